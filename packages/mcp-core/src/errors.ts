@@ -1,0 +1,36 @@
+/**
+ * The core's own failures, each with a stable code that the server maps to an HTTP status
+ * and the panel can show. A CLI that ran and exited non-zero is not an error here: it is a
+ * `{ ok: false }` outcome carrying the CLI's own text.
+ */
+export type McpCoreErrorCode =
+  /** The input broke a rule the schemas cannot see (e.g. projectPath is not a directory). */
+  | 'INVALID_INPUT'
+  /** The CLI binary is missing or cannot be executed. */
+  | 'CLI_NOT_FOUND'
+  /** The CLI ran past the timeout and its process group was killed. */
+  | 'CLI_TIMEOUT'
+  /** More mutations are waiting than the queue accepts. */
+  | 'QUEUE_FULL'
+  /** `.claude.json` or a `.mcp.json` could not be read or is not valid JSON. */
+  | 'CONFIG_UNREADABLE'
+  /** The CLI reported success but the config does not show the change. */
+  | 'VERIFY_FAILED'
+  /** No server of that name in the asked scope(s). */
+  | 'NOT_FOUND'
+  /** The name exists in several scopes and no scope was given. */
+  | 'AMBIGUOUS';
+
+export class McpCoreError extends Error {
+  override readonly name = 'McpCoreError';
+  readonly code: McpCoreErrorCode;
+
+  constructor(code: McpCoreErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+export function isMcpCoreError(error: unknown): error is McpCoreError {
+  return error instanceof McpCoreError;
+}

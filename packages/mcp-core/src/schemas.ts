@@ -1,0 +1,233 @@
+/**
+ * Every input rule of the product, once. The server validates requests with these and the
+ * panel validates its form with the very same schemas, so a value the browser accepts is a
+ * value the server accepts. Browser-safe: no Node imports here.
+ */
+import { z } from 'zod';
+
+export const LIMITS = {
+  string: 512,
+  url: 2048,
+  name: 64,
+  entries: 64,
+  document: 512 * 1024,
+} as const;
+
+// U+0000–U+001F and U+007F.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// RFC 9110 `token`: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
+const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** A string with the limits every string shares: bounded length, no control characters. */
+function text(field: string, max: number = LIMITS.string) {
+  return z
+    .string({ error: `${field} must be a string` })
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((value) => !CONTROL_CHARACTER.test(value), {
+      error: `${field} may not contain control characters`,
+    });
+}
+
+// A value that takes its own argv position would be read by the CLI as a flag if it began with "-".
+function positional(field: string, max: number = LIMITS.string) {
+  return text(field, max)
+    .refine((value) => value.trim() !== '', { error: `${field} may not be blank` })
+    .refine((value) => !value.startsWith('-'), { error: `${field} may not start with "-"` });
+}
+
+/**
+ * A string-to-string map whose keys are plain data. `z.record` drops a `__proto__` key, so
+ * the map is checked entry by entry and rebuilt with `Object.fromEntries`, which defines own
+ * properties: `__proto__`, `constructor` and `prototype` stay ordinary keys.
+ */
+function stringMap(field: string, key: z.ZodType<string>, value: z.ZodType<string>) {
+  return z
+    .custom<Record<string, unknown>>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      { error: `${field} must be an object of strings` },
+    )
+    .superRefine((map, ctx) => {
+      const entries = Object.entries(map);
+      if (entries.length > LIMITS.entries) {
+        ctx.addIssue({ code: 'custom', message: `${field} may have at most ${LIMITS.entries} entries` });
+      }
+      for (const [k, v] of entries) {
+        for (const issue of key.safeParse(k).error?.issues ?? []) {
+          ctx.addIssue({ code: 'custom', path: [k], message: issue.message });
+        }
+        for (const issue of value.safeParse(v).error?.issues ?? []) {
+          ctx.addIssue({ code: 'custom', path: [k], message: issue.message });
+        }
+      }
+    })
+    .transform((map) => Object.fromEntries(Object.entries(map)) as Record<string, string>);
+}
+
+export const scopeSchema = z.enum(['user', 'local', 'project'], {
+  error: 'scope must be one of user, local, project',
+});
+
+export const serverNameSchema = positional('name', LIMITS.name)
+  .min(1, { error: 'name is required' })
+  .regex(SERVER_NAME, { error: 'name may only contain letters, digits, "_" and "-"' });
+
+export const commandSchema = positional('command');
+
+export const argumentSchema = text('argument');
+
+export const argsSchema = z
+  .array(argumentSchema, { error: 'args must be a list of strings' })
+  .max(LIMITS.entries, { error: `args may have at most ${LIMITS.entries} entries` });
+
+export const envKeySchema = text('env name').regex(ENV_KEY, {
+  error: 'env name must start with a letter or "_" and hold only letters, digits and "_"',
+});
+
+export const envValueSchema = text('env value');
+
+export const envSchema = stringMap('env', envKeySchema, envValueSchema);
+
+export const urlSchema = positional('url', LIMITS.url).refine(
+  (value) => {
+    if (!URL.canParse(value)) return false;
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  },
+  { error: 'url must be an absolute http(s) URL' },
+);
+
+export const headerNameSchema = text('header name')
+  .min(1, { error: 'header name is required' })
+  .refine((value) => !value.startsWith('-'), { error: 'header name may not start with "-"' })
+  .regex(HEADER_TOKEN, {
+    error: 'header name may only contain letters, digits and !#$%&\'*+-.^_`|~ (no spaces or ":")',
+  });
+
+// The CLI trims header values; refusing the whitespace keeps what is stored what was typed.
+export const headerValueSchema = text('header value').refine((value) => value.trim() === value, {
+  error: 'header value may not start or end with whitespace',
+});
+
+export const headersSchema = stringMap('headers', headerNameSchema, headerValueSchema);
+
+/** Syntax only; that the directory exists is checked where the filesystem is (the server). */
+export const projectPathSchema = text('projectPath')
+  .refine((value) => value.startsWith('/'), { error: 'projectPath must be an absolute path' })
+  .refine((value) => !value.split('/').includes('..'), {
+    error: 'projectPath may not contain a ".." segment',
+  });
+
+const serverFields = {
+  transport: z.enum(['stdio', 'http', 'sse'], {
+    error: 'transport must be one of stdio, http, sse',
+  }),
+  command: commandSchema,
+  args: argsSchema,
+  env: envSchema,
+  url: urlSchema,
+  headers: headersSchema,
+};
+
+interface ServerFieldsInput {
+  transport?: 'stdio' | 'http' | 'sse' | undefined;
+  command?: string | undefined;
+  args?: string[] | undefined;
+  env?: Record<string, string> | undefined;
+  url?: string | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** The rules that tie fields together: one target, and only the options that go with it. */
+function checkServerShape(input: ServerFieldsInput, ctx: z.RefinementCtx) {
+  const { transport, command, args, env, url, headers } = input;
+  if (command !== undefined && url !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['url'], message: 'give either command or url, not both' });
+    return;
+  }
+  if (command === undefined && url === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['command'], message: 'command (stdio) or url (http/sse) is required' });
+    return;
+  }
+  if (command !== undefined) {
+    if (transport !== undefined && transport !== 'stdio') {
+      ctx.addIssue({ code: 'custom', path: ['transport'], message: 'transport with command must be stdio' });
+    }
+    if (headers !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers only go with url' });
+    }
+  } else {
+    if (transport === 'stdio') {
+      ctx.addIssue({ code: 'custom', path: ['transport'], message: 'transport with url must be http or sse' });
+    }
+    if (env !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['env'], message: 'env only goes with command' });
+    }
+    if (args !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['args'], message: 'args only go with command' });
+    }
+  }
+}
+
+export const addServerInputSchema = z
+  .strictObject(
+    {
+      name: serverNameSchema,
+      scope: scopeSchema,
+      ...partialOf(serverFields),
+      projectPath: projectPathSchema.optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : 'input must be an object') },
+  )
+  .superRefine(checkServerShape);
+
+export const removeServerInputSchema = z.strictObject({
+  name: serverNameSchema,
+  scope: scopeSchema.optional(),
+  projectPath: projectPathSchema.optional(),
+});
+
+export const listServersInputSchema = z
+  .strictObject({
+    projectPath: projectPathSchema.optional(),
+    reveal: z.boolean({ error: 'reveal must be true or false' }).optional(),
+  })
+  .optional();
+
+export const updateServerInputSchema = z.strictObject({
+  name: serverNameSchema,
+  scope: scopeSchema,
+  projectPath: projectPathSchema.optional(),
+  server: z
+    .strictObject({
+      name: serverNameSchema.optional(),
+      scope: scopeSchema.optional(),
+      ...partialOf(serverFields),
+    })
+    .superRefine(checkServerShape),
+});
+
+export const importInputSchema = z.strictObject({
+  // A pasted document spans lines, so only its length is bounded here; each server in it is
+  // then held to addServerInputSchema.
+  json: z
+    .string({ error: 'json must be a string' })
+    .max(LIMITS.document, { error: `json must be at most ${LIMITS.document} characters` }),
+  scope: scopeSchema,
+  projectPath: projectPathSchema.optional(),
+});
+
+function partialOf<Shape extends Record<string, z.ZodType>>(shape: Shape) {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof Shape]: z.ZodOptional<Shape[K]>;
+  };
+}
+
+export type ScopeInput = z.infer<typeof scopeSchema>;
+export type AddServerInput = z.infer<typeof addServerInputSchema>;
+export type RemoveServerInput = z.infer<typeof removeServerInputSchema>;
+export type ListServersInput = z.infer<typeof listServersInputSchema>;
+export type UpdateServerInput = z.infer<typeof updateServerInputSchema>;
+export type ImportInput = z.infer<typeof importInputSchema>;
