@@ -9,8 +9,21 @@ import type { Scope } from './types';
 export function addArgv(input: AddServerInput): string[] {
   const { name, scope } = input;
   if (input.url !== undefined) {
-    const headers = Object.entries(input.headers ?? {}).flatMap(([key, value]) => ['--header', `${key}: ${value}`]);
-    return ['mcp', 'add', '--scope', scope, '--transport', input.transport ?? 'http', name, input.url, ...headers];
+    const headers = Object.entries(input.headers ?? {}).flatMap(([key, value]) => [
+      '--header',
+      `${key}: ${value}`,
+    ]);
+    return [
+      'mcp',
+      'add',
+      '--scope',
+      scope,
+      '--transport',
+      input.transport ?? 'http',
+      name,
+      input.url,
+      ...headers,
+    ];
   }
   if (input.command === undefined) {
     throw new TypeError('addArgv needs a validated input with command or url');

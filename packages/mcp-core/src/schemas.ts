@@ -148,7 +148,11 @@ function checkServerShape(input: ServerFieldsInput, ctx: z.RefinementCtx) {
     return;
   }
   if (command === undefined && url === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['command'], message: 'command (stdio) or url (http/sse) is required' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['command'],
+      message: 'command (stdio) or url (http/sse) is required',
+    });
     return;
   }
   if (command !== undefined) {
@@ -160,7 +164,11 @@ function checkServerShape(input: ServerFieldsInput, ctx: z.RefinementCtx) {
     }
   } else {
     if (transport === 'stdio') {
-      ctx.addIssue({ code: 'custom', path: ['transport'], message: 'transport with url must be http or sse' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['transport'],
+        message: 'transport with url must be http or sse',
+      });
     }
     if (env !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['env'], message: 'env only goes with command' });
@@ -179,7 +187,12 @@ export const addServerInputSchema = z
       ...partialOf(serverFields),
       projectPath: projectPathSchema.optional(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : 'input must be an object') },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `unknown field ${issue.keys.join(', ')}`
+          : 'input must be an object',
+    },
   )
   .superRefine(checkServerShape);
 
