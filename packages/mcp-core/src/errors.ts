@@ -4,6 +4,8 @@
  * `{ ok: false }` outcome carrying the CLI's own text.
  */
 export type McpCoreErrorCode =
+  /** The CLI ran and exited non-zero; the message is the CLI's own text. */
+  | 'CLI_FAILED'
   /** The input broke a rule the schemas cannot see (e.g. projectPath is not a directory). */
   | 'INVALID_INPUT'
   /** The CLI binary is missing or cannot be executed. */
