@@ -1,7 +1,7 @@
 /**
  * The core's own failures, each with a stable code that the server maps to an HTTP status
- * and the panel can show. A CLI that ran and exited non-zero is not an error here: it is a
- * `{ ok: false }` outcome carrying the CLI's own text.
+ * and the panel can show. The runner itself reports a non-zero exit as a `{ ok: false }`
+ * outcome; the service turns it into `CLI_FAILED` for callers that want one error path.
  */
 export type McpCoreErrorCode =
   /** The CLI ran and exited non-zero; the message is the CLI's own text. */
