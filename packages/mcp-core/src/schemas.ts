@@ -70,9 +70,13 @@ export const scopeSchema = z.enum(['user', 'local', 'project'], {
   error: 'scope must be one of user, local, project',
 });
 
-export const serverNameSchema = positional('name', LIMITS.name)
-  .min(1, { error: 'name is required' })
-  .regex(SERVER_NAME, { error: 'name may only contain letters, digits, "_" and "-"' });
+// The character class already rules out blanks; only the leading "-" needs its own rule.
+export const serverNameSchema = z
+  .string({ error: 'name must be a string' })
+  .min(1, { error: 'name is required', abort: true })
+  .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` })
+  .regex(SERVER_NAME, { error: 'name may only contain letters, digits, "_" and "-"' })
+  .refine((value) => !value.startsWith('-'), { error: 'name may not start with "-"' });
 
 export const commandSchema = positional('command');
 

@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addServerInputSchema,
+  importInputSchema,
+  listServersInputSchema,
+  removeServerInputSchema,
+  updateServerInputSchema,
+} from '../src/schemas';
+
+/** Every issue as `path: message`, so a test pins the field and the rule together. */
+function issuesOf(
+  schema: { safeParse(input: unknown): { error?: { issues: IssueLike[] } } },
+  input: unknown,
+) {
+  return (schema.safeParse(input).error?.issues ?? []).map(
+    (issue) => `${issue.path.join('.')}: ${issue.message}`,
+  );
+}
+interface IssueLike {
+  path: PropertyKey[];
+  message: string;
+}
+
+const stdio = { name: 'files', scope: 'user', command: 'npx' } as const;
+const http = { name: 'web', scope: 'user', url: 'https://example.test/mcp' } as const;
+
+describe('addServerInputSchema accepts', () => {
+  it.each([
+    ['a minimal stdio server', stdio],
+    ['a minimal http server', http],
+    ['stdio with explicit transport', { ...stdio, transport: 'stdio' }],
+    ['sse', { ...http, transport: 'sse' }],
+    ['a 64-char name of every allowed class', { ...stdio, name: `a_-Z9${'x'.repeat(59)}` }],
+    ['args that look like flags, after --', { ...stdio, args: ['-y', '--port=3', '--', ''] }],
+    ['env values that start with - or hold =', { ...stdio, env: { A: '-x', B: 'k=v', _C: '' } }],
+    ['header values starting with -', { ...http, headers: { 'X-Api-Key': '-secret' } }],
+    ['every RFC 9110 token char in a header name', { ...http, headers: { "!#$%&'*+.^_`|~0aZ-": 'v' } }],
+    ['a project path', { ...stdio, scope: 'local', projectPath: '/home/u/my..project/x' }],
+    ['a 2048-char url', { ...http, url: `https://e.test/${'a'.repeat(2048 - 15)}` }],
+    ['64 args, env entries and headers', { ...stdio, args: Array(64).fill('a') }],
+    ['unicode in values', { ...stdio, command: 'café', args: ['日本'] }],
+  ])('%s', (_label, input) => {
+    expect(issuesOf(addServerInputSchema, input)).toEqual([]);
+  });
+
+  it('keeps __proto__, constructor and prototype as plain keys', () => {
+    const env = JSON.parse('{"__proto__":"p","constructor":"c","prototype":"t"}') as unknown;
+    const parsed = addServerInputSchema.parse({ ...stdio, env });
+    expect(Object.keys(parsed.env ?? {})).toEqual(['__proto__', 'constructor', 'prototype']);
+    expect(Object.getPrototypeOf(parsed.env)).toBe(Object.prototype);
+    expect(parsed.env?.constructor).toBe('c');
+  });
+
+  it('returns exactly what it was given', () => {
+    const input = {
+      name: 'x',
+      scope: 'project',
+      transport: 'stdio',
+      command: 'node',
+      args: ['-e', 'a b'],
+      env: { K: 'v' },
+    };
+    expect(addServerInputSchema.parse(input)).toEqual(input);
+  });
+});
+
+describe('addServerInputSchema rejects, naming the field and the rule', () => {
+  it.each<[string, unknown, string[]]>([
+    ['a name starting with -', { ...stdio, name: '-x' }, ['name: name may not start with "-"']],
+    ['an empty name', { ...stdio, name: '' }, ['name: name is required']],
+    [
+      'a control character in a name',
+      { ...stdio, name: 'a\u0000' },
+      ['name: name may only contain letters, digits, "_" and "-"'],
+    ],
+    [
+      'a name with a space',
+      { ...stdio, name: 'a b' },
+      ['name: name may only contain letters, digits, "_" and "-"'],
+    ],
+    ['a 65-char name', { ...stdio, name: 'a'.repeat(65) }, ['name: name must be at most 64 characters']],
+    ['a missing scope', { name: 'x', command: 'c' }, ['scope: scope must be one of user, local, project']],
+    ['an unknown scope', { ...stdio, scope: 'global' }, ['scope: scope must be one of user, local, project']],
+    [
+      'a command starting with -',
+      { ...stdio, command: '--help' },
+      ['command: command may not start with "-"'],
+    ],
+    ['a blank command', { ...stdio, command: '  ' }, ['command: command may not be blank']],
+    [
+      'a control character in an arg',
+      { ...stdio, args: ['a\nb'] },
+      ['args.0: argument may not contain control characters'],
+    ],
+    [
+      'DEL in a command',
+      { ...stdio, command: 'a\u007f' },
+      ['command: command may not contain control characters'],
+    ],
+    [
+      'a 513-char arg',
+      { ...stdio, args: ['a'.repeat(513)] },
+      ['args.0: argument must be at most 512 characters'],
+    ],
+    ['65 args', { ...stdio, args: Array(65).fill('a') }, ['args: args may have at most 64 entries']],
+    [
+      'an env key starting with a digit',
+      { ...stdio, env: { '1A': 'v' } },
+      ['env.1A: env name must start with a letter or "_" and hold only letters, digits and "_"'],
+    ],
+    [
+      'an env key with =',
+      { ...stdio, env: { 'A=B': 'v' } },
+      ['env.A=B: env name must start with a letter or "_" and hold only letters, digits and "_"'],
+    ],
+    ['a non-string env value', { ...stdio, env: { A: 1 } }, ['env.A: env value must be a string']],
+    ['env as an array', { ...stdio, env: ['A=1'] }, ['env: env must be an object of strings']],
+    [
+      '65 env entries',
+      { ...stdio, env: Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`K${i}`, 'v'])) },
+      ['env: env may have at most 64 entries'],
+    ],
+    ['a url that is not a url', { ...http, url: 'not a url' }, ['url: url must be an absolute http(s) URL']],
+    ['an ftp url', { ...http, url: 'ftp://example.test/' }, ['url: url must be an absolute http(s) URL']],
+    ['a relative url', { ...http, url: '/mcp' }, ['url: url must be an absolute http(s) URL']],
+    [
+      'a url starting with -',
+      { ...http, url: '-https://x' },
+      ['url: url may not start with "-"', 'url: url must be an absolute http(s) URL'],
+    ],
+    [
+      'a 2049-char url',
+      { ...http, url: `https://e.test/${'a'.repeat(2049 - 15)}` },
+      ['url: url must be at most 2048 characters'],
+    ],
+    [
+      'a header name with a colon',
+      { ...http, headers: { 'X:Y': 'v' } },
+      ['headers.X:Y: header name may only contain letters, digits and !#$%&\'*+-.^_`|~ (no spaces or ":")'],
+    ],
+    [
+      'a header name with a space',
+      { ...http, headers: { 'X Y': 'v' } },
+      ['headers.X Y: header name may only contain letters, digits and !#$%&\'*+-.^_`|~ (no spaces or ":")'],
+    ],
+    [
+      'a header name starting with -',
+      { ...http, headers: { '-X': 'v' } },
+      ['headers.-X: header name may not start with "-"'],
+    ],
+    [
+      'a header value with surrounding whitespace',
+      { ...http, headers: { X: ' v ' } },
+      ['headers.X: header value may not start or end with whitespace'],
+    ],
+    [
+      'a header value with a newline',
+      { ...http, headers: { X: 'a\r\nInjected: 1' } },
+      ['headers.X: header value may not contain control characters'],
+    ],
+    ['both command and url', { ...stdio, url: http.url }, ['url: give either command or url, not both']],
+    [
+      'neither command nor url',
+      { name: 'x', scope: 'user' },
+      ['command: command (stdio) or url (http/sse) is required'],
+    ],
+    ['env with url', { ...http, env: { A: '1' } }, ['env: env only goes with command']],
+    ['args with url', { ...http, args: ['a'] }, ['args: args only go with command']],
+    ['headers with command', { ...stdio, headers: { A: '1' } }, ['headers: headers only go with url']],
+    [
+      'transport http with command',
+      { ...stdio, transport: 'http' },
+      ['transport: transport with command must be stdio'],
+    ],
+    [
+      'transport stdio with url',
+      { ...http, transport: 'stdio' },
+      ['transport: transport with url must be http or sse'],
+    ],
+    [
+      'an unknown transport',
+      { ...http, transport: 'ws' },
+      ['transport: transport must be one of stdio, http, sse'],
+    ],
+    [
+      'a relative projectPath',
+      { ...stdio, projectPath: 'repo' },
+      ['projectPath: projectPath must be an absolute path'],
+    ],
+    [
+      'a projectPath with ..',
+      { ...stdio, projectPath: '/home/u/../root' },
+      ['projectPath: projectPath may not contain a ".." segment'],
+    ],
+    ['an unknown field', { ...stdio, cwd: '/' }, [': unknown field cwd']],
+    ['a non-object', 'files', [': input must be an object']],
+  ])('%s', (_label, input, expected) => {
+    expect(issuesOf(addServerInputSchema, input)).toEqual(expected);
+  });
+});
+
+describe('the other inputs', () => {
+  it('remove takes a name and an optional scope', () => {
+    expect(issuesOf(removeServerInputSchema, { name: 'x' })).toEqual([]);
+    expect(issuesOf(removeServerInputSchema, { name: '-x', scope: 'all' })).toEqual([
+      'name: name may not start with "-"',
+      'scope: scope must be one of user, local, project',
+    ]);
+  });
+
+  it('list takes nothing, a project and reveal', () => {
+    expect(issuesOf(listServersInputSchema, undefined)).toEqual([]);
+    expect(issuesOf(listServersInputSchema, { projectPath: '/p', reveal: true })).toEqual([]);
+    expect(issuesOf(listServersInputSchema, { reveal: 'yes' })).toEqual([
+      'reveal: reveal must be true or false',
+    ]);
+  });
+
+  it('update holds the new fields to the same rules, name and scope optional', () => {
+    expect(
+      issuesOf(updateServerInputSchema, { name: 'x', scope: 'user', server: { url: http.url } }),
+    ).toEqual([]);
+    expect(
+      issuesOf(updateServerInputSchema, { name: 'x', scope: 'user', server: { name: '-y', url: 'ftp://x' } }),
+    ).toEqual([
+      'server.name: name may not start with "-"',
+      'server.url: url must be an absolute http(s) URL',
+    ]);
+  });
+
+  it('import takes a multi-line document', () => {
+    expect(issuesOf(importInputSchema, { json: '{\n  "mcpServers": {}\n}', scope: 'project' })).toEqual([]);
+    expect(issuesOf(importInputSchema, { json: 'x'.repeat(512 * 1024 + 1), scope: 'user' })).toEqual([
+      'json: json must be at most 524288 characters',
+    ]);
+  });
+});
