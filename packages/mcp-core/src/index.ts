@@ -4,3 +4,8 @@ export * from './errors';
 export type * from './types';
 export * from './config-path';
 export * from './config-reader';
+export * from './cli-binary';
+export * from './cli-runner';
+export * from './mutation-queue';
+export * from './audit-log';
+export * from './mcp-admin';
