@@ -1,0 +1,104 @@
+import type { ScopeInput } from '@mcp-admin/core/schemas';
+
+export type FormTransport = 'stdio' | 'http' | 'sse';
+
+export interface ListItem {
+  id: number;
+  value: string;
+}
+
+export interface Pair {
+  id: number;
+  key: string;
+  value: string;
+}
+
+export type PairListName = 'env' | 'headers';
+
+/**
+ * Everything typed into the add form. Fields of both transports live here at once, so
+ * switching between stdio and HTTP/SSE hides the other mode's fields without losing them.
+ */
+export interface AddFormState {
+  name: string;
+  scope: ScopeInput;
+  transport: FormTransport;
+  command: string;
+  args: ListItem[];
+  env: Pair[];
+  url: string;
+  headers: Pair[];
+  /** Source of the stable row ids React keys rows by (rows can be reordered). */
+  nextId: number;
+}
+
+export type AddFormAction =
+  | { type: 'set'; field: 'name' | 'command' | 'url'; value: string }
+  | { type: 'setScope'; scope: ScopeInput }
+  | { type: 'setTransport'; transport: FormTransport }
+  | { type: 'addArg' }
+  | { type: 'setArg'; id: number; value: string }
+  | { type: 'moveArg'; index: number; offset: -1 | 1 }
+  | { type: 'deleteArg'; id: number }
+  | { type: 'addPair'; list: PairListName }
+  | { type: 'setPair'; list: PairListName; id: number; part: 'key' | 'value'; value: string }
+  | { type: 'deletePair'; list: PairListName; id: number }
+  | { type: 'reset' };
+
+export const initialAddFormState: AddFormState = {
+  name: '',
+  scope: 'local',
+  transport: 'stdio',
+  command: '',
+  args: [],
+  env: [],
+  url: '',
+  headers: [],
+  nextId: 1,
+};
+
+export function addFormReducer(state: AddFormState, action: AddFormAction): AddFormState {
+  switch (action.type) {
+    case 'set':
+      return { ...state, [action.field]: action.value };
+    case 'setScope':
+      return { ...state, scope: action.scope };
+    case 'setTransport':
+      return { ...state, transport: action.transport };
+    case 'addArg':
+      return { ...state, args: [...state.args, { id: state.nextId, value: '' }], nextId: state.nextId + 1 };
+    case 'setArg':
+      return {
+        ...state,
+        args: state.args.map((item) => (item.id === action.id ? { ...item, value: action.value } : item)),
+      };
+    case 'moveArg':
+      return { ...state, args: moved(state.args, action.index, action.index + action.offset) };
+    case 'deleteArg':
+      return { ...state, args: state.args.filter((item) => item.id !== action.id) };
+    case 'addPair':
+      return {
+        ...state,
+        [action.list]: [...state[action.list], { id: state.nextId, key: '', value: '' }],
+        nextId: state.nextId + 1,
+      };
+    case 'setPair':
+      return {
+        ...state,
+        [action.list]: state[action.list].map((pair) =>
+          pair.id === action.id ? { ...pair, [action.part]: action.value } : pair,
+        ),
+      };
+    case 'deletePair':
+      return { ...state, [action.list]: state[action.list].filter((pair) => pair.id !== action.id) };
+    case 'reset':
+      return { ...initialAddFormState, nextId: state.nextId };
+  }
+}
+
+function moved<T>(items: readonly T[], from: number, to: number): T[] {
+  const item = items[from];
+  if (item === undefined || to < 0 || to >= items.length) return [...items];
+  const rest = items.filter((_, index) => index !== from);
+  return [...rest.slice(0, to), item, ...rest.slice(to)];
+}

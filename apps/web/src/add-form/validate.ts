@@ -1,0 +1,118 @@
+import {
+  addServerInputSchema,
+  argumentSchema,
+  commandSchema,
+  envKeySchema,
+  envValueSchema,
+  headerNameSchema,
+  headerValueSchema,
+  serverNameSchema,
+  urlSchema,
+  type AddServerInput,
+} from '@mcp-admin/core/schemas';
+import type { z } from 'zod';
+import type { AddFormState, Pair } from './form-state';
+
+/** Error messages keyed by the field they belong to (see `fieldKey`). */
+export type FieldErrors = Partial<Record<string, string>>;
+
+type Report = (key: string, message: string) => void;
+type Check = (key: string, schema: z.ZodType, value: string) => void;
+
+export type Validation = { ok: true; input: AddServerInput } | { ok: false; errors: FieldErrors };
+
+export const fieldKey = {
+  name: 'name',
+  command: 'command',
+  url: 'url',
+  arg: (id: number) => `arg-${id}`,
+  pairKey: (list: 'env' | 'headers', id: number) => `${list}-key-${id}`,
+  pairValue: (list: 'env' | 'headers', id: number) => `${list}-value-${id}`,
+  /** Rules about a whole list (how many rows), or about how fields combine. */
+  group: (group: 'args' | 'env' | 'headers' | 'form') => group,
+};
+
+/**
+ * Checks the form with mcp-core's own schemas, the ones the server applies: each field with
+ * its field schema (so the message lands beside that field), then the assembled input with
+ * `addServerInputSchema` for the rules that span fields.
+ */
+export function validateAddForm(state: AddFormState, projectPath: string): Validation {
+  const errors: FieldErrors = {};
+  const report: Report = (key, message) => {
+    errors[key] ??= message;
+  };
+  const check: Check = (key, schema, value) => {
+    const message = schema.safeParse(value).error?.issues[0]?.message;
+    if (message !== undefined) report(key, message);
+  };
+
+  check(fieldKey.name, serverNameSchema, state.name);
+  if (state.transport === 'stdio') {
+    check(fieldKey.command, commandSchema, state.command);
+    for (const item of state.args) check(fieldKey.arg(item.id), argumentSchema, item.value);
+    checkPairs(state.env, 'env', envKeySchema, envValueSchema, check, report);
+  } else {
+    check(fieldKey.url, urlSchema, state.url);
+    checkPairs(state.headers, 'headers', headerNameSchema, headerValueSchema, check, report);
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const parsed = addServerInputSchema.safeParse(toAddInput(state, projectPath));
+  if (parsed.success) return { ok: true, input: parsed.data };
+  for (const issue of parsed.error.issues) {
+    const [top] = issue.path;
+    report(
+      top === 'args' || top === 'env' || top === 'headers' ? top : fieldKey.group('form'),
+      issue.message,
+    );
+  }
+  return { ok: false, errors };
+}
+
+function checkPairs(
+  pairs: readonly Pair[],
+  list: 'env' | 'headers',
+  keySchema: z.ZodType,
+  valueSchema: z.ZodType,
+  check: Check,
+  report: Report,
+) {
+  const seen = new Set<string>();
+  for (const pair of pairs) {
+    check(fieldKey.pairKey(list, pair.id), keySchema, pair.key);
+    check(fieldKey.pairValue(list, pair.id), valueSchema, pair.value);
+    // Rows become object keys: a second row with the same key would silently replace the first.
+    if (seen.has(pair.key)) report(fieldKey.pairKey(list, pair.id), `"${pair.key}" is already listed above`);
+    seen.add(pair.key);
+  }
+}
+
+/** The `mcp.add` input the form describes; only the fields of the chosen transport go in. */
+function toAddInput(state: AddFormState, projectPath: string): unknown {
+  const common = {
+    name: state.name,
+    scope: state.scope,
+    // User scope does not depend on a project, so a project still being typed cannot block it.
+    ...(state.scope === 'user' ? {} : { projectPath }),
+  };
+  if (state.transport === 'stdio') {
+    return {
+      ...common,
+      command: state.command,
+      ...(state.args.length > 0 && { args: state.args.map((item) => item.value) }),
+      ...(state.env.length > 0 && { env: toRecord(state.env) }),
+    };
+  }
+  return {
+    ...common,
+    transport: state.transport,
+    url: state.url,
+    ...(state.headers.length > 0 && { headers: toRecord(state.headers) }),
+  };
+}
+
+// Object.fromEntries defines own properties, so a key like "__proto__" stays plain data.
+function toRecord(pairs: readonly Pair[]): Record<string, string> {
+  return Object.fromEntries(pairs.map((pair) => [pair.key, pair.value]));
+}

@@ -1,0 +1,61 @@
+import { projectPathSchema } from '@mcp-admin/core/schemas';
+import { useId, useState, type SubmitEvent } from 'react';
+import { trpc } from '../trpc';
+import { TextInput } from '../ui/TextInput';
+
+interface ProjectPickerProps {
+  projectPath: string;
+  onChange: (projectPath: string) => void;
+}
+
+/**
+ * The project whose local and project-scope servers are shown and added. Known projects come
+ * from `.claude.json`; any other directory can be typed and is taken on Enter or leaving the box.
+ */
+export function ProjectPicker({ projectPath, onChange }: ProjectPickerProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(projectPath);
+  const [error, setError] = useState<string | undefined>();
+  const projects = trpc.mcp.projects.useQuery();
+
+  const commit = (path: string) => {
+    const parsed = projectPathSchema.safeParse(path);
+    setError(parsed.error?.issues[0]?.message);
+    if (parsed.success && path !== projectPath) onChange(path);
+  };
+
+  const onSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    commit(draft);
+  };
+
+  return (
+    <form className="project-picker" onSubmit={onSubmit}>
+      <label htmlFor={`${id}-project`}>Project</label>
+      <TextInput
+        id={`${id}-project`}
+        list={`${id}-projects`}
+        value={draft}
+        error={error}
+        onValueChange={(value) => {
+          setDraft(value);
+          // Picking from the list is a decision already; a path being typed waits for Enter.
+          if (projects.data?.some((project) => project.path === value) === true) commit(value);
+        }}
+        onBlur={() => {
+          commit(draft);
+        }}
+      />
+      <datalist id={`${id}-projects`}>
+        {projects.data?.map((project) => (
+          <option key={project.path} value={project.path} label={projectSummary(project)} />
+        ))}
+      </datalist>
+    </form>
+  );
+}
+
+function projectSummary(project: { localCount: number; hasMcpJson: boolean }): string {
+  const local = `${project.localCount} local server${project.localCount === 1 ? '' : 's'}`;
+  return project.hasMcpJson ? `${local}, .mcp.json` : local;
+}

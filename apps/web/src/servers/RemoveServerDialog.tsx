@@ -1,0 +1,43 @@
+import { trpc, type ServerEntry } from '../trpc';
+import { Dialog } from '../ui/Dialog';
+import { ErrorAlert } from '../ui/ErrorAlert';
+
+interface RemoveServerDialogProps {
+  server: ServerEntry;
+  projectPath: string;
+  onClose: () => void;
+}
+
+export function RemoveServerDialog({ server, projectPath, onClose }: RemoveServerDialogProps) {
+  const utils = trpc.useUtils();
+  const remove = trpc.mcp.remove.useMutation({
+    onSuccess: async () => {
+      await Promise.all([utils.mcp.list.invalidate(), utils.mcp.projects.invalidate()]);
+      onClose();
+    },
+  });
+  return (
+    <Dialog title={`Remove ${server.name}?`} onClose={onClose}>
+      <p>
+        Claude Code will no longer load it. The CLI deletes its {server.scope}-scope entry from{' '}
+        <code className="path">{server.source}</code>.
+      </p>
+      {remove.error !== null && <ErrorAlert message={remove.error.message} />}
+      <div className="dialog-actions">
+        <button type="button" className="secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={remove.isPending}
+          onClick={() => {
+            remove.mutate({ name: server.name, scope: server.scope, projectPath });
+          }}
+        >
+          Remove
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+import { scopeLabel } from '../scopes';
+import type { ServerEntry } from '../trpc';
+import { SecretList } from './SecretList';
+import { statusNotes, targetText, transportLabel } from './server-display';
+
+interface ServerTableProps {
+  servers: readonly ServerEntry[];
+  onRemove: (server: ServerEntry) => void;
+}
+
+export function ServerTable({ servers, onRemove }: ServerTableProps) {
+  return (
+    <table className="server-table">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Scope</th>
+          <th scope="col">Transport</th>
+          <th scope="col">Target</th>
+          <th scope="col">Env / headers</th>
+          <th scope="col">Status</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {servers.map((server) => (
+          <ServerRow
+            key={`${server.scope}:${server.source ?? ''}:${server.name}`}
+            server={server}
+            onRemove={onRemove}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ServerRow({ server, onRemove }: { server: ServerEntry; onRemove: (server: ServerEntry) => void }) {
+  const notes = statusNotes(server);
+  return (
+    <tr className={server.shadowedBy === undefined ? undefined : 'shadowed'}>
+      <th scope="row" className="name-cell">
+        {server.name}
+      </th>
+      <td data-label="Scope">
+        {scopeLabel(server.scope)}
+        {server.scope === 'project' && server.source !== undefined && (
+          <span className="source" title={server.source}>
+            {server.source}
+          </span>
+        )}
+      </td>
+      <td data-label="Transport">{transportLabel(server)}</td>
+      <td data-label="Target">
+        <code className="target">{targetText(server)}</code>
+      </td>
+      <td data-label="Env / headers">
+        <SecretList title="env" values={server.env} />
+        <SecretList title="headers" values={server.headers} />
+      </td>
+      <td data-label="Status">
+        {notes.length === 0 ? (
+          <span className="note muted">Active</span>
+        ) : (
+          notes.map((note) => (
+            <span key={note.text} className={`note ${note.tone}`}>
+              {note.text}
+            </span>
+          ))
+        )}
+      </td>
+      <td className="actions-cell">
+        <button
+          type="button"
+          className="secondary small"
+          aria-label={`Remove ${server.name}`}
+          onClick={() => {
+            onRemove(server);
+          }}
+        >
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}

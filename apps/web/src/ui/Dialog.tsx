@@ -1,0 +1,26 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A modal `<dialog>`: the browser traps focus in it, closes it on Escape and hands focus back
+ * to the control that opened it. Mounted means open.
+ */
+export function Dialog({ title, onClose, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  useEffect(() => {
+    // Unmounting removes the element, which takes it out of the top layer: no close() needed.
+    if (ref.current?.open === false) ref.current.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={headingId} onClose={onClose}>
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </dialog>
+  );
+}
