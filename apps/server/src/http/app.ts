@@ -1,0 +1,102 @@
+/**
+ * The HTTP face of MCP Admin: security guards and headers on every request, tRPC at /trpc
+ * behind the token, /healthz, and the panel.
+ */
+import type { McpAdmin } from '@mcp-admin/core';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import type { AddressInfo } from 'node:net';
+
+import type { AppRouter } from '../root';
+import { appRouter } from '../root';
+import { createTRPCContext } from '../trpc';
+import { sendApiError } from './api-error-reply';
+import { registerPanel } from './panel';
+import { allowedHostHeaders, bearerToken, isSameOrigin, tokenMatches } from './request-guards';
+import { SECURITY_HEADERS } from './security-headers';
+import { readCookie, sessionCookieName } from './session-cookie';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+export interface HttpAppOptions {
+  admin: McpAdmin;
+  /** The bind address: it decides which Host headers are this server. */
+  host: string;
+  token: string;
+  webDist: string;
+}
+
+export async function buildHttpApp({
+  admin,
+  host,
+  token,
+  webDist,
+}: HttpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, logger: false });
+
+  // Host names and the cookie name hold the port, known only once bound (MCP_ADMIN_PORT=0).
+  let hostHeaders = new Set<string>();
+  let cookieName = '';
+  app.addHook('onListen', () => {
+    const { port } = app.server.address() as AddressInfo;
+    hostHeaders = allowedHostHeaders(host, port);
+    cookieName = sessionCookieName(port);
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const hostHeader = (request.headers.host ?? '').toLowerCase();
+    if (!hostHeaders.has(hostHeader)) {
+      return sendApiError(reply, 'FORBIDDEN', `Host "${hostHeader}" does not name this server`);
+    }
+    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request.headers.origin, hostHeader)) {
+      return sendApiError(reply, 'FORBIDDEN', 'requests from another origin may not change anything');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendApiError(
+        reply,
+        'PAYLOAD_TOO_LARGE',
+        `request bodies are limited to ${BODY_LIMIT_BYTES} bytes`,
+      );
+    }
+    return reply.send(error);
+  });
+
+  app.addHook('onClose', () => admin.close());
+
+  app.get('/healthz', (_request, reply) => reply.type('text/plain; charset=utf-8').send('ok'));
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request, reply) => {
+        const presented =
+          bearerToken(request.headers.authorization) ?? readCookie(request.headers.cookie, cookieName);
+        if (!tokenMatches(presented, token)) {
+          return sendApiError(
+            reply,
+            'UNAUTHORIZED',
+            'not signed in: open the address MCP Admin printed at start, or send "Authorization: Bearer <token>"',
+          );
+        }
+        reply.header('cache-control', 'no-store');
+      });
+      await api.register(fastifyTRPCPlugin, {
+        trpcOptions: { router: appRouter, createContext: () => createTRPCContext({ admin }) },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>);
+    },
+    { prefix: '/trpc' },
+  );
+
+  await registerPanel(app, { webDist, token, cookieName: () => cookieName });
+  return app;
+}

@@ -1,0 +1,53 @@
+/**
+ * The built panel (apps/web/dist) and the sign-in: `/?token=TOKEN` trades the token in the
+ * address bar for an HttpOnly cookie and redirects to `/`, so the token leaves the address bar
+ * and the browser history. The shell itself holds no data and is served without auth.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { sendApiError } from './api-error-reply';
+import { tokenMatches } from './request-guards';
+import { sessionCookie } from './session-cookie';
+
+export interface PanelOptions {
+  /** The Vite build output; when it has no index.html, `/` explains how to build it. */
+  webDist: string;
+  token: string;
+  cookieName: () => string;
+}
+
+const NOT_BUILT =
+  'The MCP Admin panel is not built: run `pnpm build` (or `pnpm start`). The API at /trpc works without it.\n';
+
+export async function registerPanel(app: FastifyInstance, options: PanelOptions): Promise<void> {
+  const hasShell = existsSync(join(options.webDist, 'index.html'));
+  if (hasShell) {
+    await app.register(fastifyStatic, { root: options.webDist, index: false });
+  }
+
+  const sendShell = (reply: FastifyReply): FastifyReply =>
+    hasShell
+      ? reply.header('cache-control', 'no-store').sendFile('index.html', { cacheControl: false })
+      : reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT);
+
+  app.get('/', (request: FastifyRequest<{ Querystring: { token?: unknown } }>, reply) => {
+    const { token } = request.query;
+    if (typeof token === 'string' && tokenMatches(token, options.token)) {
+      return reply.header('set-cookie', sessionCookie(options.cookieName(), token)).redirect('/', 302);
+    }
+    return sendShell(reply);
+  });
+
+  // Client-side routes get the shell; a path that names a file (has an extension) or the API does not.
+  app.setNotFoundHandler((request, reply) => {
+    const { pathname } = new URL(request.url, 'http://localhost');
+    const isPanelRoute =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/trpc') &&
+      !/\.[^/]*$/.test(pathname);
+    return isPanelRoute ? sendShell(reply) : sendApiError(reply, 'NOT_FOUND', `no route ${pathname}`);
+  });
+}

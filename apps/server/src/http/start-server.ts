@@ -1,0 +1,53 @@
+import { createMcpAdmin } from '@mcp-admin/core';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+import { buildHttpApp } from './app';
+import { loadServerConfig, urlHost } from './config';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+export interface StartServerOptions {
+  /** The environment to configure from (SPEC §2); also what every CLI spawn inherits. */
+  env?: NodeJS.ProcessEnv;
+  /** Where the server was started from: the default project. */
+  cwd?: string;
+  /** The built panel; defaults to apps/web/dist. */
+  webDist?: string;
+}
+
+export interface RunningServer {
+  /** `http://HOST:PORT` with the port actually bound. */
+  url: string;
+  token: string;
+  /** Opening it in a browser signs the panel in. */
+  signInUrl: string;
+  /** Stops accepting, lets in-flight requests and CLI calls finish, then resolves. */
+  close: () => Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const env = options.env ?? process.env;
+  const config = loadServerConfig(env, options.cwd ?? process.cwd());
+  const admin = createMcpAdmin({ env, defaultProject: config.project });
+  const app = await buildHttpApp({
+    admin,
+    host: config.host,
+    token: config.token,
+    webDist: options.webDist ?? DEFAULT_WEB_DIST,
+  });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://${urlHost(config.host)}:${port}`;
+  return {
+    url,
+    token: config.token,
+    signInUrl: `${url}/?token=${encodeURIComponent(config.token)}`,
+    close: () => app.close(),
+  };
+}

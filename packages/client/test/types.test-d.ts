@@ -1,0 +1,33 @@
+/**
+ * Compile-time contract of the client, checked by `pnpm --filter @mcp-admin/client typecheck`:
+ * each `@ts-expect-error` fails the typecheck if the mistake below it stops being an error.
+ */
+/* eslint-disable @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-member-access -- the
+   wrong calls below resolve to no type on purpose */
+import type { McpAdminClient, RouterInputs, RouterOutputs } from '../src';
+
+declare const client: McpAdminClient;
+
+export async function wrongUsesDoNotCompile(): Promise<void> {
+  // @ts-expect-error: there is no procedure `mcp.delete` (it is `mcp.remove`).
+  await client.mcp.delete.mutate({ name: 'x' });
+
+  // @ts-expect-error: `scope` is one of user, local, project.
+  await client.mcp.add.mutate({ name: 'x', scope: 'global', command: 'node' });
+
+  // @ts-expect-error: `reveal` is a boolean.
+  await client.mcp.list.query({ reveal: 'yes' });
+
+  // @ts-expect-error: `mcp.add` is a mutation, not a query.
+  await client.mcp.add.query({ name: 'x', scope: 'user', command: 'node' });
+}
+
+export async function rightUsesCompile(): Promise<{
+  added: { ok: true; message: string };
+  listed: RouterOutputs['mcp']['list'];
+}> {
+  const input: RouterInputs['mcp']['add'] = { name: 'x', scope: 'user', command: 'node', args: ['-v'] };
+  const added = await client.mcp.add.mutate(input);
+  const listed = await client.mcp.list.query({ reveal: true });
+  return { added, listed };
+}
