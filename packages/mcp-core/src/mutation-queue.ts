@@ -10,46 +10,55 @@ export const DEFAULT_MAX_QUEUED = 64;
 export interface MutationQueue {
   /** Runs `task` once every call queued before it has settled; its result or error is the call's. */
   run<T>(task: () => Promise<T>): Promise<T>;
-  /** Refuses new calls and resolves once the running and already queued ones have settled. */
+  /** Refuses new calls and resolves once the running and already waiting ones have settled. */
   drain(): Promise<void>;
 }
 
 export function createMutationQueue({
   maxQueued = DEFAULT_MAX_QUEUED,
 }: { maxQueued?: number } = {}): MutationQueue {
-  let tail: Promise<void> = Promise.resolve();
-  let waiting = 0;
+  /** Each waiting call's go-ahead, first come first. */
+  const waiting: (() => void)[] = [];
+  const onIdle: (() => void)[] = [];
+  let running = false;
   let draining = false;
 
+  // Hands the turn straight to the next waiting call, so no newcomer can slip in between.
+  function finishTurn(): void {
+    const next = waiting.shift();
+    if (next !== undefined) {
+      next();
+      return;
+    }
+    running = false;
+    for (const resolve of onIdle.splice(0)) resolve();
+  }
+
   return {
-    run<T>(task: () => Promise<T>): Promise<T> {
+    async run<T>(task: () => Promise<T>): Promise<T> {
       if (draining) {
-        return Promise.reject(
-          new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and accepts no more changes.'),
-        );
+        throw new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and accepts no more changes.');
       }
-      if (waiting >= maxQueued) {
-        return Promise.reject(
-          new McpCoreError(
+      if (running) {
+        if (waiting.length >= maxQueued) {
+          throw new McpCoreError(
             'QUEUE_FULL',
-            `${waiting} changes are already waiting; try again when they are done.`,
-          ),
-        );
+            `The queue of changes is full (${waiting.length} waiting); try again when they are done.`,
+          );
+        }
+        await new Promise<void>((resolve) => waiting.push(resolve));
       }
-      waiting += 1;
-      const result = tail.then(() => {
-        waiting -= 1;
-        return task();
-      });
-      tail = result.then(
-        () => undefined,
-        () => undefined,
-      );
-      return result;
+      running = true;
+      try {
+        return await task();
+      } finally {
+        finishTurn();
+      }
     },
+
     drain(): Promise<void> {
       draining = true;
-      return tail;
+      return running ? new Promise((resolve) => onIdle.push(resolve)) : Promise.resolve();
     },
   };
 }
