@@ -1,0 +1,99 @@
+/**
+ * `pnpm bench`: how the config reader copes with `.claude.json` files from 5 KB to 100 MB,
+ * against a plain `JSON.parse(readFileSync(...))` of the same file in the same run.
+ * Reports ratios, never asserts times (see bench/README.md).
+ */
+import { listServers } from '@mcp-admin/core';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { time, type Timing } from './measure';
+import { writeSyntheticConfig } from './synthetic-config';
+
+const SIZES = [
+  { label: '5 KB', bytes: 5_000, runs: 30 },
+  { label: '1 MB', bytes: 1_000_000, runs: 10 },
+  { label: '100 MB', bytes: 100_000_000, runs: 3 },
+];
+
+interface Row {
+  label: string;
+  bytes: number;
+  baseline: Timing;
+  cold: Timing;
+  warm: Timing;
+}
+
+const root = mkdtempSync(join(tmpdir(), 'mcp-admin-bench-'));
+try {
+  const projectPath = join(root, 'project');
+  mkdirSync(projectPath);
+  await warmUp(projectPath);
+  const rows: Row[] = [];
+  for (const { label, bytes, runs } of SIZES) {
+    const configPath = join(root, `claude-${label.replace(' ', '')}.json`);
+    const written = writeSyntheticConfig(configPath, bytes);
+    const read = () => listServers({ configPath, projectPath });
+    // A new mtime is a new file identity: the next read is cold.
+    const touch = (run: number) => {
+      const mtime = new Date(Date.now() + (run + 1) * 1000);
+      utimesSync(configPath, mtime, mtime);
+    };
+    const cold = await time(runs, read, touch);
+    const warm = await time(runs * 3, read);
+    const baseline = await time(runs, () => JSON.parse(readFileSync(configPath, 'utf8')) as unknown);
+    rows.push({ label, bytes: written, baseline, cold, warm });
+    process.stdout.write(`measured ${label}\n`);
+  }
+  printTable(rows);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
+
+/**
+ * "Cold" means a file the reader has not cached, not a process whose JIT has never run: one read
+ * before measuring keeps the first-ever compilation of the reader out of the figures.
+ */
+async function warmUp(projectPath: string): Promise<void> {
+  const configPath = join(root, 'warm-up.json');
+  writeSyntheticConfig(configPath, 5_000);
+  await listServers({ configPath, projectPath });
+}
+
+function printTable(rows: Row[]): void {
+  const header = [
+    'size',
+    'baseline JSON.parse',
+    'reader cold',
+    'reader warm',
+    'longest stall, cold',
+    'longest stall, baseline',
+  ];
+  const lines = rows.map(({ label, bytes, baseline, cold, warm }) => [
+    `${label} (${bytes.toLocaleString('en')} B)`,
+    `1.00× (${ms(baseline.medianMs)})`,
+    ratio(cold.medianMs, baseline.medianMs),
+    ratio(warm.medianMs, baseline.medianMs),
+    ms(cold.longestStallMs),
+    ms(baseline.longestStallMs),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (cells: string[]) =>
+    cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ');
+  process.stdout.write(
+    `\n${[format(header), widths.map((width) => '-'.repeat(width)).join('-|-'), ...lines.map(format)].join('\n')}\n`,
+  );
+  process.stdout.write(
+    '\nTimes are medians; ratios are against the baseline of the same size in this run.\n',
+  );
+}
+
+function ratio(value: number, baseline: number): string {
+  return `${(value / baseline).toFixed(2)}× (${ms(value)})`;
+}
+
+function ms(value: number): string {
+  return `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`;
+}
