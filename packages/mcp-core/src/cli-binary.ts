@@ -4,13 +4,19 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, delimiter, dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
 
 const CLAUDE_PACKAGE = '@anthropic-ai/claude-code';
 
+/**
+ * A relative `CLAUDE_BIN` path is made absolute here, against this process's cwd: every call
+ * runs in its project's directory, where it would point elsewhere. A bare name is left to PATH.
+ */
 export function resolveClaudeBin(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.CLAUDE_BIN;
-  if (configured !== undefined && configured !== '') return configured;
+  if (configured !== undefined && configured !== '') {
+    return configured.includes('/') ? resolve(configured) : configured;
+  }
   return findOnPath('claude', env.PATH ?? '') ?? bundledClaudeBin();
 }
 

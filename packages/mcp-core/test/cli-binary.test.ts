@@ -37,6 +37,11 @@ describe('resolveClaudeBin', () => {
     );
   });
 
+  it('makes a relative CLAUDE_BIN path absolute and leaves a bare name to PATH', () => {
+    expect(resolveClaudeBin({ CLAUDE_BIN: 'bin/claude' })).toBe(join(process.cwd(), 'bin', 'claude'));
+    expect(resolveClaudeBin({ CLAUDE_BIN: 'claude-beta' })).toBe('claude-beta');
+  });
+
   it('finds the first executable claude on PATH, passing over one that is not executable', () => {
     fakeClaude('not-executable', 0o644);
     const executable = fakeClaude('executable', 0o755);
