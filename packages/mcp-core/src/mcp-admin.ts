@@ -74,8 +74,9 @@ export function createMcpAdmin({ env = process.env, defaultProject, maxQueued }:
       (stats) => stats.isDirectory(),
       () => false,
     );
-    if (!isDirectory)
+    if (!isDirectory) {
       throw new McpCoreError('INVALID_INPUT', `projectPath "${path}" is not an existing directory`);
+    }
     return path;
   }
 

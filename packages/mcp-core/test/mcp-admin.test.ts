@@ -277,6 +277,15 @@ describe('add', () => {
       },
     ]);
   });
+  it('fails verification when the CLI reports success and stores nothing', async () => {
+    const admin = adminFor({ CLAUDE_BIN: '/bin/true' });
+    await expect(admin.add({ name: 'files', scope: 'local', command: 'node' })).rejects.toEqual(
+      new McpCoreError(
+        'VERIFY_FAILED',
+        'The CLI reported success, but no server "files" is stored in local scope.',
+      ),
+    );
+  });
 });
 
 describe('remove', () => {
@@ -288,6 +297,16 @@ describe('remove', () => {
       message: `Removed MCP server files from user config\nFile modified: ${world.configPath}`,
     });
     await expect(storedEntries('files')).resolves.toEqual([]);
+  });
+
+  it('fails verification when the CLI reports success and the server is still there', async () => {
+    await adminFor().add({ name: 'files', scope: 'user', command: 'node' });
+    await expect(adminFor({ CLAUDE_BIN: '/bin/true' }).remove({ name: 'files' })).rejects.toEqual(
+      new McpCoreError(
+        'VERIFY_FAILED',
+        `The CLI reported success, but "files" is still stored in ${world.configPath}.`,
+      ),
+    );
   });
 
   it('without a scope, removes from the one scope that holds the name', async () => {
