@@ -53,7 +53,8 @@ export function AddServerForm({ projectPath }: { projectPath: string }) {
     onSuccess: async (result) => {
       dispatch({ type: 'reset' });
       setSubmitted(false);
-      setNotice(result.message);
+      // The CLI's first line says what was added and where; the rest repeats the details.
+      setNotice(result.message.split('\n')[0] ?? result.message);
       await Promise.all([utils.mcp.list.invalidate(), utils.mcp.projects.invalidate()]);
     },
   });

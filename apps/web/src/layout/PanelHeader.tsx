@@ -21,7 +21,7 @@ export function PanelHeader({ info, projectPath, onProjectChange }: PanelHeaderP
             <dd className="fact-error">{info.cli.error}</dd>
           ) : (
             <dd>
-              <code className="path">{info.cli.path}</code> <span className="muted">{info.cli.version}</span>
+              {info.cli.version} <code className="path muted">{info.cli.path}</code>
             </dd>
           )}
         </div>

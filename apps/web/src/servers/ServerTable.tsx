@@ -17,7 +17,6 @@ export function ServerTable({ servers, onRemove }: ServerTableProps) {
           <th scope="col">Scope</th>
           <th scope="col">Transport</th>
           <th scope="col">Target</th>
-          <th scope="col">Env / headers</th>
           <th scope="col">Status</th>
           <th scope="col">
             <span className="visually-hidden">Actions</span>
@@ -55,8 +54,6 @@ function ServerRow({ server, onRemove }: { server: ServerEntry; onRemove: (serve
       <td data-label="Transport">{transportLabel(server)}</td>
       <td data-label="Target">
         <code className="target">{targetText(server)}</code>
-      </td>
-      <td data-label="Env / headers">
         <SecretList title="env" values={server.env} />
         <SecretList title="headers" values={server.headers} />
       </td>

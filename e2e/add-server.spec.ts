@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { expect, test } from './support/fixtures';
+import { readJson } from './support/config-files';
+
+test('adds a stdio server with arguments and env, stored exactly as typed', async ({ panel, world }) => {
+  const form = panel.addForm;
+  await panel.screenshot('empty');
+  await form.fillStdio({
+    name: 'files',
+    scope: 'User',
+    command: 'npx',
+    args: ['@acme/files-server', '--root=/srv/data'],
+    env: { API_KEY: 'sk-test-123', LOG_LEVEL: 'debug' },
+  });
+  await panel.screenshot('filled-form');
+  await form.submit.click();
+
+  const row = panel.serverRow('files');
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('User');
+  await expect(row).toContainText('stdio');
+  await expect(row).toContainText('npx @acme/files-server --root=/srv/data');
+  await expect(form.name).toHaveValue('');
+  await panel.screenshot('list-with-servers');
+
+  const config = (await readJson(world.configPath)) as { mcpServers?: unknown };
+  expect(config.mcpServers).toEqual({
+    files: {
+      type: 'stdio',
+      command: 'npx',
+      args: ['@acme/files-server', '--root=/srv/data'],
+      env: { API_KEY: 'sk-test-123', LOG_LEVEL: 'debug' },
+    },
+  });
+});
+
+test('adds an HTTP server whose header value stays masked until secrets are revealed', async ({ panel }) => {
+  await panel.addForm.fillRemote({
+    name: 'search',
+    scope: 'User',
+    transport: 'HTTP',
+    url: 'https://mcp.example.com/search',
+    headers: { Authorization: 'Bearer s3cret-token' },
+  });
+  await panel.addForm.submit.click();
+
+  const row = panel.serverRow('search');
+  await expect(row).toContainText('HTTP');
+  await expect(row).toContainText('https://mcp.example.com/search');
+  await expect(row).toContainText('Authorization');
+  await expect(row).toContainText('••••••');
+  await expect(row).not.toContainText('s3cret-token');
+
+  await panel.revealSecrets.check();
+  await expect(row).toContainText('Bearer s3cret-token');
+  await expect(row).not.toContainText('••••••');
+  await panel.screenshot('revealed-secrets');
+
+  await panel.revealSecrets.uncheck();
+  await expect(row).toContainText('••••••');
+});
+
+test('adds an SSE server in project scope: .mcp.json is written and approval is pending', async ({
+  panel,
+  world,
+}) => {
+  await panel.addForm.fillRemote({
+    name: 'events',
+    scope: 'Project',
+    transport: 'SSE',
+    url: 'http://localhost:9000/sse',
+  });
+  await panel.addForm.submit.click();
+
+  const row = panel.serverRow('events');
+  await expect(row).toContainText('Project');
+  await expect(row).toContainText('SSE');
+  await expect(row).toContainText('Pending approval');
+  expect(await readJson(join(world.projectDir, '.mcp.json'))).toEqual({
+    mcpServers: { events: { type: 'sse', url: 'http://localhost:9000/sse' } },
+  });
+});

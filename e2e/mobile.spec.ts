@@ -1,0 +1,30 @@
+/// <reference lib="dom" />
+// The callback given to page.evaluate runs in the browser.
+import { expect, test } from './support/fixtures';
+import { addWithCli } from './support/claude-cli';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('the panel fits a 390 px wide phone screen', async ({ panel, page, world }) => {
+  await addWithCli(world, world.projectDir, {
+    name: 'files',
+    scope: 'local',
+    command: 'npx',
+    args: ['@acme/files-server', '--root=/srv/data'],
+    env: { API_KEY: 'sk-test-123' },
+  });
+  await addWithCli(world, world.projectDir, {
+    name: 'search',
+    scope: 'user',
+    transport: 'http',
+    url: 'https://mcp.example.com/search',
+    headers: { Authorization: 'Bearer s3cret' },
+  });
+  await page.reload();
+
+  await expect(panel.serverRow('files')).toBeVisible();
+  await expect(panel.removeButton('search')).toBeInViewport();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBe(0);
+  await panel.screenshot('mobile');
+});

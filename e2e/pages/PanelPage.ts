@@ -1,0 +1,66 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AddServerForm } from './AddServerForm';
+
+const SCREENSHOT_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'test-results',
+  'screenshots',
+);
+
+/** The whole panel: header, server list, add form and the dialogs they open. */
+export class PanelPage {
+  readonly page: Page;
+  readonly addForm: AddServerForm;
+  readonly serverTable: Locator;
+  readonly revealSecrets: Locator;
+  readonly projectPicker: Locator;
+  readonly dialog: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.addForm = new AddServerForm(page);
+    this.serverTable = page.getByRole('table');
+    this.revealSecrets = page.getByRole('switch', { name: 'Reveal secrets' });
+    this.projectPicker = page.getByRole('combobox', { name: 'Project' });
+    this.dialog = page.getByRole('dialog');
+  }
+
+  /** Opens the printed sign-in URL and waits for the panel to be usable. */
+  async signIn(signInUrl: string): Promise<void> {
+    await this.page.goto(signInUrl);
+    await expect(this.addForm.root).toBeVisible();
+  }
+
+  /** The table row whose row header is exactly `name` (one per scope it is stored in). */
+  serverRow(name: string): Locator {
+    return this.serverTable
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name, exact: true }) });
+  }
+
+  removeButton(name: string): Locator {
+    return this.serverRow(name).getByRole('button', { name: `Remove ${name}`, exact: true });
+  }
+
+  async removeServer(name: string): Promise<void> {
+    await this.removeButton(name).click();
+    await this.dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  }
+
+  /** Types a project path into the picker and takes it with Enter. */
+  async chooseProject(path: string): Promise<void> {
+    await this.projectPicker.fill(path);
+    await this.projectPicker.press('Enter');
+  }
+
+  /** Saves the page as `test-results/screenshots/NAME.png`, for reviewing the design. */
+  async screenshot(name: string, { fullPage = true } = {}): Promise<void> {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await this.page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+  }
+}
