@@ -57,8 +57,11 @@ describe('resolveClaudeBin', () => {
     expect(resolveClaudeBin({ PATH: [packageBinDir, dir].join(delimiter) })).toBe(bundledClaude);
   });
 
-  it('resolves, under this very test run PATH, to a CLI that runs', () => {
+  // Whatever it finds (a claude installed on this machine wins over the bundled one), it runs.
+  it('resolves, under the PATH of this pnpm-run test, to a CLI that runs', () => {
     const bin = resolveClaudeBin({ PATH: process.env.PATH });
-    expect(execFileSync(bin, ['--version'], { encoding: 'utf8' })).toBe('2.1.332 (Claude Code)\n');
+    expect(execFileSync(bin, ['--version'], { encoding: 'utf8' })).toMatch(
+      /^\d+\.\d+\.\d+ \(Claude Code\)\n$/,
+    );
   });
 });
