@@ -26,6 +26,8 @@ export class ServerConfigError extends Error {
 // `VAR=` in a shell means "not set" to the user, not "set to nothing".
 const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
 
+const PORT_RULE = 'must be a port number from 0 to 65535';
+
 const serverEnvSchema = z.object({
   MCP_ADMIN_HOST: z.preprocess(
     unsetWhenEmpty,
@@ -36,11 +38,11 @@ const serverEnvSchema = z.object({
   ),
   MCP_ADMIN_PORT: z.preprocess(
     unsetWhenEmpty,
-    z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(65535, { error: 'must be a port number from 0 to 65535' })
+    z
+      .string()
+      .regex(/^\d{1,5}$/, { error: PORT_RULE })
+      .transform(Number)
+      .refine((port) => port <= 65535, { error: PORT_RULE })
       .default(7420),
   ),
   MCP_ADMIN_TOKEN: z.preprocess(

@@ -1,0 +1,264 @@
+/** SPEC §3 over real HTTP: auth, the Host and Origin guards, limits, headers, sign-in, the panel. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+import type { HttpResult } from './support';
+import {
+  TEST_WEB_DIST,
+  bearer,
+  expectStillServing,
+  gatedCliEnv,
+  httpRequest,
+  json,
+  refusalBody,
+  snapshotFiles,
+  spawnedArgv,
+  trpcMutation,
+  trpcQuery,
+  useServer,
+  useTestWorld,
+  worldFiles,
+} from './support';
+
+const NOT_SIGNED_IN = refusalBody(
+  'UNAUTHORIZED',
+  401,
+  'not signed in: open the address MCP Admin printed at start, or send "Authorization: Bearer <token>"',
+);
+const CROSS_ORIGIN = refusalBody('FORBIDDEN', 403, 'requests from another origin may not change anything');
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+const statusAndBody = (result: HttpResult) => ({ status: result.status, body: json(result) });
+const securityHeadersOf = (result: HttpResult) =>
+  Object.fromEntries(Object.keys(SECURITY_HEADERS).map((name) => [name, result.headers[name]]));
+const shell = readFileSync(join(TEST_WEB_DIST, 'index.html'), 'utf8');
+const stdioServer = { name: 's1', scope: 'user', command: 'node' };
+
+describe('authentication', () => {
+  it('refuses API calls without a token or with a wrong one, by header or cookie', async () => {
+    const server = await useServer(useTestWorld());
+    const cookieName = `mcp-admin-${new URL(server.url).port}`;
+
+    expect(statusAndBody(await trpcQuery(server, 'mcp.list', undefined, {}))).toEqual({
+      status: 401,
+      body: NOT_SIGNED_IN,
+    });
+    const wrongCredentials: Record<string, string>[] = [
+      { authorization: 'Bearer wrong' },
+      { authorization: `Bearer ${server.token}x` },
+      { authorization: `Basic ${server.token}` },
+      { cookie: `${cookieName}=wrong` },
+      { cookie: `mcp-admin-1=${server.token}` },
+    ];
+    for (const headers of wrongCredentials) {
+      expect(statusAndBody(await trpcQuery(server, 'mcp.list', undefined, headers))).toEqual({
+        status: 401,
+        body: NOT_SIGNED_IN,
+      });
+    }
+    expect(
+      (await trpcQuery(server, 'mcp.list', undefined, { cookie: `${cookieName}=${server.token}` })).status,
+    ).toBe(200);
+    expect((await trpcQuery(server, 'mcp.list')).status).toBe(200);
+  });
+
+  it('answers /healthz without auth', async () => {
+    const server = await useServer(useTestWorld());
+
+    const result = await httpRequest(`${server.url}/healthz`);
+
+    expect({ status: result.status, type: result.headers['content-type'], body: result.body }).toEqual({
+      status: 200,
+      type: 'text/plain; charset=utf-8',
+      body: 'ok',
+    });
+  });
+
+  it('signs the panel in: /?token= sets an HttpOnly SameSite=Strict cookie and redirects to /', async () => {
+    const server = await useServer(useTestWorld());
+    const port = new URL(server.url).port;
+
+    const signIn = await httpRequest(server.signInUrl);
+    const wrong = await httpRequest(`${server.url}/?token=wrong`);
+
+    expect({
+      status: signIn.status,
+      location: signIn.headers.location,
+      cookie: signIn.headers['set-cookie'],
+    }).toEqual({
+      status: 302,
+      location: '/',
+      cookie: [`mcp-admin-${port}=${server.token}; HttpOnly; SameSite=Strict; Path=/`],
+    });
+    expect({ status: wrong.status, cookie: wrong.headers['set-cookie'], body: wrong.body }).toEqual({
+      status: 200,
+      cookie: undefined,
+      body: shell,
+    });
+  });
+});
+
+describe('request guards', () => {
+  it('refuses a Host that does not name this server (DNS rebinding), and accepts the loopback names', async () => {
+    const server = await useServer(useTestWorld());
+    const port = new URL(server.url).port;
+
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1:${Number(port) + 1}`,
+      `10.0.0.1:${port}`,
+    ]) {
+      const result = await trpcQuery(server, 'mcp.list', undefined, { ...bearer(server), host });
+      expect(statusAndBody(result)).toEqual({
+        status: 403,
+        body: refusalBody('FORBIDDEN', 403, `Host "${host}" does not name this server`),
+      });
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
+      expect((await trpcQuery(server, 'mcp.list', undefined, { ...bearer(server), host })).status).toBe(200);
+    }
+  });
+
+  it('refuses a change whose Origin is another site, and accepts its own origin', async () => {
+    const server = await useServer(useTestWorld());
+
+    for (const origin of ['http://evil.example', 'null', server.url.replace('127.0.0.1', 'localhost')]) {
+      const result = await trpcMutation(server, 'mcp.add', stdioServer, { ...bearer(server), origin });
+      expect(statusAndBody(result)).toEqual({ status: 403, body: CROSS_ORIGIN });
+    }
+    const sameOrigin = await trpcMutation(server, 'mcp.add', stdioServer, {
+      ...bearer(server),
+      origin: server.url,
+    });
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it('refuses a body over 1 MiB with 413 and keeps serving', async () => {
+    const server = await useServer(useTestWorld());
+
+    const result = await trpcMutation(server, 'mcp.add', {
+      ...stdioServer,
+      padding: 'x'.repeat(1024 * 1024),
+    });
+
+    expect(statusAndBody(result)).toEqual({
+      status: 413,
+      body: refusalBody('PAYLOAD_TOO_LARGE', 413, 'request bodies are limited to 1048576 bytes'),
+    });
+    await expectStillServing(server);
+  });
+
+  it('rejects a drive-by page POSTing mcp.add (CVE-2025-49596): nothing changes, nothing spawns', async () => {
+    const world = useTestWorld();
+    writeFileSync(world.configPath, JSON.stringify({ mcpServers: {} }));
+    const { env, cliLog } = gatedCliEnv(world);
+    const server = await useServer(world, env);
+    const before = snapshotFiles(worldFiles(world));
+    const attack = { name: 'pwned', scope: 'user', command: 'sh', args: ['-c', 'touch /tmp/pwned'] };
+    const post = (headers: Record<string, string>, contentType = 'application/json') =>
+      httpRequest(`${server.url}/trpc/mcp.add`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, ...headers },
+        body: JSON.stringify(attack),
+      });
+
+    // A page can send no Authorization header and gets no SameSite=Strict cookie; its Origin shows.
+    const fromForeignPage = await post({ origin: 'http://evil.example' });
+    const simpleRequest = await post({ origin: 'http://evil.example' }, 'text/plain;charset=UTF-8');
+    const withStolenCookieButForeignOrigin = await post({
+      origin: 'http://evil.example',
+      cookie: `mcp-admin-${new URL(server.url).port}=${server.token}`,
+    });
+    const withoutToken = await post({});
+
+    expect(
+      [fromForeignPage, simpleRequest, withStolenCookieButForeignOrigin, withoutToken].map(statusAndBody),
+    ).toEqual([
+      { status: 403, body: CROSS_ORIGIN },
+      { status: 403, body: CROSS_ORIGIN },
+      { status: 403, body: CROSS_ORIGIN },
+      { status: 401, body: NOT_SIGNED_IN },
+    ]);
+    expect(snapshotFiles(worldFiles(world))).toEqual(before);
+    expect(spawnedArgv(cliLog)).toEqual([]);
+  });
+});
+
+describe('responses', () => {
+  it('carry the security headers on every kind of response', async () => {
+    const server = await useServer(useTestWorld());
+
+    const responses = [
+      await httpRequest(`${server.url}/healthz`),
+      await httpRequest(`${server.url}/`),
+      await httpRequest(server.signInUrl),
+      await httpRequest(`${server.url}/assets/app.js`),
+      await httpRequest(`${server.url}/missing.js`),
+      await trpcQuery(server, 'mcp.list'),
+      await trpcQuery(server, 'mcp.list', undefined, {}),
+      await trpcQuery(server, 'mcp.list', undefined, { ...bearer(server), host: 'evil.example' }),
+      await trpcMutation(server, 'mcp.add', { name: '-x' }),
+      await trpcMutation(server, 'mcp.add', { padding: 'x'.repeat(2 * 1024 * 1024) }),
+    ];
+
+    expect(responses.map(securityHeadersOf)).toEqual(responses.map(() => SECURITY_HEADERS));
+  });
+
+  it('serve the panel shell and its assets without auth, with the shell for client-side routes', async () => {
+    const server = await useServer(useTestWorld());
+    const get = async (path: string) => {
+      const result = await httpRequest(`${server.url}${path}`);
+      return { status: result.status, type: result.headers['content-type'], body: result.body };
+    };
+
+    expect(await get('/')).toEqual({ status: 200, type: 'text/html; charset=utf-8', body: shell });
+    expect(await get('/servers/s1')).toEqual({ status: 200, type: 'text/html; charset=utf-8', body: shell });
+    expect(await get('/assets/app.js')).toEqual({
+      status: 200,
+      type: 'application/javascript; charset=utf-8',
+      body: readFileSync(join(TEST_WEB_DIST, 'assets', 'app.js'), 'utf8'),
+    });
+    expect(await get('/assets/missing.js')).toEqual({
+      status: 404,
+      type: 'application/json; charset=utf-8',
+      body: JSON.stringify(refusalBody('NOT_FOUND', 404, 'no route /assets/missing.js')),
+    });
+  });
+
+  it('redact env and header values unless the request asks with reveal: true', async () => {
+    const server = await useServer(useTestWorld());
+    await trpcMutation(server, 'mcp.add', { ...stdioServer, env: { API_KEY: 'hunter2' } });
+    await trpcMutation(server, 'mcp.add', {
+      name: 'h1',
+      scope: 'user',
+      url: 'https://example.test/mcp',
+      headers: { Authorization: 'Bearer abc' },
+    });
+    const secretsOf = async (input: unknown) => {
+      const body = json(await trpcQuery(server, 'mcp.list', input)) as {
+        result: { data: { servers: { name: string; env?: unknown; headers?: unknown }[] } };
+      };
+      return body.result.data.servers.map(({ name, env, headers }) => ({ name, env, headers }));
+    };
+
+    expect(await secretsOf(undefined)).toEqual([
+      { name: 'h1', env: undefined, headers: { Authorization: '••••••' } },
+      { name: 's1', env: { API_KEY: '••••••' }, headers: undefined },
+    ]);
+    expect(await secretsOf({ reveal: false })).toEqual(await secretsOf(undefined));
+    expect(await secretsOf({ reveal: true })).toEqual([
+      { name: 'h1', env: undefined, headers: { Authorization: 'Bearer abc' } },
+      { name: 's1', env: { API_KEY: 'hunter2' }, headers: undefined },
+    ]);
+  });
+});

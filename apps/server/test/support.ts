@@ -1,0 +1,172 @@
+/**
+ * What the server tests share: a started server in a throwaway world, raw HTTP requests (full
+ * control over Host, Origin and body, which fetch does not give), and fixture paths.
+ */
+import type { McpCoreErrorCode } from '@mcp-admin/core';
+import { resolveClaudeBin } from '@mcp-admin/core';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
+import type { IncomingHttpHeaders } from 'node:http';
+import { request } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { expect, onTestFinished } from 'vitest';
+
+import type { RunningServer } from '../src';
+import { startServer } from '../src';
+
+const fixture = (name: string) => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
+
+/** See fixtures/gated-claude.sh. */
+export const GATED_CLAUDE = fixture('gated-claude.sh');
+export const TEST_WEB_DIST = fixture('web-dist');
+/** The pinned CLI itself, whatever `claude` the machine has on PATH. */
+export const REAL_CLAUDE_BIN = resolveClaudeBin({});
+
+/** A throwaway world removed when the test ends. */
+export function useTestWorld(): TestWorld {
+  const world = createTestWorld();
+  onTestFinished(() => {
+    world.remove();
+  });
+  return world;
+}
+
+/** The env a server in `world` runs with: any free port, the world's config dir and project. */
+export function worldEnv(world: TestWorld, overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    CLAUDE_CONFIG_DIR: world.configDir,
+    MCP_ADMIN_HOST: '127.0.0.1',
+    MCP_ADMIN_PORT: '0',
+    MCP_ADMIN_PROJECT: world.projectDir,
+    MCP_ADMIN_TOKEN: undefined,
+    ...overrides,
+  };
+}
+
+/** The env for CLAUDE_BIN=gated-claude.sh, logging each spawn to the returned `cliLog`. */
+export function gatedCliEnv(world: TestWorld, gateFile?: string) {
+  const cliLog = join(world.configDir, 'cli.log');
+  const env = { CLAUDE_BIN: GATED_CLAUDE, CLI_LOG: cliLog, REAL_CLAUDE_BIN, GATE_FILE: gateFile };
+  return { env, cliLog };
+}
+
+/** A started server, closed when the test ends. */
+export async function useServer(world: TestWorld, overrides: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const server = await startServer({ env: worldEnv(world, overrides), webDist: TEST_WEB_DIST });
+  onTestFinished(() => server.close());
+  return server;
+}
+
+export interface HttpResult {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface HttpRequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+export function httpRequest(url: string, { method = 'GET', headers = {}, body }: HttpRequestOptions = {}) {
+  return new Promise<HttpResult>((resolve, reject) => {
+    // No keep-alive agent: a pooled connection would hold a closing server open.
+    const req = request(url, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export function bearer(server: RunningServer): Record<string, string> {
+  return { authorization: `Bearer ${server.token}` };
+}
+
+/** `GET /trpc/<path>?input=…`, signed in unless `headers` say otherwise. */
+export function trpcQuery(
+  server: RunningServer,
+  path: string,
+  input?: unknown,
+  headers: Record<string, string> = bearer(server),
+) {
+  const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  return httpRequest(`${server.url}/trpc/${path}${search}`, { headers });
+}
+
+/** `POST /trpc/<path>` with a JSON body, signed in unless `headers` say otherwise. */
+export function trpcMutation(
+  server: RunningServer,
+  path: string,
+  input: unknown,
+  headers: Record<string, string> = bearer(server),
+) {
+  return httpRequest(`${server.url}/trpc/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(input),
+  });
+}
+
+export function json(result: HttpResult): unknown {
+  return JSON.parse(result.body);
+}
+
+/** The bytes of each file (null when absent), to prove a refused request changed nothing. */
+export function snapshotFiles(paths: string[]): Record<string, string | null> {
+  return Object.fromEntries(
+    paths.map((path) => [path, existsSync(path) ? readFileSync(path, 'latin1') : null]),
+  );
+}
+
+/** The files a mutation can touch in `world`. */
+export function worldFiles(world: TestWorld): string[] {
+  return [world.configPath, join(world.projectDir, '.mcp.json')];
+}
+
+export function spawnedArgv(cliLog: string): string[] {
+  return existsSync(cliLog) ? readFileSync(cliLog, 'utf8').split('\n').filter(Boolean) : [];
+}
+
+/** The body of a procedure's error as the API sends it. */
+export function procedureErrorBody(
+  code: TRPC_ERROR_CODE_KEY,
+  httpStatus: number,
+  path: string,
+  message: string,
+  causes: { coreCode?: McpCoreErrorCode; zodError?: unknown } = {},
+) {
+  return {
+    error: {
+      message,
+      code: TRPC_ERROR_CODES_BY_KEY[code],
+      data: { code, httpStatus, path, zodError: causes.zodError ?? null, coreCode: causes.coreCode ?? null },
+    },
+  };
+}
+
+/** The body of a refusal made before any procedure runs (401, 403, 413). */
+export function refusalBody(code: TRPC_ERROR_CODE_KEY, httpStatus: number, message: string) {
+  return { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus } } };
+}
+
+/** A refused or failed call must leave the server answering. */
+export async function expectStillServing(server: RunningServer): Promise<void> {
+  const health = await httpRequest(`${server.url}/healthz`);
+  expect({ status: health.status, body: health.body }).toEqual({ status: 200, body: 'ok' });
+  expect((await trpcQuery(server, 'mcp.projects')).status).toBe(200);
+}
