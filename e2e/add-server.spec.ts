@@ -4,7 +4,6 @@ import { readJson } from './support/config-files';
 
 test('adds a stdio server with arguments and env, stored exactly as typed', async ({ panel, world }) => {
   const form = panel.addForm;
-  await panel.screenshot('empty');
   await form.fillStdio({
     name: 'files',
     scope: 'User',

@@ -1,6 +1,5 @@
-import type { AppRouter } from '@mcp-admin/server';
-import type { inferRouterOutputs } from '@trpc/server';
-import { createTRPCReact, httpBatchLink, type TRPCClientErrorLike } from '@trpc/react-query';
+import type { AppRouter, RouterOutputs } from '@mcp-admin/server';
+import { createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -9,7 +8,12 @@ export function createTrpcClient() {
   return trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] });
 }
 
-type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type SystemInfo = RouterOutputs['system']['info'];
 export type ServerEntry = RouterOutputs['mcp']['list']['servers'][number];
-export type ApiError = TRPCClientErrorLike<AppRouter>;
+
+/** A 4xx (no session, a project path that is not a directory) will not change by asking again. */
+export function isClientError(error: Error): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const { data } = error as TRPCClientError<AppRouter>;
+  return data !== null && data !== undefined && data.httpStatus >= 400 && data.httpStatus < 500;
+}

@@ -1,0 +1,32 @@
+import { expect, test } from './support/fixtures';
+import { addWithCli } from './support/claude-cli';
+
+test('with no servers the list explains the three scopes', async ({ panel }) => {
+  await expect(panel.serverTable).toHaveCount(0);
+  await expect(panel.page.getByText('No MCP servers for this project yet.')).toBeVisible();
+  for (const scope of ['User', 'Local', 'Project']) {
+    await expect(panel.page.getByRole('term').filter({ hasText: scope })).toBeVisible();
+  }
+  await panel.screenshot('empty');
+});
+
+test('a server shadowed by a closer scope names the scope that wins', async ({ panel, page, world }) => {
+  await addWithCli(world, world.projectDir, {
+    name: 'tools',
+    scope: 'user',
+    command: 'node',
+    args: ['user.js'],
+  });
+  await addWithCli(world, world.projectDir, {
+    name: 'tools',
+    scope: 'local',
+    command: 'node',
+    args: ['local.js'],
+  });
+  await page.reload();
+
+  const rows = panel.serverRow('tools');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'user.js' })).toContainText('Shadowed by Local scope');
+  await expect(rows.filter({ hasText: 'local.js' })).not.toContainText('Shadowed');
+});
