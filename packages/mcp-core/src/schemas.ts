@@ -21,6 +21,15 @@ const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // RFC 9110 `token`: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
 const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
+// The Claude CLI refuses a server named `__proto__` and silently drops an env or header key of
+// that name, so it is refused up front rather than reported after a partial write.
+const RESERVED_KEY = '__proto__';
+
+const notReservedKey = (value: string) => value !== RESERVED_KEY;
+const reservedKeyError = (field: string) => ({
+  error: `${field} "${RESERVED_KEY}" is reserved: Claude Code cannot store it`,
+});
+
 /** A string with the limits every string shares: bounded length, no control characters. */
 function text(field: string, max: number = LIMITS.string) {
   return z
@@ -39,9 +48,10 @@ function positional(field: string, max: number = LIMITS.string) {
 }
 
 /**
- * A string-to-string map whose keys are plain data. `z.record` drops a `__proto__` key, so
- * the map is checked entry by entry and rebuilt with `Object.fromEntries`, which defines own
- * properties: `__proto__`, `constructor` and `prototype` stay ordinary keys.
+ * A string-to-string map whose keys are plain data. `z.record` silently drops a `__proto__`
+ * key, so the map is checked entry by entry (reporting that key instead of losing it) and
+ * rebuilt with `Object.fromEntries`, which defines own properties: `constructor` and
+ * `prototype` stay ordinary keys.
  */
 function stringMap(field: string, key: z.ZodType<string>, value: z.ZodType<string>) {
   return z
@@ -76,7 +86,8 @@ export const serverNameSchema = z
   .min(1, { error: 'name is required', abort: true })
   .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` })
   .regex(SERVER_NAME, { error: 'name may only contain letters, digits, "_" and "-"' })
-  .refine((value) => !value.startsWith('-'), { error: 'name may not start with "-"' });
+  .refine((value) => !value.startsWith('-'), { error: 'name may not start with "-"' })
+  .refine(notReservedKey, reservedKeyError('name'));
 
 export const commandSchema = positional('command');
 
@@ -86,9 +97,11 @@ export const argsSchema = z
   .array(argumentSchema, { error: 'args must be a list of strings' })
   .max(LIMITS.entries, { error: `args may have at most ${LIMITS.entries} entries` });
 
-export const envKeySchema = text('env name').regex(ENV_KEY, {
-  error: 'env name must start with a letter or "_" and hold only letters, digits and "_"',
-});
+export const envKeySchema = text('env name')
+  .regex(ENV_KEY, {
+    error: 'env name must start with a letter or "_" and hold only letters, digits and "_"',
+  })
+  .refine(notReservedKey, reservedKeyError('env name'));
 
 export const envValueSchema = text('env value');
 
@@ -108,7 +121,8 @@ export const headerNameSchema = text('header name')
   .refine((value) => !value.startsWith('-'), { error: 'header name may not start with "-"' })
   .regex(HEADER_TOKEN, {
     error: 'header name may only contain letters, digits and !#$%&\'*+-.^_`|~ (no spaces or ":")',
-  });
+  })
+  .refine(notReservedKey, reservedKeyError('header name'));
 
 // The CLI trims header values; refusing the whitespace keeps what is stored what was typed.
 export const headerValueSchema = text('header value').refine((value) => value.trim() === value, {

@@ -82,14 +82,24 @@ describe('addArgv', () => {
     ]);
   });
 
-  it('keeps a __proto__ env key as an ordinary pair', () => {
+  it('keeps a constructor env key as an ordinary pair', () => {
     const input = addServerInputSchema.parse({
       name: 's',
       scope: 'user',
       command: 'node',
-      env: JSON.parse('{"__proto__":"x"}') as unknown,
+      env: JSON.parse('{"constructor":"x"}') as unknown,
     });
-    expect(addArgv(input)).toEqual(['mcp', 'add', '--scope', 'user', 's', '-e', '__proto__=x', '--', 'node']);
+    expect(addArgv(input)).toEqual([
+      'mcp',
+      'add',
+      '--scope',
+      'user',
+      's',
+      '-e',
+      'constructor=x',
+      '--',
+      'node',
+    ]);
   });
 });
 

@@ -43,10 +43,10 @@ describe('addServerInputSchema accepts', () => {
     expect(issuesOf(addServerInputSchema, input)).toEqual([]);
   });
 
-  it('keeps __proto__, constructor and prototype as plain keys', () => {
-    const env = JSON.parse('{"__proto__":"p","constructor":"c","prototype":"t"}') as unknown;
+  it('keeps constructor and prototype as plain keys', () => {
+    const env = JSON.parse('{"constructor":"c","prototype":"t"}') as unknown;
     const parsed = addServerInputSchema.parse({ ...stdio, env });
-    expect(Object.keys(parsed.env ?? {})).toEqual(['__proto__', 'constructor', 'prototype']);
+    expect(Object.keys(parsed.env ?? {})).toEqual(['constructor', 'prototype']);
     expect(Object.getPrototypeOf(parsed.env)).toBe(Object.prototype);
     expect(parsed.env?.constructor).toBe('c');
   });
@@ -79,6 +79,21 @@ describe('addServerInputSchema rejects, naming the field and the rule', () => {
       ['name: name may only contain letters, digits, "_" and "-"'],
     ],
     ['a 65-char name', { ...stdio, name: 'a'.repeat(65) }, ['name: name must be at most 64 characters']],
+    [
+      'the reserved name __proto__',
+      { ...stdio, name: '__proto__' },
+      ['name: name "__proto__" is reserved: Claude Code cannot store it'],
+    ],
+    [
+      'a __proto__ env key, reported rather than dropped',
+      { ...stdio, env: JSON.parse('{"__proto__":"x","A":"1"}') as unknown },
+      ['env.__proto__: env name "__proto__" is reserved: Claude Code cannot store it'],
+    ],
+    [
+      'a __proto__ header name',
+      { ...http, headers: JSON.parse('{"__proto__":"x"}') as unknown },
+      ['headers.__proto__: header name "__proto__" is reserved: Claude Code cannot store it'],
+    ],
     ['a missing scope', { name: 'x', command: 'c' }, ['scope: scope must be one of user, local, project']],
     ['an unknown scope', { ...stdio, scope: 'global' }, ['scope: scope must be one of user, local, project']],
     [
