@@ -46,6 +46,7 @@ test('a server can be added with the keyboard alone', async ({ panel, page, worl
   await page.keyboard.press('Enter');
 
   await expect(panel.serverRow('kbd')).toBeVisible();
+  await expect(form.name).toBeFocused();
   const config = (await readJson(world.configPath)) as { mcpServers?: unknown };
   expect(config.mcpServers).toEqual({
     kbd: { type: 'stdio', command: 'node', args: ['--inspect'], env: { TOKEN: 'abc' } },

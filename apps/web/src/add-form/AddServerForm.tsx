@@ -4,6 +4,7 @@ import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { RadioGroup, type RadioOption } from '../ui/RadioGroup';
 import { TextField } from '../ui/TextField';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { ArgumentList } from './ArgumentList';
 import { addFormReducer, initialAddFormState, type FormTransport } from './form-state';
 import { PairList, type PairListLabels } from './PairList';
@@ -48,11 +49,15 @@ export function AddServerForm({ projectPath }: { projectPath: string }) {
   }, [state, projectPath, submitted]);
   const [focusRequest, setFocusRequest] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const nameId = `${id}-name`;
   const utils = trpc.useUtils();
   const add = trpc.mcp.add.useMutation({
     onSuccess: async (result) => {
       dispatch({ type: 'reset' });
       setSubmitted(false);
+      // The field that had focus may be gone with the reset; start the next server from the top.
+      focusAfterRender(nameId);
       // The CLI's first line says what was added and where; the rest repeats the details.
       setNotice(result.message.split('\n')[0] ?? result.message);
       await Promise.all([utils.mcp.list.invalidate(), utils.mcp.projects.invalidate()]);
@@ -81,7 +86,7 @@ export function AddServerForm({ projectPath }: { projectPath: string }) {
     <form ref={formRef} className="card add-form" aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
       <h2 id={headingId}>Add MCP server</h2>
       <TextField
-        id={`${id}-name`}
+        id={nameId}
         label="Name"
         hint="Letters, digits, “_” and “-”; not starting with “-”."
         value={state.name}

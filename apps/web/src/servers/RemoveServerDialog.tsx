@@ -6,14 +6,15 @@ interface RemoveServerDialogProps {
   server: ServerEntry;
   projectPath: string;
   onClose: () => void;
+  onRemoved: () => void;
 }
 
-export function RemoveServerDialog({ server, projectPath, onClose }: RemoveServerDialogProps) {
+export function RemoveServerDialog({ server, projectPath, onClose, onRemoved }: RemoveServerDialogProps) {
   const utils = trpc.useUtils();
   const remove = trpc.mcp.remove.useMutation({
     onSuccess: async () => {
       await Promise.all([utils.mcp.list.invalidate(), utils.mcp.projects.invalidate()]);
-      onClose();
+      onRemoved();
     },
   });
   return (

@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { trpc, type ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { EmptyState } from './EmptyState';
 import { RemoveServerDialog } from './RemoveServerDialog';
 import { ServerTable } from './ServerTable';
@@ -11,6 +12,7 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
   const [removing, setRemoving] = useState<ServerEntry | null>(null);
+  const focusAfterRender = useFocusAfterRender();
   // Keep showing the current rows while the revealed (or another project's) list loads.
   const list = trpc.mcp.list.useQuery({ projectPath, reveal }, { placeholderData: keepPreviousData });
   const servers = list.data?.servers ?? [];
@@ -18,7 +20,7 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
   return (
     <section className="card servers" aria-labelledby={headingId}>
       <div className="section-head">
-        <h2 id={headingId}>
+        <h2 id={headingId} tabIndex={-1}>
           Servers{list.data !== undefined && <span className="count">{servers.length}</span>}
         </h2>
         <label className="switch">
@@ -49,6 +51,11 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
           projectPath={projectPath}
           onClose={() => {
             setRemoving(null);
+          }}
+          onRemoved={() => {
+            setRemoving(null);
+            // The row whose button opened the dialog is gone: keep focus in the list it left.
+            focusAfterRender(headingId);
           }}
         />
       )}
