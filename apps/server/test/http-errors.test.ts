@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { HttpResult } from './support';
 import {
+  PATIENTLY,
   expectStillServing,
   gatedCliEnv,
   json,
@@ -114,7 +115,7 @@ describe('API errors over HTTP', () => {
       .waitFor(() => {
         expect(settled).toHaveLength(5);
         return [...settled];
-      })
+      }, PATIENTLY)
       .finally(() => {
         writeFileSync(gateFile, '');
       });

@@ -20,6 +20,9 @@ import { startServer } from '../src';
 
 const fixture = (name: string) => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 
+/** For `vi.waitFor` on things that take real processes: starting Node, spawning the CLI. */
+export const PATIENTLY = { timeout: 30_000, interval: 50 };
+
 /** See fixtures/gated-claude.sh. */
 export const GATED_CLAUDE = fixture('gated-claude.sh');
 export const TEST_WEB_DIST = fixture('web-dist');

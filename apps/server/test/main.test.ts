@@ -1,0 +1,123 @@
+/** `src/main.ts` as a real process: the start line, graceful shutdown, refusing to start. */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+
+import { PATIENTLY, gatedCliEnv, httpRequest, json, spawnedArgv, useTestWorld, worldEnv } from './support';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const START_LINE =
+  /^MCP Admin listening on (http:\/\/(127\.0\.0\.1|\[::1\]):(\d+))\/\?token=([A-Za-z0-9_-]{43})\n$/;
+
+/** Runs main.ts like `pnpm start` does; the process is killed if a test leaves it running. */
+function startMain(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.on('exit', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+  });
+  onTestFinished(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  /** The start line, parsed, once printed. */
+  const started = async () => {
+    const line = await vi.waitFor(() => {
+      expect(stdout).toMatch(/\n$/);
+      return stdout;
+    }, PATIENTLY);
+    const match = START_LINE.exec(line);
+    if (match === null) throw new Error(`unexpected start output: ${JSON.stringify(line)}`);
+    const [, url = '', host = '', port = '', token = ''] = match;
+    return { url, host, port: Number(port), token };
+  };
+  return { child, exited, started };
+}
+
+describe('main.ts', () => {
+  it('prints exactly one start line with the port actually bound, serves, and exits 0 on SIGTERM', async () => {
+    const world = useTestWorld();
+    const main = startMain(worldEnv(world));
+
+    const { url, host, port, token } = await main.started();
+    const health = await httpRequest(`${url}/healthz`);
+    const list = await httpRequest(`${url}/trpc/mcp.list`, { headers: { authorization: `Bearer ${token}` } });
+    main.child.kill('SIGTERM');
+
+    expect({ host, portIsFree: port > 0 && port !== 7420 }).toEqual({ host: '127.0.0.1', portIsFree: true });
+    expect({ health: health.body, list: json(list) }).toEqual({
+      health: 'ok',
+      list: {
+        result: { data: { configPath: world.configPath, projectPath: world.projectDir, servers: [] } },
+      },
+    });
+    await expect(main.exited).resolves.toEqual({
+      code: 0,
+      stdout: `MCP Admin listening on ${url}/?token=${token}\n`,
+      stderr: '',
+    });
+  });
+
+  it('puts an IPv6 host in brackets', async () => {
+    const main = startMain(worldEnv(useTestWorld(), { MCP_ADMIN_HOST: '::1' }));
+
+    const { url, host, token } = await main.started();
+    const health = await httpRequest(`${url}/healthz`);
+    main.child.kill('SIGTERM');
+
+    expect({ host, health: health.body }).toEqual({ host: '[::1]', health: 'ok' });
+    await expect(main.exited).resolves.toEqual({
+      code: 0,
+      stdout: `MCP Admin listening on ${url}/?token=${token}\n`,
+      stderr: '',
+    });
+  });
+
+  it('lets an in-flight change finish on SIGTERM, then exits 0', async () => {
+    const world = useTestWorld();
+    const gateFile = join(world.plainDir, 'gate');
+    const { env, cliLog } = gatedCliEnv(world, gateFile);
+    const main = startMain(worldEnv(world, env));
+    const { url, token } = await main.started();
+
+    const adding = httpRequest(`${url}/trpc/mcp.add`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'inflight', scope: 'user', command: 'node' }),
+    });
+    await vi.waitFor(() => {
+      expect(spawnedArgv(cliLog)).toEqual(['mcp add --scope user inflight -- node']);
+    }, PATIENTLY);
+    main.child.kill('SIGTERM');
+    writeFileSync(gateFile, '');
+
+    expect((await adding).status).toBe(200);
+    await expect(main.exited).resolves.toMatchObject({ code: 0 });
+    expect(JSON.parse(readFileSync(world.configPath, 'utf8'))).toMatchObject({
+      mcpServers: { inflight: { type: 'stdio', command: 'node', args: [], env: {} } },
+    });
+  });
+
+  it('refuses to start on a non-loopback host without MCP_ADMIN_TOKEN', async () => {
+    const world = useTestWorld();
+    const main = startMain(worldEnv(world, { MCP_ADMIN_HOST: '0.0.0.0' }));
+
+    await expect(main.exited).resolves.toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'MCP Admin could not start: MCP_ADMIN_HOST=0.0.0.0 is reachable from other machines: set MCP_ADMIN_TOKEN to a secret of your own to bind it\n',
+    });
+    expect(existsSync(world.configPath)).toBe(false);
+  });
+});

@@ -1,0 +1,98 @@
+/** The typed client against the real server and the real CLI. */
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
+import { startServer } from '@mcp-admin/server';
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, it, onTestFinished } from 'vitest';
+
+import type { AppRouter } from '../src';
+import { createMcpAdminClient } from '../src';
+
+async function serverIn(world: TestWorld) {
+  const server = await startServer({
+    env: {
+      ...process.env,
+      CLAUDE_CONFIG_DIR: world.configDir,
+      MCP_ADMIN_HOST: '127.0.0.1',
+      MCP_ADMIN_PORT: '0',
+      MCP_ADMIN_PROJECT: world.projectDir,
+    },
+  });
+  onTestFinished(async () => {
+    await server.close();
+    world.remove();
+  });
+  return server;
+}
+
+describe('createMcpAdminClient', () => {
+  it('adds, lists and removes a server', async () => {
+    const world = createTestWorld();
+    const server = await serverIn(world);
+    const client = createMcpAdminClient({ url: server.url, token: server.token });
+
+    const added = await client.mcp.add.mutate({
+      name: 'docs',
+      scope: 'local',
+      url: 'https://example.test/mcp',
+      headers: { 'X-Api-Key': 'k3y' },
+    });
+    const listed = await client.mcp.list.query({ reveal: true });
+    const removed = await client.mcp.remove.mutate({ name: 'docs' });
+
+    expect(added).toEqual({
+      ok: true,
+      message: `Added HTTP MCP server docs with URL: https://example.test/mcp to local config\nHeaders: {\n  "X-Api-Key": "[REDACTED]"\n}\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+    });
+    expect(listed).toEqual({
+      configPath: world.configPath,
+      projectPath: world.projectDir,
+      servers: [
+        {
+          name: 'docs',
+          scope: 'local',
+          transport: 'http',
+          url: 'https://example.test/mcp',
+          headers: { 'X-Api-Key': 'k3y' },
+          source: world.configPath,
+        },
+      ],
+    });
+    expect(removed).toEqual({
+      ok: true,
+      message: `Removed MCP server docs from local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+    });
+    await expect(client.mcp.list.query()).resolves.toEqual({
+      configPath: world.configPath,
+      projectPath: world.projectDir,
+      servers: [],
+    });
+  });
+
+  it('surfaces API errors with their code and status', async () => {
+    const server = await serverIn(createTestWorld());
+    const client = createMcpAdminClient({ url: server.url, token: server.token });
+    const signedOut = createMcpAdminClient({ url: server.url, token: 'wrong' });
+
+    const invalid = await client.mcp.add
+      .mutate({ name: '-x', scope: 'user', command: 'node' })
+      .catch(errorOf);
+    const unauthorized = await signedOut.mcp.list.query().catch(errorOf);
+
+    expect([invalid, unauthorized]).toEqual([
+      { message: 'name: name may not start with "-"', code: 'BAD_REQUEST', httpStatus: 400 },
+      {
+        message:
+          'not signed in: open the address MCP Admin printed at start, or send "Authorization: Bearer <token>"',
+        code: 'UNAUTHORIZED',
+        httpStatus: 401,
+      },
+    ]);
+  });
+});
+
+function errorOf(error: unknown) {
+  if (!(error instanceof TRPCClientError)) throw error;
+  const { data } = error as TRPCClientError<AppRouter>;
+  return { message: error.message, code: data?.code, httpStatus: data?.httpStatus };
+}
