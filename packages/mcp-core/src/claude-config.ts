@@ -31,16 +31,16 @@ const PROJECT_FIELDS = new Set([
   'enableAllProjectMcpServers',
 ]);
 
-const selectClaudeConfig: MemberSelector = (path) => {
-  const [top, project, field] = path;
-  if (top === 'mcpServers' && path.length === 1) return 'whole';
+/** Keeps `mcpServers` and, of each project, `mcpServers` and the `.mcp.json` approval fields. */
+const selectClaudeConfig: MemberSelector = ([top, project, field]) => {
+  if (top === 'mcpServers') return 'whole';
   if (top !== 'projects') return 'none';
+  // `projects` itself, then each project.
   if (project === undefined || field === undefined) return 'members';
-  return path.length === 3 && PROJECT_FIELDS.has(field) ? 'whole' : 'none';
+  return PROJECT_FIELDS.has(field) ? 'whole' : 'none';
 };
 
-const selectMcpJson: MemberSelector = (path) =>
-  path.length === 1 && path[0] === 'mcpServers' ? 'whole' : 'none';
+const selectMcpJson: MemberSelector = ([top]) => (top === 'mcpServers' ? 'whole' : 'none');
 
 const cachedClaudeConfig = createCachedFileReader(async (bytes, path) =>
   toClaudeConfig(await decode(bytes, path, selectClaudeConfig)),

@@ -23,6 +23,12 @@ export interface ListServersOptions {
   reveal?: boolean;
 }
 
+export interface FindStoredEntriesOptions {
+  configPath: string;
+  projectPath: string;
+  name: string;
+}
+
 /** A raw entry as stored, for picking the scope of a remove and verifying a write. */
 export interface StoredEntry {
   scope: Scope;
@@ -48,6 +54,7 @@ export async function listServers({
     readMcpJsonChain(projectPath),
   ]);
   const project = config.projects.get(key);
+  // In precedence order, `.mcp.json` files closest first: the first entry of each name wins.
   const stored = [
     ...storedServers('local', configPath, project?.servers),
     ...mcpJsonFiles.flatMap(({ path, servers }) => storedServers('project', path, servers)),
@@ -89,11 +96,7 @@ export async function findStoredEntries({
   configPath,
   projectPath,
   name,
-}: {
-  configPath: string;
-  projectPath: string;
-  name: string;
-}): Promise<StoredEntry[]> {
+}: FindStoredEntriesOptions): Promise<StoredEntry[]> {
   const mcpJsonPath = join(await realProjectDir(projectPath), '.mcp.json');
   const [config, key, projectServers] = await Promise.all([
     readClaudeConfig(configPath),

@@ -42,8 +42,8 @@ export function parseJsonSubset(bytes: Buffer, select: MemberSelector): Promise<
 }
 
 /**
- * The parser hands the event loop a turn once it has worked this long: a time budget, not a byte
- * count, because the first megabytes run before the JIT has optimized the scanner, many times slower.
+ * The parser hands the event loop a turn once it has worked this long. A time budget rather than a
+ * byte count: the first megabytes run before the JIT has optimized the scanner, many times slower.
  */
 const SLICE_MS = 4;
 /** How often, in bytes, the clock is read. */
@@ -64,12 +64,12 @@ const DOT = 0x2e;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const COLON = 0x3a;
-const BACKSLASH = 0x5c;
-const LOWER_E = 0x65;
 const UPPER_E = 0x45;
-const LOWER_U = 0x75;
 const OPEN_BRACKET = 0x5b;
+const BACKSLASH = 0x5c;
 const CLOSE_BRACKET = 0x5d;
+const LOWER_E = 0x65;
+const LOWER_U = 0x75;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 
