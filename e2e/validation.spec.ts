@@ -47,7 +47,8 @@ test("a duplicate name shows the CLI's own message in an alert", async ({ panel,
   await panel.addForm.fillStdio({ name: 'dup', scope: 'User', command: 'python3' });
   await panel.addForm.submit.click();
 
+  await expect(panel.addForm.alert).toBeVisible();
+  await panel.screenshot('error-alert');
   await expect(panel.addForm.alert).toHaveText('MCP server dup already exists in user config');
   await expect(panel.addForm.name).toHaveValue('dup');
-  await panel.screenshot('error-alert');
 });
