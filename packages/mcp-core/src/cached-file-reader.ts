@@ -4,8 +4,10 @@ import { McpCoreError } from './errors';
 /**
  * Wraps a decoder of file contents with a cache keyed by the file's identity (inode, size,
  * mtime), so a config that did not change is never read or decoded twice, and concurrent reads
- * of the same version share one decode. Resolves `undefined` when the file does not exist.
- * Failures are not cached: a file fixed in place (e.g. chmod) is retried on the next read.
+ * of the same version share one decode. The CLI replaces `.claude.json` and `.mcp.json` by
+ * rename, so each of its writes is a new inode even within one mtime tick.
+ * Resolves `undefined` when the file does not exist. Failures are not cached: a file fixed
+ * without changing its identity (e.g. by chmod) is read again on the next call.
  */
 export function createCachedFileReader<T>(
   decode: (bytes: Buffer, path: string) => Promise<T>,

@@ -318,7 +318,11 @@ describe('listServers', () => {
 
   it('parses .claude.json once per version of the file', async () => {
     writeConfig({ mcpServers: { first: { command: 'a' } } });
-    const first = await readClaudeConfig(world.configPath);
+    const [first, concurrent] = await Promise.all([
+      readClaudeConfig(world.configPath),
+      readClaudeConfig(world.configPath),
+    ]);
+    expect(concurrent).toBe(first);
     expect(await readClaudeConfig(world.configPath)).toBe(first);
 
     writeConfig({ mcpServers: { second: { command: 'a longer command' } } });
