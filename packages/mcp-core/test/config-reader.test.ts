@@ -1,6 +1,6 @@
 import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -269,6 +269,35 @@ describe('listServers', () => {
     writeFileSync(join(worktree, '.git'), 'gitdir: /elsewhere/.git/worktrees/w\n');
 
     await expect(localProjectKey(join(worktree, 'inner'))).resolves.toBe(worktree);
+  });
+
+  it('resolves a symlinked project dir to the real path the CLI runs in', async () => {
+    const link = join(world.plainDir, 'link');
+    symlinkSync(world.projectDir, link);
+    writeConfig({ projects: { [world.projectDir]: { mcpServers: { l: { command: 'l' } } } } });
+    writeJson(join(world.nestedDir, '.mcp.json'), { mcpServers: { p: { command: 'p' } } });
+
+    await expect(localProjectKey(join(link, 'sub', 'deeper'))).resolves.toBe(world.projectDir);
+    await expect(serversOf(join(link, 'sub', 'deeper'))).resolves.toEqual([
+      { name: 'l', scope: 'local', source: world.configPath, transport: 'stdio', command: 'l' },
+      {
+        name: 'p',
+        scope: 'project',
+        source: join(world.nestedDir, '.mcp.json'),
+        transport: 'stdio',
+        command: 'p',
+        approval: 'pending',
+      },
+    ]);
+  });
+
+  it('still lists the local servers of a project dir that no longer exists', async () => {
+    const gone = join(world.plainDir, 'deleted-project');
+    writeConfig({ projects: { [gone]: { mcpServers: { kept: { command: 'k' } } } } });
+
+    await expect(serversOf(gone)).resolves.toEqual([
+      { name: 'kept', scope: 'local', source: world.configPath, transport: 'stdio', command: 'k' },
+    ]);
   });
 
   it('reports an invalid .claude.json with its path and the line and column of the error', async () => {
