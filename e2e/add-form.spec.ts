@@ -1,0 +1,47 @@
+import { expect, test } from './support/fixtures';
+import { expectValues } from './support/assertions';
+import { readJson } from './support/config-files';
+
+test('arguments can be reordered and deleted before adding', async ({ panel, world }) => {
+  const form = panel.addForm;
+  await form.fillStdio({ name: 'ordered', scope: 'User', command: 'node', args: ['first', 'second', '-v'] });
+
+  await form.button('Move argument 3 up').click();
+  await expectValues(form.arguments, ['first', '-v', 'second']);
+  await expect(form.arguments.nth(1)).toBeFocused();
+  await form.button('Move argument 1 down').click();
+  await expectValues(form.arguments, ['-v', 'first', 'second']);
+  await form.button('Delete argument 2').click();
+  await expectValues(form.arguments, ['-v', 'second']);
+  await form.submit.click();
+
+  await expect(panel.serverRow('ordered')).toContainText('node -v second');
+  const config = (await readJson(world.configPath)) as { mcpServers?: unknown };
+  expect(config.mcpServers).toEqual({
+    ordered: { type: 'stdio', command: 'node', args: ['-v', 'second'], env: {} },
+  });
+});
+
+test("switching transport hides the other mode's fields but keeps what was typed", async ({ panel }) => {
+  const form = panel.addForm;
+  await form.command.fill('npx');
+  await form.addVariable('TOKEN', 'abc');
+
+  await form.transport('HTTP').check();
+  await expect(form.command).toHaveCount(0);
+  await expect(form.variableNames).toHaveCount(0);
+  await expect(form.url).toBeVisible();
+  await form.url.fill('https://mcp.example.com');
+  await form.addHeader('X-Team', 'core');
+
+  await form.transport('stdio').check();
+  await expect(form.url).toHaveCount(0);
+  await expect(form.headerNames).toHaveCount(0);
+  await expect(form.command).toHaveValue('npx');
+  await expectValues(form.variableNames, ['TOKEN']);
+  await expectValues(form.variableValues, ['abc']);
+
+  await form.transport('SSE').check();
+  await expect(form.url).toHaveValue('https://mcp.example.com');
+  await expectValues(form.headerNames, ['X-Team']);
+});
