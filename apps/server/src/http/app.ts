@@ -3,6 +3,7 @@
  * behind the token, /healthz, and the panel.
  */
 import type { McpAdmin } from '@mcp-admin/core';
+import { isMcpCoreError } from '@mcp-admin/core';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -91,7 +92,16 @@ export async function buildHttpApp({
         reply.header('cache-control', 'no-store');
       });
       await api.register(fastifyTRPCPlugin, {
-        trpcOptions: { router: appRouter, createContext: () => createTRPCContext({ admin }) },
+        trpcOptions: {
+          router: appRouter,
+          createContext: () => createTRPCContext({ admin }),
+          // The core's failures are answers to the caller; anything else is a fault worth a log line.
+          onError({ error, path }) {
+            if (error.code === 'INTERNAL_SERVER_ERROR' && !isMcpCoreError(error.cause)) {
+              console.error(`MCP Admin: ${path ?? 'request'} failed:`, error.cause ?? error);
+            }
+          },
+        },
       } satisfies FastifyTRPCPluginOptions<AppRouter>);
     },
     { prefix: '/trpc' },

@@ -46,7 +46,8 @@ export async function registerPanel(app: FastifyInstance, options: PanelOptions)
     const { pathname } = new URL(request.url, 'http://localhost');
     const isPanelRoute =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathname.startsWith('/trpc') &&
+      pathname !== '/trpc' &&
+      !pathname.startsWith('/trpc/') &&
       !/\.[^/]*$/.test(pathname);
     return isPanelRoute ? sendShell(reply) : sendApiError(reply, 'NOT_FOUND', `no route ${pathname}`);
   });
