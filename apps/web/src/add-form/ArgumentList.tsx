@@ -2,7 +2,7 @@ import type { Dispatch } from 'react';
 import { TextInput } from '../ui/TextInput';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import type { AddFormAction, ListItem } from './form-state';
-import { fieldKey, type FieldErrors } from './validate';
+import { rowKey, type FieldErrors } from './validate';
 
 interface ArgumentListProps {
   idPrefix: string;
@@ -46,7 +46,7 @@ export function ArgumentList({ idPrefix, args, nextId, errors, dispatch }: Argum
                     aria-label="Argument"
                     hintId={hintId}
                     value={item.value}
-                    error={errors[fieldKey.arg(item.id)]}
+                    error={errors[rowKey.arg(item.id)]}
                     onValueChange={(value) => {
                       dispatch({ type: 'setArg', id: item.id, value });
                     }}

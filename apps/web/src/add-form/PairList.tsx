@@ -2,7 +2,7 @@ import type { Dispatch } from 'react';
 import { TextInput } from '../ui/TextInput';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import type { AddFormAction, Pair, PairListName } from './form-state';
-import { fieldKey, type FieldErrors } from './validate';
+import { rowKey, type FieldErrors } from './validate';
 
 export interface PairListLabels {
   legend: string;
@@ -48,7 +48,7 @@ export function PairList({ idPrefix, list, labels, pairs, nextId, errors, dispat
                   hintId={hintId}
                   placeholder={labels.keyLabel}
                   value={pair.key}
-                  error={errors[fieldKey.pairKey(list, pair.id)]}
+                  error={errors[rowKey.pairKey(list, pair.id)]}
                   onValueChange={(value) => {
                     dispatch({ type: 'setPair', list, id: pair.id, part: 'key', value });
                   }}
@@ -60,7 +60,7 @@ export function PairList({ idPrefix, list, labels, pairs, nextId, errors, dispat
                   aria-label={labels.valueLabel}
                   placeholder={labels.valueLabel}
                   value={pair.value}
-                  error={errors[fieldKey.pairValue(list, pair.id)]}
+                  error={errors[rowKey.pairValue(list, pair.id)]}
                   onValueChange={(value) => {
                     dispatch({ type: 'setPair', list, id: pair.id, part: 'value', value });
                   }}

@@ -11,25 +11,25 @@ import {
   type AddServerInput,
 } from '@mcp-admin/core/schemas';
 import type { z } from 'zod';
-import type { AddFormState, Pair } from './form-state';
+import type { AddFormState, Pair, PairListName } from './form-state';
 
-/** Error messages keyed by the field they belong to (see `fieldKey`). */
+/**
+ * Error messages keyed by where they show: a field (`name`, `command`, `url`), a whole list
+ * (`args`, `env`, `headers`: how many rows), one row's box (`rowKey`), or the form (`form`).
+ */
 export type FieldErrors = Partial<Record<string, string>>;
+
+const FIELD_KEYS = new Set<unknown>(['name', 'command', 'url', 'args', 'env', 'headers']);
 
 type Report = (key: string, message: string) => void;
 type Check = (key: string, schema: z.ZodType, value: string) => void;
 
 export type Validation = { ok: true; input: AddServerInput } | { ok: false; errors: FieldErrors };
 
-export const fieldKey = {
-  name: 'name',
-  command: 'command',
-  url: 'url',
+export const rowKey = {
   arg: (id: number) => `arg-${id}`,
-  pairKey: (list: 'env' | 'headers', id: number) => `${list}-key-${id}`,
-  pairValue: (list: 'env' | 'headers', id: number) => `${list}-value-${id}`,
-  /** Rules about a whole list (how many rows), or about how fields combine. */
-  group: (group: 'args' | 'env' | 'headers' | 'form') => group,
+  pairKey: (list: PairListName, id: number) => `${list}-key-${id}`,
+  pairValue: (list: PairListName, id: number) => `${list}-value-${id}`,
 };
 
 /**
@@ -47,13 +47,13 @@ export function validateAddForm(state: AddFormState, projectPath: string): Valid
     if (message !== undefined) report(key, message);
   };
 
-  check(fieldKey.name, serverNameSchema, state.name);
+  check('name', serverNameSchema, state.name);
   if (state.transport === 'stdio') {
-    check(fieldKey.command, commandSchema, state.command);
-    for (const item of state.args) check(fieldKey.arg(item.id), argumentSchema, item.value);
+    check('command', commandSchema, state.command);
+    for (const item of state.args) check(rowKey.arg(item.id), argumentSchema, item.value);
     checkPairs(state.env, 'env', envKeySchema, envValueSchema, check, report);
   } else {
-    check(fieldKey.url, urlSchema, state.url);
+    check('url', urlSchema, state.url);
     checkPairs(state.headers, 'headers', headerNameSchema, headerValueSchema, check, report);
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -62,17 +62,14 @@ export function validateAddForm(state: AddFormState, projectPath: string): Valid
   if (parsed.success) return { ok: true, input: parsed.data };
   for (const issue of parsed.error.issues) {
     const [top] = issue.path;
-    report(
-      top === 'args' || top === 'env' || top === 'headers' ? top : fieldKey.group('form'),
-      issue.message,
-    );
+    report(typeof top === 'string' && FIELD_KEYS.has(top) ? top : 'form', issue.message);
   }
   return { ok: false, errors };
 }
 
 function checkPairs(
   pairs: readonly Pair[],
-  list: 'env' | 'headers',
+  list: PairListName,
   keySchema: z.ZodType,
   valueSchema: z.ZodType,
   check: Check,
@@ -80,10 +77,10 @@ function checkPairs(
 ) {
   const seen = new Set<string>();
   for (const pair of pairs) {
-    check(fieldKey.pairKey(list, pair.id), keySchema, pair.key);
-    check(fieldKey.pairValue(list, pair.id), valueSchema, pair.value);
+    check(rowKey.pairKey(list, pair.id), keySchema, pair.key);
+    check(rowKey.pairValue(list, pair.id), valueSchema, pair.value);
     // Rows become object keys: a second row with the same key would silently replace the first.
-    if (seen.has(pair.key)) report(fieldKey.pairKey(list, pair.id), `"${pair.key}" is already listed above`);
+    if (seen.has(pair.key)) report(rowKey.pairKey(list, pair.id), `"${pair.key}" is already listed above`);
     seen.add(pair.key);
   }
 }

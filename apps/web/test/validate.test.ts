@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { addFormReducer, initialAddFormState, type AddFormAction } from '../src/add-form/form-state';
+import { validateAddForm } from '../src/add-form/validate';
+
+const PROJECT = '/work/project';
+
+function form(...actions: AddFormAction[]) {
+  return actions.reduce(addFormReducer, initialAddFormState);
+}
+
+describe('validateAddForm', () => {
+  it('sends only the chosen transport’s fields, with the project for local scope', () => {
+    const state = form(
+      { type: 'set', field: 'name', value: 'files' },
+      { type: 'set', field: 'command', value: 'npx' },
+      { type: 'addArg' },
+      { type: 'setArg', id: 1, value: '-y' },
+      { type: 'addPair', list: 'env' },
+      { type: 'setPair', list: 'env', id: 2, part: 'key', value: 'TOKEN' },
+      { type: 'setPair', list: 'env', id: 2, part: 'value', value: 'a=b' },
+      { type: 'setTransport', transport: 'http' },
+      { type: 'set', field: 'url', value: 'https://left.behind' },
+      { type: 'setTransport', transport: 'stdio' },
+    );
+    expect(validateAddForm(state, PROJECT)).toEqual({
+      ok: true,
+      input: {
+        name: 'files',
+        scope: 'local',
+        projectPath: PROJECT,
+        command: 'npx',
+        args: ['-y'],
+        env: { TOKEN: 'a=b' },
+      },
+    });
+  });
+
+  it('builds an SSE input for user scope without a project', () => {
+    const state = form(
+      { type: 'set', field: 'name', value: 'events' },
+      { type: 'setScope', scope: 'user' },
+      { type: 'setTransport', transport: 'sse' },
+      { type: 'set', field: 'url', value: 'http://localhost:9000/sse' },
+      { type: 'addPair', list: 'headers' },
+      { type: 'setPair', list: 'headers', id: 1, part: 'key', value: 'Authorization' },
+      { type: 'setPair', list: 'headers', id: 1, part: 'value', value: 'Bearer x' },
+    );
+    expect(validateAddForm(state, PROJECT)).toEqual({
+      ok: true,
+      input: {
+        name: 'events',
+        scope: 'user',
+        transport: 'sse',
+        url: 'http://localhost:9000/sse',
+        headers: { Authorization: 'Bearer x' },
+      },
+    });
+  });
+
+  it('puts each core rule’s message on the field that broke it', () => {
+    const state = form(
+      { type: 'set', field: 'name', value: '-bad' },
+      { type: 'set', field: 'command', value: '   ' },
+      { type: 'addArg' },
+      { type: 'setArg', id: 1, value: 'tab\there' },
+      { type: 'addPair', list: 'env' },
+      { type: 'setPair', list: 'env', id: 2, part: 'key', value: '1X' },
+    );
+    expect(validateAddForm(state, PROJECT)).toEqual({
+      ok: false,
+      errors: {
+        name: 'name may not start with "-"',
+        command: 'command may not be blank',
+        'arg-1': 'argument may not contain control characters',
+        'env-key-2': 'env name must start with a letter or "_" and hold only letters, digits and "_"',
+      },
+    });
+  });
+
+  it('flags a second row with the same variable name instead of silently dropping the first', () => {
+    const state = form(
+      { type: 'set', field: 'name', value: 'dup-env' },
+      { type: 'set', field: 'command', value: 'node' },
+      { type: 'addPair', list: 'env' },
+      { type: 'setPair', list: 'env', id: 1, part: 'key', value: 'A' },
+      { type: 'addPair', list: 'env' },
+      { type: 'setPair', list: 'env', id: 2, part: 'key', value: 'A' },
+    );
+    expect(validateAddForm(state, PROJECT)).toEqual({
+      ok: false,
+      errors: { 'env-key-2': '"A" is already listed above' },
+    });
+  });
+
+  it('reports rules about a whole list on that list', () => {
+    const actions: AddFormAction[] = [
+      { type: 'set', field: 'name', value: 'many' },
+      { type: 'set', field: 'command', value: 'node' },
+    ];
+    for (let index = 0; index < 65; index++) actions.push({ type: 'addArg' });
+    expect(validateAddForm(form(...actions), PROJECT)).toEqual({
+      ok: false,
+      errors: { args: 'args may have at most 64 entries' },
+    });
+  });
+});
