@@ -10,6 +10,7 @@ import {
   gatedCliEnv,
   json,
   procedureErrorBody,
+  spawnedArgv,
   trpcMutation,
   trpcQuery,
   useServer,
@@ -72,28 +73,49 @@ describe('API errors over HTTP', () => {
     await expectStillServing(server);
   });
 
-  it('504: the CLI ran past the timeout, and the next change still goes through', async () => {
+  it('504: the CLI ran past the timeout, and the queue moves on to the next change', async () => {
     const world = useTestWorld();
     const gateFile = join(world.plainDir, 'gate');
-    const { env } = gatedCliEnv(world, gateFile);
-    const server = await useServer(world, { ...env, MCP_ADMIN_CLI_TIMEOUT_MS: '500' });
+    const { env, cliLog } = gatedCliEnv(world, gateFile);
+    // Past the gate the "CLI" fails at once, so the next call's answer does not race the timeout.
+    const server = await useServer(world, {
+      ...env,
+      REAL_CLAUDE_BIN: 'false',
+      MCP_ADMIN_CLI_TIMEOUT_MS: '2000',
+    });
 
     const result = await trpcMutation(server, 'mcp.add', stdioServer('slow')).finally(() => {
       writeFileSync(gateFile, '');
     });
+    const next = await trpcMutation(server, 'mcp.add', stdioServer('next'));
 
-    expect({ status: result.status, body: json(result) }).toEqual({
-      status: 504,
-      body: procedureErrorBody(
-        'GATEWAY_TIMEOUT',
-        504,
-        'mcp.add',
-        'The Claude CLI did not finish within 500 ms and was stopped (MCP_ADMIN_CLI_TIMEOUT_MS sets the limit).',
-        { coreCode: 'CLI_TIMEOUT' },
-      ),
-    });
+    expect([result, next].map((response) => ({ status: response.status, body: json(response) }))).toEqual([
+      {
+        status: 504,
+        body: procedureErrorBody(
+          'GATEWAY_TIMEOUT',
+          504,
+          'mcp.add',
+          'The Claude CLI did not finish within 2000 ms and was stopped (MCP_ADMIN_CLI_TIMEOUT_MS sets the limit).',
+          { coreCode: 'CLI_TIMEOUT' },
+        ),
+      },
+      {
+        status: 422,
+        body: procedureErrorBody(
+          'UNPROCESSABLE_CONTENT',
+          422,
+          'mcp.add',
+          'The Claude CLI failed with exit code 1 and printed nothing.',
+          { coreCode: 'CLI_FAILED' },
+        ),
+      },
+    ]);
+    expect(spawnedArgv(cliLog)).toEqual([
+      'mcp add --scope user slow -- node',
+      'mcp add --scope user next -- node',
+    ]);
     await expectStillServing(server);
-    expect((await trpcMutation(server, 'mcp.add', stdioServer('next'))).status).toBe(200);
   });
 
   it('429: more than 64 changes waiting', async () => {
