@@ -45,28 +45,36 @@ function startMain(env: NodeJS.ProcessEnv) {
 }
 
 describe('main.ts', () => {
-  it('prints exactly one start line with the port actually bound, serves, and exits 0 on SIGTERM', async () => {
-    const world = useTestWorld();
-    const main = startMain(worldEnv(world));
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'prints exactly one start line with the port actually bound, serves, and exits 0 on %s',
+    async (signal) => {
+      const world = useTestWorld();
+      const main = startMain(worldEnv(world));
 
-    const { url, host, port, token } = await main.started();
-    const health = await httpRequest(`${url}/healthz`);
-    const list = await httpRequest(`${url}/trpc/mcp.list`, { headers: { authorization: `Bearer ${token}` } });
-    main.child.kill('SIGTERM');
+      const { url, host, port, token } = await main.started();
+      const health = await httpRequest(`${url}/healthz`);
+      const list = await httpRequest(`${url}/trpc/mcp.list`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      main.child.kill(signal);
 
-    expect({ host, portIsFree: port > 0 && port !== 7420 }).toEqual({ host: '127.0.0.1', portIsFree: true });
-    expect({ health: health.body, list: json(list) }).toEqual({
-      health: 'ok',
-      list: {
-        result: { data: { configPath: world.configPath, projectPath: world.projectDir, servers: [] } },
-      },
-    });
-    await expect(main.exited).resolves.toEqual({
-      code: 0,
-      stdout: `MCP Admin listening on ${url}/?token=${token}\n`,
-      stderr: '',
-    });
-  });
+      expect({ host, portIsFree: port > 0 && port !== 7420 }).toEqual({
+        host: '127.0.0.1',
+        portIsFree: true,
+      });
+      expect({ health: health.body, list: json(list) }).toEqual({
+        health: 'ok',
+        list: {
+          result: { data: { configPath: world.configPath, projectPath: world.projectDir, servers: [] } },
+        },
+      });
+      await expect(main.exited).resolves.toEqual({
+        code: 0,
+        stdout: `MCP Admin listening on ${url}/?token=${token}\n`,
+        stderr: '',
+      });
+    },
+  );
 
   it('puts an IPv6 host in brackets', async () => {
     const main = startMain(worldEnv(useTestWorld(), { MCP_ADMIN_HOST: '::1' }));
