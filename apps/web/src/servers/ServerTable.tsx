@@ -1,14 +1,16 @@
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { SecretList } from './SecretList';
-import { statusNotes, targetText, transportLabel } from './server-display';
+import { sourceLabel, statusNotes, targetText, transportLabel } from './server-display';
 
 interface ServerTableProps {
   servers: readonly ServerEntry[];
+  /** The project the list was read for; project-scope files are shown relative to it. */
+  projectPath: string;
   onRemove: (server: ServerEntry) => void;
 }
 
-export function ServerTable({ servers, onRemove }: ServerTableProps) {
+export function ServerTable({ servers, projectPath, onRemove }: ServerTableProps) {
   return (
     <table className="server-table">
       <thead>
@@ -28,6 +30,7 @@ export function ServerTable({ servers, onRemove }: ServerTableProps) {
           <ServerRow
             key={`${server.scope}:${server.source ?? ''}:${server.name}`}
             server={server}
+            projectPath={projectPath}
             onRemove={onRemove}
           />
         ))}
@@ -36,7 +39,13 @@ export function ServerTable({ servers, onRemove }: ServerTableProps) {
   );
 }
 
-function ServerRow({ server, onRemove }: { server: ServerEntry; onRemove: (server: ServerEntry) => void }) {
+interface ServerRowProps {
+  server: ServerEntry;
+  projectPath: string;
+  onRemove: (server: ServerEntry) => void;
+}
+
+function ServerRow({ server, projectPath, onRemove }: ServerRowProps) {
   const notes = statusNotes(server);
   return (
     <tr className={server.shadowedBy === undefined ? undefined : 'shadowed'}>
@@ -46,9 +55,7 @@ function ServerRow({ server, onRemove }: { server: ServerEntry; onRemove: (serve
       <td data-label="Scope">
         {scopeLabel(server.scope)}
         {server.scope === 'project' && server.source !== undefined && (
-          <span className="source" title={server.source}>
-            {server.source}
-          </span>
+          <span className="source">{sourceLabel(server.source, projectPath)}</span>
         )}
       </td>
       <td data-label="Transport">{transportLabel(server)}</td>

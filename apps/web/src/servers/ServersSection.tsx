@@ -21,7 +21,7 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
     <section className="card servers" aria-labelledby={headingId}>
       <div className="section-head">
         <h2 id={headingId} tabIndex={-1}>
-          Servers{list.data !== undefined && <span className="count">{servers.length}</span>}
+          Servers {list.data !== undefined && <span className="count">{servers.length}</span>}
         </h2>
         <label className="switch">
           <input
@@ -42,7 +42,7 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
           <EmptyState />
         ) : (
           <div className="table-wrap">
-            <ServerTable servers={servers} onRemove={setRemoving} />
+            <ServerTable servers={servers} projectPath={list.data.projectPath} onRemove={setRemoving} />
           </div>
         ))}
       {removing !== null && (

@@ -25,6 +25,12 @@ function shellWord(word: string): string {
   return word === '' || /[\s"'\\]/.test(word) ? JSON.stringify(word) : word;
 }
 
+/** A project-scope entry's file, relative when it is the project's own (a parent's stays absolute). */
+export function sourceLabel(source: string, projectPath: string): string {
+  const prefix = projectPath.endsWith('/') ? projectPath : `${projectPath}/`;
+  return source.startsWith(prefix) ? source.slice(prefix.length) : source;
+}
+
 export interface StatusNote {
   text: string;
   tone: 'ok' | 'warn' | 'muted';
