@@ -75,6 +75,8 @@ test('adds an SSE server in project scope: .mcp.json is written and approval is 
   await expect(row).toContainText('Project');
   await expect(row).toContainText('SSE');
   await expect(row).toContainText('Pending approval');
+  await expect(row).toContainText('.mcp.json');
+  await panel.screenshot('project-scope');
   expect(await readJson(join(world.projectDir, '.mcp.json'))).toEqual({
     mcpServers: { events: { type: 'sse', url: 'http://localhost:9000/sse' } },
   });

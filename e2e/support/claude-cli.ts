@@ -6,6 +6,8 @@ export async function addWithCli(world: TestWorld, cwd: string, input: AddServer
   const cli = createCliRunner({
     bin: resolveClaudeBin({ PATH: '' }),
     configDir: world.configDir,
+    // Like the server under test: nothing the CLI keeps beside its config lands in the real home.
+    env: { ...process.env, HOME: world.configDir },
     timeoutMs: 30_000,
   });
   const outcome = await cli.run(addArgv(input), { cwd });
