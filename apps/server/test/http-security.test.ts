@@ -105,6 +105,17 @@ describe('authentication', () => {
       body: shell,
     });
   });
+
+  it('lets the signed-in panel call the API with just the cookie, same-origin', async () => {
+    const server = await useServer(useTestWorld());
+    const [cookie = ''] = (await httpRequest(server.signInUrl)).headers['set-cookie'] ?? [];
+    const session = { cookie: cookie.split(';')[0] ?? '', origin: server.url };
+
+    const listed = await trpcQuery(server, 'mcp.list', undefined, session);
+    const added = await trpcMutation(server, 'mcp.add', stdioServer, session);
+
+    expect([listed.status, added.status]).toEqual([200, 200]);
+  });
 });
 
 describe('request guards', () => {
