@@ -17,19 +17,20 @@ describe('allowedHostHeaders', () => {
     expect(allowedHostHeaders('192.168.1.20', 7420)).toEqual(new Set(['192.168.1.20:7420']));
   });
 
-  it('on a wildcard bind: the addresses it answers on, never the wildcard itself', () => {
+  it('on a wildcard bind: the wildcard as printed and the addresses it answers on', () => {
     const ipv4 = allowedHostHeaders('0.0.0.0', 7420);
     const any = allowedHostHeaders('::', 7420);
 
-    expect([ipv4.has('127.0.0.1:7420'), ipv4.has('localhost:7420'), ipv4.has('0.0.0.0:7420')]).toEqual([
-      true,
-      true,
-      false,
-    ]);
+    expect([
+      ipv4.has('127.0.0.1:7420'),
+      ipv4.has('localhost:7420'),
+      ipv4.has('0.0.0.0:7420'),
+      ipv4.has('evil.example:7420'),
+    ]).toEqual([true, true, true, false]);
     expect([any.has('[::1]:7420'), any.has('127.0.0.1:7420'), any.has('[::]:7420')]).toEqual([
       true,
       true,
-      false,
+      true,
     ]);
   });
 });

@@ -10,7 +10,8 @@ import { isLoopbackHost, urlHost } from './config';
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
 
-// A wildcard bind answers on every interface, so each interface address is a name of this server.
+// A wildcard bind answers on every interface, so each interface address is a name of this server
+// (and so is the wildcard itself: a browser opening the printed http://0.0.0.0:PORT sends it).
 function interfaceAddresses(wildcard: string): string[] {
   const family = wildcard === '0.0.0.0' ? 'IPv4' : undefined;
   return Object.values(networkInterfaces())
@@ -22,7 +23,7 @@ function interfaceAddresses(wildcard: string): string[] {
 /** Every `Host` header value that names this server, lower-cased. */
 export function allowedHostHeaders(host: string, port: number): Set<string> {
   const names = WILDCARD_HOSTS.has(host)
-    ? [...interfaceAddresses(host), ...LOOPBACK_NAMES]
+    ? [host, ...interfaceAddresses(host), ...LOOPBACK_NAMES]
     : isLoopbackHost(host)
       ? [host, ...LOOPBACK_NAMES]
       : [host];
