@@ -64,6 +64,7 @@ export function AddServerForm({ projectPath }: { projectPath: string }) {
     },
   });
 
+  // A counter, not a flag: a second failed submit with nothing changed must still move focus.
   useEffect(() => {
     if (focusRequest === 0) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -71,7 +72,6 @@ export function AddServerForm({ projectPath }: { projectPath: string }) {
 
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    if (add.isPending) return;
     setSubmitted(true);
     setNotice(null);
     const validation = validateAddForm(state, projectPath);
