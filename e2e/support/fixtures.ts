@@ -21,10 +21,13 @@ export const test = base.extend<Fixtures>({
     await use(world);
     world.remove();
   },
-  server: async ({ world }, use) => {
+  server: async ({ world }, use, testInfo) => {
     const server = await startServerProcess(world);
     await use(server);
     await server.stop();
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('server output', { body: server.output(), contentType: 'text/plain' });
+    }
   },
   panel: async ({ page, server }, use) => {
     // CSP is `default-src 'self'`: anything the panel needs from elsewhere or inline shows up here.

@@ -4,9 +4,10 @@
  */
 import { assertThrowawayConfigDir, type TestWorld } from '@mcp-admin/core/testing';
 import { resolveClaudeBin } from '@mcp-admin/core';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -14,11 +15,15 @@ const START_LINE = /^MCP Admin listening on (\S+)$/m;
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
 
+type ServerChild = ChildProcessByStdio<null, Readable, Readable>;
+
 export interface ServerProcess {
   /** The printed `http://HOST:PORT/?token=TOKEN`. */
   signInUrl: string;
   /** `http://HOST:PORT`, the panel without a session. */
   origin: string;
+  /** Everything the server printed so far, stdout and stderr interleaved. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -40,44 +45,48 @@ export async function startServerProcess(world: TestWorld): Promise<ServerProces
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Both pipes are read for the whole run: a full pipe would block the server.
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    const signInUrl = await readSignInUrl(child);
-    return { signInUrl, origin: new URL(signInUrl).origin, stop: () => stop(child) };
+    const signInUrl = await readSignInUrl(child, () => output);
+    return { signInUrl, origin: new URL(signInUrl).origin, output: () => output, stop: () => stop(child) };
   } catch (error) {
     await stop(child);
     throw error;
   }
 }
 
-function readSignInUrl(child: ChildProcess): Promise<string> {
+function readSignInUrl(child: ServerChild, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    const fail = (reason: string) => {
+    const cleanUp = () => {
       clearTimeout(timer);
-      reject(new Error(`MCP Admin server ${reason}\nstdout: ${stdout}\nstderr: ${stderr}`));
+      child.stdout.off('data', onData);
+      child.off('exit', onExit);
+    };
+    const fail = (reason: string) => {
+      cleanUp();
+      reject(new Error(`MCP Admin server ${reason}:\n${output()}`));
+    };
+    const onData = () => {
+      const url = START_LINE.exec(output())?.[1];
+      if (url === undefined) return;
+      cleanUp();
+      resolve(url);
+    };
+    const onExit = (code: number | null, signal: string | null) => {
+      fail(`exited before it was ready (code ${String(code)}, signal ${String(signal)})`);
     };
     const timer = setTimeout(() => {
       fail(`printed no start line within ${START_TIMEOUT_MS} ms`);
     }, START_TIMEOUT_MS);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const url = START_LINE.exec(stdout)?.[1];
-      if (url !== undefined) {
-        clearTimeout(timer);
-        resolve(url);
-      }
-    });
-    child.once('exit', (code, signal) => {
-      fail(`exited before it was ready (code ${String(code)}, signal ${String(signal)})`);
-    });
+    child.stdout.on('data', onData);
+    child.on('exit', onExit);
   });
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+async function stop(child: ServerChild): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
