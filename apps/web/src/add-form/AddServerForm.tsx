@@ -97,6 +97,7 @@ export function AddServerForm({ projectPath }: { projectPath: string }) {
       />
       <RadioGroup
         legend="Scope"
+        stacked
         name={`${id}-scope`}
         options={SCOPES.map(({ scope, label, help }) => ({ value: scope, label, help }))}
         value={state.scope}

@@ -12,6 +12,8 @@ interface RadioGroupProps<Value extends string> {
   options: readonly RadioOption<Value>[];
   value: Value;
   onChange: (value: Value) => void;
+  /** One option per line, for options with help text; otherwise they sit side by side. */
+  stacked?: boolean;
 }
 
 /** A fieldset of radios; each option's help line describes its radio without joining its name. */
@@ -21,12 +23,13 @@ export function RadioGroup<Value extends string>({
   options,
   value,
   onChange,
+  stacked = false,
 }: RadioGroupProps<Value>) {
   const id = useId();
   return (
     <fieldset className="radio-group">
       <legend>{legend}</legend>
-      <div className="radio-options">
+      <div className={stacked ? 'radio-options stacked' : 'radio-options'}>
         {options.map((option) => {
           const optionId = `${id}-${option.value}`;
           return (
