@@ -6,6 +6,7 @@
  */
 import { execa } from 'execa';
 import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { McpCoreError } from './errors';
 import type { CliOutcome } from './types';
 
@@ -68,8 +69,8 @@ export function createCliRunner({
     if (result.exitCode === undefined && result.signal === undefined) {
       throw new McpCoreError('CLI_NOT_FOUND', cannotRunMessage(bin, result.cause), { cause: result.cause });
     }
-    if (result.exitCode === 0) return { ok: true, message: result.stdout.trim() };
-    const text = result.stderr.trim() || result.stdout.trim();
+    if (result.exitCode === 0) return { ok: true, message: plainText(result.stdout) };
+    const text = plainText(result.stderr) || plainText(result.stdout);
     return {
       ok: false,
       message:
@@ -83,6 +84,12 @@ export function createCliRunner({
     run,
     version: () => run(['--version'], { cwd: tmpdir() }),
   };
+}
+
+// The CLI colours its messages whenever FORCE_COLOR is set (Playwright sets it, and so do
+// many shells), even into a pipe; they are shown as text, where colour codes are garbage.
+function plainText(output: string): string {
+  return stripVTControlCharacters(output).trim();
 }
 
 function killProcessGroup(pid: number): void {

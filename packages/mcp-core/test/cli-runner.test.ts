@@ -60,6 +60,21 @@ describe('createCliRunner', () => {
     });
   });
 
+  it('keeps colour codes out of the message even when FORCE_COLOR is set', async () => {
+    const runner = createCliRunner({
+      bin: claude,
+      configDir: world.configDir,
+      timeoutMs: 10_000,
+      env: { ...process.env, FORCE_COLOR: '1' },
+    });
+    await expect(
+      runner.run(['mcp', 'remove', '--scope', 'user', 'nope'], { cwd: world.projectDir }),
+    ).resolves.toEqual({
+      ok: false,
+      message: 'No MCP server named "nope" in user scope',
+    });
+  });
+
   it('falls back to stdout when a failing CLI printed nothing on stderr', async () => {
     const runner = createCliRunner({ bin: '/bin/sh', timeoutMs: 10_000 });
     await expect(
