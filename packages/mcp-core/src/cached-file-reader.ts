@@ -34,7 +34,8 @@ export function createCachedFileReader<T>(
   };
 }
 
-async function identityOf(path: string): Promise<string | undefined> {
+/** `ino:size:mtime` of the file, `undefined` when it does not exist. */
+export async function identityOf(path: string): Promise<string | undefined> {
   try {
     const { ino, size, mtimeMs } = await stat(path);
     return `${ino}:${size}:${mtimeMs}`;

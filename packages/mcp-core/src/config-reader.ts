@@ -97,7 +97,7 @@ export async function findStoredEntries({
   projectPath,
   name,
 }: FindStoredEntriesOptions): Promise<StoredEntry[]> {
-  const mcpJsonPath = join(await realProjectDir(projectPath), '.mcp.json');
+  const mcpJsonPath = await projectMcpJsonPath(projectPath);
   const [config, key, projectServers] = await Promise.all([
     readClaudeConfig(configPath),
     localProjectKey(projectPath),
@@ -112,6 +112,11 @@ export async function findStoredEntries({
     const entry = servers?.get(name);
     return isRecord(entry) ? [{ scope, source, entry: structuredClone(entry) }] : [];
   });
+}
+
+/** The project dir's own `.mcp.json`, the one the CLI writes when run there. */
+export async function projectMcpJsonPath(projectPath: string): Promise<string> {
+  return join(await realProjectDir(projectPath), '.mcp.json');
 }
 
 // Claude Code's own order: an explicit rejection wins over any approval.

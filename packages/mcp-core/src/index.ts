@@ -4,6 +4,7 @@ export * from './errors';
 export type * from './types';
 export * from './config-path';
 export * from './config-reader';
+export * from './config-watcher';
 export * from './cli-binary';
 export * from './cli-runner';
 export * from './mutation-queue';

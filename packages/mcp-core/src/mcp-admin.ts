@@ -13,12 +13,19 @@ import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
 import { resolveClaudeBin } from './cli-binary';
 import { createCliRunner, DEFAULT_CLI_TIMEOUT_MS } from './cli-runner';
 import { resolveConfigPath } from './config-path';
-import { findStoredEntries, listProjects, listServers } from './config-reader';
+import { findStoredEntries, listProjects, listServers, projectMcpJsonPath } from './config-reader';
 import type { StoredEntry } from './config-reader';
+import { watchConfigFiles } from './config-watcher';
+import type { ConfigChange } from './config-watcher';
 import { McpCoreError } from './errors';
 import { createMutationQueue } from './mutation-queue';
-import { addServerInputSchema, listServersInputSchema, removeServerInputSchema } from './schemas';
-import type { AddServerInput, ListServersInput, RemoveServerInput } from './schemas';
+import {
+  addServerInputSchema,
+  listServersInputSchema,
+  removeServerInputSchema,
+  watchInputSchema,
+} from './schemas';
+import type { AddServerInput, ListServersInput, RemoveServerInput, WatchInput } from './schemas';
 import type { KnownProject, Scope, ServerList } from './types';
 
 export interface McpAdminOptions {
@@ -49,6 +56,11 @@ export interface McpAdmin {
   info(): Promise<SystemInfo>;
   list(input?: ListServersInput): Promise<ServerList>;
   projects(): Promise<KnownProject[]>;
+  /**
+   * Changes of `.claude.json` and of the project dir's own `.mcp.json`, until `signal` aborts.
+   * Resolves once the input is checked, so a bad project fails the call, not the stream.
+   */
+  watch(input: WatchInput, signal: AbortSignal): Promise<AsyncIterable<ConfigChange>>;
   add(input: AddServerInput): Promise<MutationResult>;
   remove(input: RemoveServerInput): Promise<MutationResult>;
   /** Lets the running and queued mutations finish and refuses new ones. */
@@ -178,6 +190,13 @@ export function createMcpAdmin({ env = process.env, defaultProject, maxQueued }:
     },
 
     projects: () => listProjects(configPath),
+
+    async watch(rawInput, signal) {
+      const input = watchInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input?.projectPath);
+      const files = [configPath, await projectMcpJsonPath(projectPath)];
+      return watchConfigFiles(files, { signal, since: input?.lastEventId ?? undefined });
+    },
 
     async add(rawInput) {
       const input = addServerInputSchema.parse(rawInput);

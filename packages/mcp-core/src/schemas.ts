@@ -227,6 +227,14 @@ export const listServersInputSchema = z
   })
   .optional();
 
+export const watchInputSchema = z
+  .strictObject({
+    projectPath: projectPathSchema.optional(),
+    // tRPC's subscription link adds the id of the last event it saw when it reconnects.
+    lastEventId: text('lastEventId').nullish(),
+  })
+  .optional();
+
 export const updateServerInputSchema = z.strictObject({
   name: serverNameSchema,
   scope: scopeSchema,
@@ -260,5 +268,6 @@ export type ScopeInput = z.infer<typeof scopeSchema>;
 export type AddServerInput = z.infer<typeof addServerInputSchema>;
 export type RemoveServerInput = z.infer<typeof removeServerInputSchema>;
 export type ListServersInput = z.infer<typeof listServersInputSchema>;
+export type WatchInput = z.infer<typeof watchInputSchema>;
 export type UpdateServerInput = z.infer<typeof updateServerInputSchema>;
 export type ImportInput = z.infer<typeof importInputSchema>;
