@@ -12,10 +12,12 @@ import { toApiError } from './api-errors';
 
 export interface TRPCContext {
   admin: McpAdmin;
+  /** Aborted when the server starts to close: ends every subscription, which would hold it open. */
+  closing: AbortSignal;
 }
 
-export function createTRPCContext(options: { admin: McpAdmin }): TRPCContext {
-  return { admin: options.admin };
+export function createTRPCContext(options: { admin: McpAdmin; closing?: AbortSignal }): TRPCContext {
+  return { admin: options.admin, closing: options.closing ?? new AbortController().signal };
 }
 
 const t = initTRPC.context<TRPCContext>().create({

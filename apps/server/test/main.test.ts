@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
-import { PATIENTLY, gatedCliEnv, httpRequest, json, spawnedArgv, useTestWorld, worldEnv } from './support';
+import {
+  PATIENTLY,
+  gatedCliEnv,
+  httpRequest,
+  json,
+  openEventStream,
+  spawnedArgv,
+  useTestWorld,
+  worldEnv,
+} from './support';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const START_LINE =
@@ -110,6 +119,24 @@ describe('main.ts', () => {
     await expect(main.exited).resolves.toMatchObject({ code: 0 });
     expect(JSON.parse(readFileSync(world.configPath, 'utf8'))).toMatchObject({
       mcpServers: { inflight: { type: 'stdio', command: 'node', args: [], env: {} } },
+    });
+  });
+
+  it('ends an open event stream on SIGTERM, then exits 0', async () => {
+    const main = startMain(worldEnv(useTestWorld()));
+    const { url, token } = await main.started();
+    const stream = await openEventStream(`${url}/trpc/mcp.events`, { authorization: `Bearer ${token}` });
+    const connected = await stream.next();
+
+    main.child.kill('SIGTERM');
+
+    expect(connected).toEqual({ event: 'connected', data: {} });
+    await expect(stream.next()).resolves.toEqual({ event: 'return', data: undefined });
+    await expect(stream.next()).resolves.toBeUndefined();
+    await expect(main.exited).resolves.toEqual({
+      code: 0,
+      stdout: `MCP Admin listening on ${url}/?token=${token}\n`,
+      stderr: '',
     });
   });
 

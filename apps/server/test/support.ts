@@ -173,3 +173,62 @@ export async function expectStillServing(server: RunningServer): Promise<void> {
   expect({ status: health.status, body: health.body }).toEqual({ status: 200, body: 'ok' });
   expect((await trpcQuery(server, 'mcp.projects')).status).toBe(200);
 }
+
+/** One server-sent event; `data` parsed as JSON, undefined when empty. */
+export interface ServerSentEvent {
+  event?: string;
+  id?: string;
+  data: unknown;
+}
+
+export interface EventStream {
+  status: number;
+  headers: Headers;
+  /** The next event, or undefined once the stream has ended. */
+  next(): Promise<ServerSentEvent | undefined>;
+  /** Leaves the stream, as a closed browser tab would. */
+  close(): void;
+}
+
+/** `GET <url>` read as a stream of server-sent events (what tRPC's httpSubscriptionLink reads). */
+export async function openEventStream(url: string, headers: Record<string, string>): Promise<EventStream> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers, signal: controller.signal });
+  const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  const close = () => {
+    controller.abort();
+  };
+  onTestFinished(close);
+  return {
+    status: response.status,
+    headers: response.headers,
+    close,
+    async next() {
+      while (!buffered.includes('\n\n')) {
+        const chunk = await reader?.read();
+        if (chunk === undefined || chunk.done) return undefined;
+        buffered += chunk.value;
+      }
+      const end = buffered.indexOf('\n\n');
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2).replace(/^\n+/, '');
+      return parseEvent(block);
+    },
+  };
+}
+
+function parseEvent(block: string): ServerSentEvent {
+  const fields = new Map<string, string>();
+  for (const line of block.split('\n')) {
+    const colon = line.indexOf(':');
+    fields.set(line.slice(0, colon), line.slice(colon + 1).replace(/^ /, ''));
+  }
+  const data = fields.get('data') ?? '';
+  const event: ServerSentEvent = { data: data === '' ? undefined : JSON.parse(data) };
+  const name = fields.get('event');
+  const id = fields.get('id');
+  if (name !== undefined) event.event = name;
+  if (id !== undefined) event.id = id;
+  return event;
+}

@@ -75,6 +75,14 @@ export async function buildHttpApp({
 
   app.addHook('onClose', () => admin.close());
 
+  // An open event stream is an in-flight request that never ends by itself: end them all before
+  // the server waits for in-flight requests to finish.
+  const closing = new AbortController();
+  app.addHook('preClose', (done) => {
+    closing.abort();
+    done();
+  });
+
   app.get('/healthz', (_request, reply) => reply.type('text/plain; charset=utf-8').send('ok'));
 
   await app.register(
@@ -94,7 +102,10 @@ export async function buildHttpApp({
       await api.register(fastifyTRPCPlugin, {
         trpcOptions: {
           router: appRouter,
-          createContext: () => createTRPCContext({ admin }),
+          createContext: () => createTRPCContext({ admin, closing: closing.signal }),
+          // An event stream's connection is not kept alive: once the stream has ended, an idle
+          // kept-alive socket would hold a closing server open until the client drops it.
+          responseMeta: ({ type }) => (type === 'subscription' ? { headers: { connection: 'close' } } : {}),
           // The core's failures are answers to the caller; anything else is a fault worth a log line.
           onError({ error, path }) {
             if (error.code === 'INTERNAL_SERVER_ERROR' && !isMcpCoreError(error.cause)) {
