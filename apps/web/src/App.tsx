@@ -5,6 +5,7 @@ import { SignInHint } from './layout/SignInHint';
 import { ServersSection } from './servers/ServersSection';
 import { trpc, type SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
+import { useLiveUpdates } from './use-live-updates';
 
 export function App() {
   const info = trpc.system.info.useQuery();
@@ -23,6 +24,7 @@ export function App() {
 
 function Panel({ info }: { info: SystemInfo }) {
   const [projectPath, setProjectPath] = useState(info.defaultProject);
+  useLiveUpdates(projectPath);
   return (
     <>
       <PanelHeader info={info} projectPath={projectPath} onProjectChange={setProjectPath} />

@@ -1,11 +1,26 @@
 import type { AppRouter, RouterOutputs } from '@mcp-admin/server';
-import { createTRPCReact, httpBatchLink, TRPCClientError } from '@trpc/react-query';
+import {
+  createTRPCReact,
+  httpBatchLink,
+  httpSubscriptionLink,
+  splitLink,
+  TRPCClientError,
+} from '@trpc/react-query';
 
 export const trpc = createTRPCReact<AppRouter>();
 
-// Same origin: the session cookie the sign-in URL set goes along with every call.
+// Same origin: the session cookie the sign-in URL set goes along with every call, and with the
+// EventSource that carries subscriptions.
 export function createTrpcClient() {
-  return trpc.createClient({ links: [httpBatchLink({ url: '/trpc' })] });
+  return trpc.createClient({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/trpc' }),
+        false: httpBatchLink({ url: '/trpc' }),
+      }),
+    ],
+  });
 }
 
 export type SystemInfo = RouterOutputs['system']['info'];

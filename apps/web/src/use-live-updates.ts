@@ -1,0 +1,22 @@
+import { trpc } from './trpc';
+
+/**
+ * Keeps the server list and the known projects current when Claude Code's config files change
+ * outside the panel (another terminal running `claude mcp add`, Claude Code itself).
+ */
+export function useLiveUpdates(projectPath: string): void {
+  const utils = trpc.useUtils();
+  const refresh = () => {
+    void utils.mcp.list.invalidate();
+    void utils.mcp.projects.invalidate();
+  };
+  // Errors are not shown: the link reconnects by itself, and the queries report their own failures.
+  trpc.mcp.events.useSubscription(
+    { projectPath },
+    {
+      // Also on every (re)connection: a change made while no stream was open has no event.
+      onStarted: refresh,
+      onData: refresh,
+    },
+  );
+}
