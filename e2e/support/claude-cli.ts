@@ -1,8 +1,28 @@
-/** The real Claude CLI, for setting up a world the way another terminal would. */
-import { addArgv, createCliRunner, resolveClaudeBin, type AddServerInput } from '@mcp-admin/core';
+/** The real Claude CLI, for changing a world the way another terminal would. */
+import {
+  addArgv,
+  createCliRunner,
+  removeArgv,
+  resolveClaudeBin,
+  type AddServerInput,
+  type Scope,
+} from '@mcp-admin/core';
 import type { TestWorld } from '@mcp-admin/core/testing';
 
 export async function addWithCli(world: TestWorld, cwd: string, input: AddServerInput): Promise<void> {
+  await runCli(world, cwd, addArgv(input));
+}
+
+export async function removeWithCli(
+  world: TestWorld,
+  cwd: string,
+  name: string,
+  scope: Scope,
+): Promise<void> {
+  await runCli(world, cwd, removeArgv(name, scope));
+}
+
+async function runCli(world: TestWorld, cwd: string, argv: string[]): Promise<void> {
   const cli = createCliRunner({
     bin: resolveClaudeBin({ PATH: '' }),
     configDir: world.configDir,
@@ -10,6 +30,6 @@ export async function addWithCli(world: TestWorld, cwd: string, input: AddServer
     env: { ...process.env, HOME: world.configDir },
     timeoutMs: 30_000,
   });
-  const outcome = await cli.run(addArgv(input), { cwd });
-  if (!outcome.ok) throw new Error(`claude mcp add failed: ${outcome.message}`);
+  const outcome = await cli.run(argv, { cwd });
+  if (!outcome.ok) throw new Error(`claude ${argv.join(' ')} failed: ${outcome.message}`);
 }
