@@ -31,13 +31,12 @@ export interface WatchConfigFilesOptions {
   signal: AbortSignal;
   /** A `version` seen before: files that differ from it are reported at once. */
   since?: string | undefined;
-  /** How long the files must be quiet before they are compared. */
-  debounceMs?: number | undefined;
 }
 
-export const DEFAULT_DEBOUNCE_MS = 75;
+/** How long the files must be quiet before they are compared: a CLI write's burst lasts a few ms. */
+const DEBOUNCE_MS = 75;
 /** For directories that cannot be watched: rare, so a slow poll is enough. */
-export const POLL_INTERVAL_MS = 1000;
+const POLL_INTERVAL_MS = 1000;
 
 const ABSENT = '-';
 const UNREADABLE = '?';
@@ -50,9 +49,9 @@ const VERSION_SEPARATOR = '|';
  */
 export async function watchConfigFiles(
   files: readonly string[],
-  { signal, since, debounceMs = DEFAULT_DEBOUNCE_MS }: WatchConfigFilesOptions,
+  { signal, since }: WatchConfigFilesOptions,
 ): Promise<AsyncIterable<ConfigChange>> {
-  const bursts = createBursts(debounceMs);
+  const bursts = createBursts();
   const stopWatching = watchDirectories(files, bursts.onEvent);
   const stop = () => {
     signal.removeEventListener('abort', stop);
@@ -89,9 +88,9 @@ async function* changesAfter(
 
 /**
  * Coalesces file events into bursts: `next()` resolves true once events have been quiet for
- * `debounceMs` (at once if a burst settled meanwhile), false once stopped.
+ * DEBOUNCE_MS (at once if a burst settled meanwhile), false once stopped.
  */
-function createBursts(debounceMs: number) {
+function createBursts() {
   let settled = false;
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -103,7 +102,7 @@ function createBursts(debounceMs: number) {
       quietTimer = setTimeout(() => {
         settled = true;
         wake?.();
-      }, debounceMs);
+      }, DEBOUNCE_MS);
     },
     stop: () => {
       stopped = true;

@@ -58,7 +58,8 @@ export interface McpAdmin {
   projects(): Promise<KnownProject[]>;
   /**
    * Changes of `.claude.json` and of the project dir's own `.mcp.json`, until `signal` aborts.
-   * Resolves once the input is checked, so a bad project fails the call, not the stream.
+   * Resolves once the input is checked (a bad project fails the call, not the stream) and the
+   * files are watched: every change after that is yielded.
    */
   watch(input: WatchInput, signal: AbortSignal): Promise<AsyncIterable<ConfigChange>>;
   add(input: AddServerInput): Promise<MutationResult>;
