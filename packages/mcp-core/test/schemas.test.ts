@@ -5,6 +5,7 @@ import {
   listServersInputSchema,
   removeServerInputSchema,
   updateServerInputSchema,
+  watchInputSchema,
 } from '../src/schemas';
 
 /** Every issue as `path: message`, so a test pins the field and the rule together. */
@@ -229,6 +230,19 @@ describe('the other inputs', () => {
     expect(issuesOf(listServersInputSchema, { reveal: 'yes' })).toEqual([
       'reveal: reveal must be true or false',
     ]);
+  });
+
+  it('watch takes a project and the lastEventId a reconnecting subscription sends, nothing else', () => {
+    expect(issuesOf(watchInputSchema, undefined)).toEqual([]);
+    expect(issuesOf(watchInputSchema, { projectPath: '/p', lastEventId: '1:2:3|-' })).toEqual([]);
+    expect(issuesOf(watchInputSchema, { lastEventId: null })).toEqual([]);
+    expect(issuesOf(watchInputSchema, { projectPath: '/p/../q', lastEventId: 'a\nb', reveal: true })).toEqual(
+      [
+        'projectPath: projectPath may not contain a ".." segment',
+        'lastEventId: lastEventId may not contain control characters',
+        ': Unrecognized key: "reveal"',
+      ],
+    );
   });
 
   it('update holds the new fields to the same rules, name and scope optional', () => {
