@@ -3,7 +3,8 @@
  * server's router at compile time, with nothing of the server bundled (types only).
  */
 import type { AppRouter } from '@mcp-admin/server';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { EventSource } from 'eventsource';
 
 export type { AppRouter, RouterInputs, RouterOutputs } from '@mcp-admin/server';
 
@@ -15,11 +16,22 @@ export interface McpAdminClientOptions {
 }
 
 export function createMcpAdminClient({ url, token }: McpAdminClientOptions) {
+  const trpcUrl = `${url.replace(/\/+$/, '')}/trpc`;
+  const authorization = `Bearer ${token}`;
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: `${url.replace(/\/+$/, '')}/trpc`,
-        headers: { authorization: `Bearer ${token}` },
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        // `mcp.events` is server-sent events. Node 20 has no EventSource, and a browser's cannot
+        // send headers, so this one carries the token through its fetch.
+        true: httpSubscriptionLink({
+          url: trpcUrl,
+          EventSource,
+          eventSourceOptions: {
+            fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, authorization } }),
+          },
+        }),
+        false: httpBatchLink({ url: trpcUrl, headers: { authorization } }),
       }),
     ],
   });

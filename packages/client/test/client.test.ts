@@ -69,6 +69,36 @@ describe('createMcpAdminClient', () => {
     });
   });
 
+  it('follows mcp.events: a change made through the API arrives as an event', async () => {
+    const world = createTestWorld();
+    const server = await serverIn(world);
+    const client = createMcpAdminClient({ url: server.url, token: server.token });
+    const started = withResolvers<undefined>();
+    const firstEvent = withResolvers<unknown>();
+    const subscription = client.mcp.events.subscribe(
+      {},
+      {
+        onStarted: () => {
+          started.resolve(undefined);
+        },
+        onData: firstEvent.resolve,
+        onError: firstEvent.resolve,
+      },
+    );
+    onTestFinished(() => {
+      subscription.unsubscribe();
+    });
+
+    await started.promise;
+    await client.mcp.add.mutate({ name: 'docs', scope: 'user', command: 'node' });
+
+    const anyId: unknown = expect.any(String);
+    await expect(firstEvent.promise).resolves.toEqual({
+      id: anyId,
+      data: { file: world.configPath, exists: true },
+    });
+  });
+
   it('surfaces API errors with their code and status', async () => {
     const server = await serverIn(createTestWorld());
     const client = createMcpAdminClient({ url: server.url, token: server.token });
@@ -90,6 +120,15 @@ describe('createMcpAdminClient', () => {
     ]);
   });
 });
+
+// Promise.withResolvers arrives in Node 22.
+function withResolvers<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
 
 function errorOf(error: unknown) {
   if (!(error instanceof TRPCClientError)) throw error;
