@@ -2,8 +2,7 @@
  * The real MCP Admin server as a child process, started the way a user starts it and read
  * the way a user reads it: from its fixed start line.
  */
-import { assertThrowawayConfigDir, type TestWorld } from '@mcp-admin/core/testing';
-import { resolveClaudeBin } from '@mcp-admin/core';
+import { assertThrowawayConfigDir, PINNED_CLAUDE_BIN, type TestWorld } from '@mcp-admin/core/testing';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
@@ -36,7 +35,7 @@ export async function startServerProcess(world: TestWorld): Promise<ServerProces
     MCP_ADMIN_PORT: '0',
     MCP_ADMIN_PROJECT: world.projectDir,
     // The pinned CLI bundled with the project, never one found on PATH.
-    CLAUDE_BIN: resolveClaudeBin({ PATH: '' }),
+    CLAUDE_BIN: PINNED_CLAUDE_BIN,
   };
   delete env.MCP_ADMIN_HOST;
   delete env.MCP_ADMIN_TOKEN;

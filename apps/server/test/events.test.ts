@@ -1,48 +1,23 @@
 /** `mcp.events`: through `createCaller`, then over real HTTP as server-sent events. */
-import { addArgv, createCliRunner, createMcpAdmin } from '@mcp-admin/core';
-import type { AddServerInput } from '@mcp-admin/core';
-import type { TestWorld } from '@mcp-admin/core/testing';
-import { TRPCError, tracked } from '@trpc/server';
+import { addArgv } from '@mcp-admin/core';
+import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { tracked } from '@trpc/server';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { createCaller, createTRPCContext } from '../src';
-import { REAL_CLAUDE_BIN, bearer, openEventStream, useServer, useTestWorld, worldEnv } from './support';
+import { apiErrorOf, bearer, callerFor, openEventStream, useServer, useTestWorld } from './support';
 
 const anyVersion = expect.any(String) as unknown as string;
-
-function callerFor(world: TestWorld, options: { closing?: AbortSignal; signal?: AbortSignal } = {}) {
-  const admin = createMcpAdmin({ env: worldEnv(world), defaultProject: world.projectDir });
-  return createCaller(createTRPCContext({ admin, closing: options.closing }), { signal: options.signal });
-}
-
-/** `claude mcp add` run by another program, from the world's project dir. */
-async function cliAdd(world: TestWorld, input: AddServerInput): Promise<void> {
-  const cli = createCliRunner({
-    bin: REAL_CLAUDE_BIN,
-    configDir: world.configDir,
-    env: { ...process.env, HOME: world.configDir },
-    timeoutMs: 30_000,
-  });
-  const outcome = await cli.run(addArgv(input), { cwd: world.projectDir });
-  expect(outcome.ok).toBe(true);
-}
-
-/** The code and message of the API error a call fails with. */
-async function refusalOf(call: Promise<unknown>) {
-  const error: unknown = await call.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return { code: error.code, message: error.message };
-}
 
 describe('mcp.events through createCaller', () => {
   it('yields a tracked event for each config file a change touches, until the request is aborted', async () => {
     const world = useTestWorld();
     // A first CLI run in a fresh config dir writes .claude.json whatever it does: get it over with.
-    await cliAdd(world, { name: 'u0', scope: 'user', command: 'node' });
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addArgv({ name: 'u0', scope: 'user', command: 'node' }),
+    );
     const request = new AbortController();
     const api = callerFor(world, { signal: request.signal });
 
@@ -80,13 +55,15 @@ describe('mcp.events through createCaller', () => {
     const api = callerFor(world);
     const missing = join(world.plainDir, 'gone');
 
-    await expect(refusalOf(api.mcp.events({ projectPath: 'relative' }))).resolves.toEqual({
+    await expect(apiErrorOf(api.mcp.events({ projectPath: 'relative' }))).resolves.toEqual({
       code: 'BAD_REQUEST',
       message: 'projectPath: projectPath must be an absolute path',
+      coreCode: undefined,
     });
-    await expect(refusalOf(api.mcp.events({ projectPath: missing }))).resolves.toEqual({
+    await expect(apiErrorOf(api.mcp.events({ projectPath: missing }))).resolves.toEqual({
       code: 'BAD_REQUEST',
       message: `projectPath "${missing}" is not an existing directory`,
+      coreCode: 'INVALID_INPUT',
     });
   });
 });
@@ -97,11 +74,19 @@ describe('mcp.events over HTTP', () => {
     const server = await useServer(world);
     const input = encodeURIComponent(JSON.stringify({ projectPath: world.projectDir }));
 
-    await cliAdd(world, { name: 'u0', scope: 'user', command: 'node' });
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addArgv({ name: 'u0', scope: 'user', command: 'node' }),
+    );
 
     const stream = await openEventStream(`${server.url}/trpc/mcp.events?input=${input}`, bearer(server));
     const connected = await stream.next();
-    await cliAdd(world, { name: 'p1', scope: 'project', command: 'node' });
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addArgv({ name: 'p1', scope: 'project', command: 'node' }),
+    );
     const change = await stream.next();
 
     expect({

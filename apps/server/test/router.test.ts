@@ -1,32 +1,16 @@
 /** The router through `createCaller`: the real service and the real CLI, no HTTP. */
-import { createMcpAdmin } from '@mcp-admin/core';
-import type { TestWorld } from '@mcp-admin/core/testing';
-import { TRPCError } from '@trpc/server';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { createCaller, createTRPCContext } from '../src';
-import { gatedCliEnv, snapshotFiles, spawnedArgv, useTestWorld, worldEnv, worldFiles } from './support';
-
-function callerFor(world: TestWorld, env: NodeJS.ProcessEnv = {}) {
-  const admin = createMcpAdmin({ env: worldEnv(world, env), defaultProject: world.projectDir });
-  return createCaller(createTRPCContext({ admin }));
-}
-
-/** The parts of a rejected call a client relies on, as one comparable value. */
-async function apiErrorOf(call: Promise<unknown>) {
-  const error: unknown = await call.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  const { cause } = error;
-  return {
-    code: error.code,
-    message: error.message,
-    coreCode: cause !== undefined && 'code' in cause ? cause.code : undefined,
-  };
-}
+import {
+  apiErrorOf,
+  callerFor,
+  gatedCliEnv,
+  snapshotFiles,
+  spawnedArgv,
+  useTestWorld,
+  worldFiles,
+} from './support';
 
 describe('mcp router', () => {
   it('adds, lists and removes a server in each scope', async () => {
@@ -97,7 +81,7 @@ describe('mcp router', () => {
   it('refuses input that breaks a rule with BAD_REQUEST naming field and rule, and never spawns', async () => {
     const world = useTestWorld();
     const { env, cliLog } = gatedCliEnv(world);
-    const api = callerFor(world, env);
+    const api = callerFor(world, { env });
     const before = snapshotFiles(worldFiles(world));
 
     await expect(apiErrorOf(api.mcp.add({ name: '-rf', scope: 'user', command: 'node' }))).resolves.toEqual({

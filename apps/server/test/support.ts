@@ -3,20 +3,22 @@
  * control over Host, Origin and body, which fetch does not give), and fixture paths.
  */
 import type { McpCoreErrorCode } from '@mcp-admin/core';
-import { resolveClaudeBin } from '@mcp-admin/core';
+import { createMcpAdmin, isMcpCoreError } from '@mcp-admin/core';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { createTestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { expect, onTestFinished } from 'vitest';
 
 import type { RunningServer } from '../src';
-import { startServer } from '../src';
+import { createApiContext, createCaller, startServer } from '../src';
+import { loadServerSettings } from '../src/http/settings';
 
 const fixture = (name: string) => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 
@@ -26,8 +28,6 @@ export const PATIENTLY = { timeout: 30_000, interval: 50 };
 /** See fixtures/gated-claude.sh. */
 export const GATED_CLAUDE = fixture('gated-claude.sh');
 export const TEST_WEB_DIST = fixture('web-dist');
-/** The pinned CLI itself, whatever `claude` the machine has on PATH. */
-export const REAL_CLAUDE_BIN = resolveClaudeBin({});
 
 /** A throwaway world removed when the test ends. */
 export function useTestWorld(): TestWorld {
@@ -54,8 +54,41 @@ export function worldEnv(world: TestWorld, overrides: NodeJS.ProcessEnv = {}): N
 /** The env for CLAUDE_BIN=gated-claude.sh, logging each spawn to the returned `cliLog`. */
 export function gatedCliEnv(world: TestWorld, gateFile?: string) {
   const cliLog = join(world.configDir, 'cli.log');
-  const env = { CLAUDE_BIN: GATED_CLAUDE, CLI_LOG: cliLog, REAL_CLAUDE_BIN, GATE_FILE: gateFile };
+  const env = {
+    CLAUDE_BIN: GATED_CLAUDE,
+    CLI_LOG: cliLog,
+    REAL_CLAUDE_BIN: PINNED_CLAUDE_BIN,
+    GATE_FILE: gateFile,
+  };
   return { env, cliLog };
+}
+
+export interface CallerOptions {
+  /** Overrides of the environment the service is configured from, as `useServer` takes them. */
+  env?: NodeJS.ProcessEnv;
+  closing?: AbortSignal;
+  signal?: AbortSignal;
+}
+
+/** The API without HTTP, on a service configured from `world`'s env exactly as a server is. */
+export function callerFor(world: TestWorld, { env = {}, closing, signal }: CallerOptions = {}) {
+  const spawnEnv = worldEnv(world, env);
+  const admin = createMcpAdmin({ ...loadServerSettings(spawnEnv, world.projectDir), spawnEnv });
+  return createCaller(createApiContext({ admin, closing }), { signal });
+}
+
+/** What a client relies on of a rejected call, as one comparable value. */
+export async function apiErrorOf(call: Promise<unknown>) {
+  const error: unknown = await call.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
+  return {
+    code: error.code,
+    message: error.message,
+    coreCode: isMcpCoreError(error.cause) ? error.cause.code : undefined,
+  };
 }
 
 /** A started server, closed when the test ends. */
@@ -164,7 +197,13 @@ export function procedureErrorBody(
 
 /** The body of a refusal made before any procedure runs (401, 403, 413). */
 export function refusalBody(code: TRPC_ERROR_CODE_KEY, httpStatus: number, message: string) {
-  return { error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus } } };
+  return {
+    error: {
+      message,
+      code: TRPC_ERROR_CODES_BY_KEY[code],
+      data: { code, httpStatus, zodError: null, coreCode: null },
+    },
+  };
 }
 
 /** A refused or failed call must leave the server answering. */

@@ -1,7 +1,7 @@
-import type { ScopeInput } from '@mcp-admin/core/schemas';
+import type { Scope } from '@mcp-admin/core/schemas';
 
 export interface ScopeDescription {
-  scope: ScopeInput;
+  scope: Scope;
   label: string;
   help: string;
 }
@@ -21,6 +21,6 @@ export const SCOPES: readonly ScopeDescription[] = [
   },
 ];
 
-export function scopeLabel(scope: ScopeInput): string {
+export function scopeLabel(scope: Scope): string {
   return SCOPES.find((entry) => entry.scope === scope)?.label ?? scope;
 }

@@ -31,7 +31,7 @@ describe('sourceLabel', () => {
 });
 
 describe('statusNotes', () => {
-  it('lists approval, shadowing and disabled state', () => {
+  it('lists approval and shadowing', () => {
     expect(
       statusNotes({
         name: 's',
@@ -39,12 +39,10 @@ describe('statusNotes', () => {
         transport: 'http',
         approval: 'pending',
         shadowedBy: 'local',
-        disabled: true,
       }),
     ).toEqual([
       { text: 'Pending approval', tone: 'warn' },
       { text: 'Shadowed by Local scope', tone: 'muted' },
-      { text: 'Disabled', tone: 'muted' },
     ]);
     expect(statusNotes({ name: 's', scope: 'user', transport: 'stdio', command: 'x' })).toEqual([]);
   });

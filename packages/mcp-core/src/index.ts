@@ -1,12 +1,6 @@
+/** The core's public API: one folder per concern, each with its own index. */
 export * from './schemas';
-export * from './argv';
 export * from './errors';
-export type * from './types';
-export * from './config-path';
-export * from './config-reader';
-export * from './config-watcher';
-export * from './cli-binary';
-export * from './cli-runner';
-export * from './mutation-queue';
-export * from './audit-log';
-export * from './mcp-admin';
+export * from './config';
+export * from './cli';
+export * from './service';

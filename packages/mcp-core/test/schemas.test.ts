@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addServerInputSchema,
-  importInputSchema,
   listServersInputSchema,
   removeServerInputSchema,
-  updateServerInputSchema,
   watchInputSchema,
 } from '../src/schemas';
 
@@ -240,27 +238,8 @@ describe('the other inputs', () => {
       [
         'projectPath: projectPath may not contain a ".." segment',
         'lastEventId: lastEventId may not contain control characters',
-        ': Unrecognized key: "reveal"',
+        ': unknown field reveal',
       ],
     );
-  });
-
-  it('update holds the new fields to the same rules, name and scope optional', () => {
-    expect(
-      issuesOf(updateServerInputSchema, { name: 'x', scope: 'user', server: { url: http.url } }),
-    ).toEqual([]);
-    expect(
-      issuesOf(updateServerInputSchema, { name: 'x', scope: 'user', server: { name: '-y', url: 'ftp://x' } }),
-    ).toEqual([
-      'server.name: name may not start with "-"',
-      'server.url: url must be an absolute http(s) URL',
-    ]);
-  });
-
-  it('import takes a multi-line document', () => {
-    expect(issuesOf(importInputSchema, { json: '{\n  "mcpServers": {}\n}', scope: 'project' })).toEqual([]);
-    expect(issuesOf(importInputSchema, { json: 'x'.repeat(512 * 1024 + 1), scope: 'user' })).toEqual([
-      'json: json must be at most 524288 characters',
-    ]);
   });
 });

@@ -10,10 +10,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 
-import type { AppRouter } from '../root';
-import { appRouter } from '../root';
-import { createTRPCContext } from '../trpc';
-import { sendApiError } from './api-error-reply';
+import type { AppRouter } from '../api';
+import { appRouter, createApiContext } from '../api';
+import { sendRefusal } from './refusal';
 import { registerPanel } from './panel';
 import { allowedHostHeaders, bearerToken, isSameOrigin, tokenMatches } from './request-guards';
 import { SECURITY_HEADERS } from './security-headers';
@@ -55,16 +54,16 @@ export async function buildHttpApp({
   app.addHook('onRequest', async (request, reply) => {
     const hostHeader = (request.headers.host ?? '').toLowerCase();
     if (!hostHeaders.has(hostHeader)) {
-      return sendApiError(reply, 'FORBIDDEN', `Host "${hostHeader}" does not name this server`);
+      return sendRefusal(reply, 'FORBIDDEN', `Host "${hostHeader}" does not name this server`);
     }
     if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request.headers.origin, hostHeader)) {
-      return sendApiError(reply, 'FORBIDDEN', 'requests from another origin may not change anything');
+      return sendRefusal(reply, 'FORBIDDEN', 'requests from another origin may not change anything');
     }
   });
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendApiError(
+      return sendRefusal(
         reply,
         'PAYLOAD_TOO_LARGE',
         `request bodies are limited to ${BODY_LIMIT_BYTES} bytes`,
@@ -91,7 +90,7 @@ export async function buildHttpApp({
         const presented =
           bearerToken(request.headers.authorization) ?? readCookie(request.headers.cookie, cookieName);
         if (!tokenMatches(presented, token)) {
-          return sendApiError(
+          return sendRefusal(
             reply,
             'UNAUTHORIZED',
             'not signed in: open the address MCP Admin printed at start, or send "Authorization: Bearer <token>"',
@@ -102,7 +101,7 @@ export async function buildHttpApp({
       await api.register(fastifyTRPCPlugin, {
         trpcOptions: {
           router: appRouter,
-          createContext: () => createTRPCContext({ admin, closing: closing.signal }),
+          createContext: () => createApiContext({ admin, closing: closing.signal }),
           // An event stream's connection is not kept alive: once the stream has ended, an idle
           // kept-alive socket would hold a closing server open until the client drops it.
           responseMeta: ({ type }) => (type === 'subscription' ? { headers: { connection: 'close' } } : {}),

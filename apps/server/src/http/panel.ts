@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { sendApiError } from './api-error-reply';
+import { sendRefusal } from './refusal';
 import { tokenMatches } from './request-guards';
 import { sessionCookie } from './session-cookie';
 
@@ -49,6 +49,6 @@ export async function registerPanel(app: FastifyInstance, options: PanelOptions)
       pathname !== '/trpc' &&
       !pathname.startsWith('/trpc/') &&
       !/\.[^/]*$/.test(pathname);
-    return isPanelRoute ? sendShell(reply) : sendApiError(reply, 'NOT_FOUND', `no route ${pathname}`);
+    return isPanelRoute ? sendShell(reply) : sendRefusal(reply, 'NOT_FOUND', `no route ${pathname}`);
   });
 }

@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 
-import { isLoopbackHost, urlHost } from './config';
+import { isLoopbackHost, urlHost } from './settings';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { buildHttpApp } from './app';
-import { loadServerConfig, urlHost } from './config';
+import { loadServerSettings, urlHost } from './settings';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -28,26 +28,26 @@ export interface RunningServer {
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const env = options.env ?? process.env;
-  const config = loadServerConfig(env, options.cwd ?? process.cwd());
-  const admin = createMcpAdmin({ env, defaultProject: config.project });
+  const settings = loadServerSettings(env, options.cwd ?? process.cwd());
+  const admin = createMcpAdmin({ ...settings, spawnEnv: env });
   const app = await buildHttpApp({
     admin,
-    host: config.host,
-    token: config.token,
+    host: settings.host,
+    token: settings.token,
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
   });
   try {
-    await app.listen({ host: config.host, port: config.port });
+    await app.listen({ host: settings.host, port: settings.port });
   } catch (error) {
     await app.close();
     throw error;
   }
   const { port } = app.server.address() as AddressInfo;
-  const url = `http://${urlHost(config.host)}:${port}`;
+  const url = `http://${urlHost(settings.host)}:${port}`;
   return {
     url,
-    token: config.token,
-    signInUrl: `${url}/?token=${encodeURIComponent(config.token)}`,
+    token: settings.token,
+    signInUrl: `${url}/?token=${encodeURIComponent(settings.token)}`,
     close: () => app.close(),
   };
 }

@@ -1,4 +1,4 @@
-import type { ScopeInput } from '@mcp-admin/core/schemas';
+import type { Scope } from '@mcp-admin/core/schemas';
 
 export type FormTransport = 'stdio' | 'http' | 'sse';
 
@@ -21,7 +21,7 @@ export type PairListName = 'env' | 'headers';
  */
 export interface AddFormState {
   name: string;
-  scope: ScopeInput;
+  scope: Scope;
   transport: FormTransport;
   command: string;
   args: ListItem[];
@@ -34,7 +34,7 @@ export interface AddFormState {
 
 export type AddFormAction =
   | { type: 'set'; field: 'name' | 'command' | 'url'; value: string }
-  | { type: 'setScope'; scope: ScopeInput }
+  | { type: 'setScope'; scope: Scope }
   | { type: 'setTransport'; transport: FormTransport }
   | { type: 'addArg' }
   | { type: 'setArg'; id: number; value: string }

@@ -45,6 +45,5 @@ export function statusNotes(server: ServerEntry): StatusNote[] {
   if (server.shadowedBy !== undefined) {
     notes.push({ text: `Shadowed by ${scopeLabel(server.shadowedBy)} scope`, tone: 'muted' });
   }
-  if (server.disabled === true) notes.push({ text: 'Disabled', tone: 'muted' });
   return notes;
 }

@@ -6,6 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative, isAbsolute } from 'node:path';
+import { createCliRunner, resolveClaudeBin } from '../cli';
+import type { McpAdminOptions } from '../service';
 
 /** Throws unless `dir` is outside the real home directory (read from passwd, not from HOME). */
 export function assertThrowawayConfigDir(dir: string): void {
@@ -49,4 +51,43 @@ export function createTestWorld(): TestWorld {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** The pinned CLI this package depends on, whatever `claude` the machine has on PATH. */
+export const PINNED_CLAUDE_BIN = resolveClaudeBin({ path: '' });
+
+/** The service's options for `world`: the pinned CLI on the world's config and project. */
+export function worldAdminOptions(
+  world: TestWorld,
+  overrides: Partial<McpAdminOptions> = {},
+): McpAdminOptions {
+  return {
+    configDir: world.configDir,
+    claudeBin: PINNED_CLAUDE_BIN,
+    cliTimeoutMs: 30_000,
+    defaultProject: world.projectDir,
+    spawnEnv: { ...process.env, HOME: world.configDir },
+    ...overrides,
+  };
+}
+
+/**
+ * Runs the pinned CLI in `cwd` on the world's config, as another terminal would: what a test
+ * changes this way the product did not change itself. Throws when the CLI exits non-zero.
+ */
+export async function runCliAsAnotherTerminal(
+  world: TestWorld,
+  cwd: string,
+  argv: string[],
+): Promise<string> {
+  const cli = createCliRunner({
+    bin: PINNED_CLAUDE_BIN,
+    configDir: world.configDir,
+    // Nothing the CLI keeps beside its config may land in the real home.
+    env: { ...process.env, HOME: world.configDir },
+    timeoutMs: 30_000,
+  });
+  const outcome = await cli.run(argv, { cwd });
+  if (!outcome.ok) throw new Error(`claude ${argv.join(' ')} failed: ${outcome.message}`);
+  return outcome.message;
 }

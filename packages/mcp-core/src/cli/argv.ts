@@ -1,0 +1,37 @@
+/**
+ * Pure argv builders for `claude mcp …`. Order matters: the CLI's `-e` and `--header` options
+ * are variadic and swallow every following word, so headers go after NAME and URL, and env
+ * pairs are closed by `--` before COMMAND and its args.
+ */
+import type { AddServerInput, Scope } from '../schemas';
+
+export function addArgv(input: AddServerInput): string[] {
+  const { name, scope } = input;
+  if (input.url !== undefined) {
+    const headers = Object.entries(input.headers ?? {}).flatMap(([key, value]) => [
+      '--header',
+      `${key}: ${value}`,
+    ]);
+    return [
+      'mcp',
+      'add',
+      '--scope',
+      scope,
+      '--transport',
+      input.transport ?? 'http',
+      name,
+      input.url,
+      ...headers,
+    ];
+  }
+  if (input.command === undefined) {
+    throw new TypeError('addArgv needs a validated input with command or url');
+  }
+  const env = Object.entries(input.env ?? {}).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
+  return ['mcp', 'add', '--scope', scope, name, ...env, '--', input.command, ...(input.args ?? [])];
+}
+
+// Always scoped: without --scope the CLI refuses a name present in several scopes.
+export function removeArgv(name: string, scope: Scope): string[] {
+  return ['mcp', 'remove', '--scope', scope, name];
+}

@@ -1,0 +1,8 @@
+/** Driving the Claude CLI: which binary, the exact argv, one call at a time, bounded in time. */
+export { addArgv, removeArgv } from './argv';
+export { resolveClaudeBin } from './binary';
+export type { ClaudeBinSettings } from './binary';
+export { createMutationQueue } from './mutation-queue';
+export type { MutationQueue } from './mutation-queue';
+export { createCliRunner, DEFAULT_CLI_TIMEOUT_MS } from './runner';
+export type { CliOutcome, CliRunner, CliRunnerOptions } from './runner';

@@ -1,0 +1,64 @@
+/**
+ * The one in-process FIFO every mutating CLI call goes through (SPEC §5): two calls never
+ * overlap, in any order of arrival, and one that fails, throws or times out does not hold up the
+ * next. Waiting calls are bounded so a flood of requests is refused instead of piling up.
+ */
+import { McpCoreError } from '../errors';
+
+export const DEFAULT_MAX_QUEUED = 64;
+
+export interface MutationQueue {
+  /** Runs `task` once every call queued before it has settled; its result or error is the call's. */
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Refuses new calls and resolves once the running and already waiting ones have settled. */
+  drain(): Promise<void>;
+}
+
+export function createMutationQueue({
+  maxQueued = DEFAULT_MAX_QUEUED,
+}: { maxQueued?: number } = {}): MutationQueue {
+  /** Each waiting call's go-ahead, first come first. */
+  const waiting: (() => void)[] = [];
+  const onIdle: (() => void)[] = [];
+  let running = false;
+  let draining = false;
+
+  // Hands the turn straight to the next waiting call, so no newcomer can slip in between.
+  function finishTurn(): void {
+    const next = waiting.shift();
+    if (next !== undefined) {
+      next();
+      return;
+    }
+    running = false;
+    for (const resolve of onIdle.splice(0)) resolve();
+  }
+
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (draining) {
+        throw new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and accepts no more changes.');
+      }
+      if (running) {
+        if (waiting.length >= maxQueued) {
+          throw new McpCoreError(
+            'QUEUE_FULL',
+            `The queue of changes is full (${waiting.length} waiting); try again when they are done.`,
+          );
+        }
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      running = true;
+      try {
+        return await task();
+      } finally {
+        finishTurn();
+      }
+    },
+
+    drain(): Promise<void> {
+      draining = true;
+      return running ? new Promise((resolve) => onIdle.push(resolve)) : Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Runs the Claude CLI (SPEC §5): an argv array and never a shell, stdin closed,
+ * `CLAUDE_CONFIG_DIR` pinned, and a timeout that kills the whole process group, because the
+ * CLI can leave children behind. An exit code is an outcome, returned as data with the CLI's
+ * own text; only a binary that cannot run and a timeout are thrown.
+ */
+import { execa } from 'execa';
+import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
+import { McpCoreError } from '../errors';
+
+export const DEFAULT_CLI_TIMEOUT_MS = 30_000;
+
+/** Result of one CLI call that ran to completion: the CLI's own text either way. */
+export type CliOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+export interface CliRunnerOptions {
+  bin: string;
+  /** Pinned as `CLAUDE_CONFIG_DIR` on every spawn; absent, the CLI uses the home directory. */
+  configDir?: string | undefined;
+  timeoutMs: number;
+  /** The environment every spawn inherits (`CLAUDE_CONFIG_DIR` is replaced by `configDir`). */
+  env: NodeJS.ProcessEnv;
+}
+
+export interface CliRunner {
+  readonly bin: string;
+  run(argv: readonly string[], options: { cwd: string }): Promise<CliOutcome>;
+  /** `claude --version`, e.g. `2.1.332 (Claude Code)`. */
+  version(): Promise<CliOutcome>;
+}
+
+export function createCliRunner({ bin, configDir, timeoutMs, env }: CliRunnerOptions): CliRunner {
+  const spawnEnv: NodeJS.ProcessEnv = { ...env };
+  delete spawnEnv.CLAUDE_CONFIG_DIR;
+  if (configDir !== undefined) spawnEnv.CLAUDE_CONFIG_DIR = configDir;
+
+  async function run(argv: readonly string[], { cwd }: { cwd: string }): Promise<CliOutcome> {
+    // Detached, the CLI leads its own process group. On timeout execa kills the CLI itself; when
+    // it exits, for whatever reason, the rest of its group goes too, so nothing it started lingers
+    // or holds its output pipes open.
+    const subprocess = execa(bin, argv, {
+      cwd,
+      env: spawnEnv,
+      extendEnv: false,
+      stdin: 'ignore',
+      detached: true,
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
+      reject: false,
+    });
+    const { pid } = subprocess;
+    if (pid !== undefined) {
+      subprocess.once('exit', () => {
+        killProcessGroup(pid);
+      });
+    }
+    const result = await subprocess;
+
+    if (result.timedOut) {
+      throw new McpCoreError(
+        'CLI_TIMEOUT',
+        `The Claude CLI did not finish within ${timeoutMs} ms and was stopped (MCP_ADMIN_CLI_TIMEOUT_MS sets the limit).`,
+      );
+    }
+    if (result.exitCode === undefined && result.signal === undefined) {
+      throw new McpCoreError('CLI_NOT_FOUND', cannotRunMessage(bin, result.cause), { cause: result.cause });
+    }
+    if (result.exitCode === 0) return { ok: true, message: plainText(result.stdout) };
+    const text = plainText(result.stderr) || plainText(result.stdout);
+    return {
+      ok: false,
+      message:
+        text ||
+        `The Claude CLI failed with ${result.signal ?? `exit code ${result.exitCode}`} and printed nothing.`,
+    };
+  }
+
+  return {
+    bin,
+    run,
+    version: () => run(['--version'], { cwd: tmpdir() }),
+  };
+}
+
+// The CLI colours its messages whenever FORCE_COLOR is set (Playwright sets it, and so do
+// many shells), even into a pipe; they are shown as text, where colour codes are garbage.
+function plainText(output: string): string {
+  return stripVTControlCharacters(output).trim();
+}
+
+function killProcessGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+}
+
+function cannotRunMessage(bin: string, cause: unknown): string {
+  const reason = cause instanceof Error && 'code' in cause ? ` (${String(cause.code)})` : '';
+  return `Cannot run the Claude CLI at "${bin}"${reason}. Install Claude Code or set CLAUDE_BIN to the path of a working claude executable.`;
+}

@@ -1,0 +1,102 @@
+/**
+ * The parts of Claude Code's config files the reader needs, decoded once per file version:
+ * `.claude.json` (user servers and, per project, local servers and `.mcp.json` approvals) and
+ * `.mcp.json` (project servers). Everything else in them, such as the multi-megabyte
+ * `projects[].history` of old files, is validated but never materialized.
+ */
+import { createCachedFileReader } from './cached-file-reader';
+import { McpCoreError } from '../errors';
+import { isJsonSyntaxError, parseJsonSubset, type MemberSelector } from './json-subset';
+import { isRecord } from '../records';
+
+/** Stored server entries by name, in file order, exactly as stored (unnormalized). */
+export type StoredServers = ReadonlyMap<string, unknown>;
+
+export interface ProjectSettings {
+  servers: StoredServers;
+  enabledMcpjsonServers: readonly string[];
+  disabledMcpjsonServers: readonly string[];
+  enableAllProjectMcpServers: boolean;
+}
+
+export interface ClaudeConfig {
+  userServers: StoredServers;
+  projects: ReadonlyMap<string, ProjectSettings>;
+}
+
+const PROJECT_FIELDS = new Set([
+  'mcpServers',
+  'enabledMcpjsonServers',
+  'disabledMcpjsonServers',
+  'enableAllProjectMcpServers',
+]);
+
+/** Keeps `mcpServers` and, of each project, `mcpServers` and the `.mcp.json` approval fields. */
+const selectClaudeConfig: MemberSelector = ([top, project, field]) => {
+  if (top === 'mcpServers') return 'whole';
+  if (top !== 'projects') return 'none';
+  // `projects` itself, then each project.
+  if (project === undefined || field === undefined) return 'members';
+  return PROJECT_FIELDS.has(field) ? 'whole' : 'none';
+};
+
+const selectMcpJson: MemberSelector = ([top]) => (top === 'mcpServers' ? 'whole' : 'none');
+
+const cachedClaudeConfig = createCachedFileReader(async (bytes, path) =>
+  toClaudeConfig(await decode(bytes, path, selectClaudeConfig)),
+);
+
+const cachedMcpJson = createCachedFileReader(async (bytes, path) =>
+  serversOf(await decode(bytes, path, selectMcpJson)),
+);
+
+/** A missing `.claude.json` is an empty one: Claude Code has simply not written it yet. */
+export async function readClaudeConfig(path: string): Promise<ClaudeConfig> {
+  return (await cachedClaudeConfig(path)) ?? { userServers: new Map(), projects: new Map() };
+}
+
+/** The servers of one `.mcp.json`, or `undefined` when there is no such file. */
+export function readMcpJson(path: string): Promise<StoredServers | undefined> {
+  return cachedMcpJson(path);
+}
+
+async function decode(bytes: Buffer, path: string, select: MemberSelector): Promise<unknown> {
+  try {
+    return await parseJsonSubset(bytes, select);
+  } catch (error) {
+    if (!isJsonSyntaxError(error)) throw error;
+    throw new McpCoreError(
+      'CONFIG_UNREADABLE',
+      `${path} is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}`,
+      { cause: error },
+    );
+  }
+}
+
+function toClaudeConfig(document: unknown): ClaudeConfig {
+  const projects = isRecord(document) && isRecord(document.projects) ? document.projects : {};
+  return {
+    userServers: serversOf(document),
+    projects: new Map(
+      Object.entries(projects).map(([path, settings]) => [path, toProjectSettings(settings)]),
+    ),
+  };
+}
+
+function toProjectSettings(settings: unknown): ProjectSettings {
+  const fields = isRecord(settings) ? settings : {};
+  return {
+    servers: serversOf(fields),
+    enabledMcpjsonServers: stringsOf(fields.enabledMcpjsonServers),
+    disabledMcpjsonServers: stringsOf(fields.disabledMcpjsonServers),
+    enableAllProjectMcpServers: fields.enableAllProjectMcpServers === true,
+  };
+}
+
+function serversOf(holder: unknown): StoredServers {
+  return new Map(isRecord(holder) && isRecord(holder.mcpServers) ? Object.entries(holder.mcpServers) : []);
+}
+
+function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+}

@@ -1,0 +1,7 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** Where Claude Code keeps its config: `$CLAUDE_CONFIG_DIR/.claude.json`, else `~/.claude.json`. */
+export function configPathFor(configDir: string | undefined): string {
+  return join(configDir ?? homedir(), '.claude.json');
+}

@@ -1,0 +1,9 @@
+/** Reading Claude Code's own files: `.claude.json`, every `.mcp.json` up the tree, and watching them. */
+export { configPathFor } from './config-path';
+export { localProjectKey } from './project-key';
+export { REDACTED } from './server-normalizer';
+export { findStoredEntries, listProjects, listServers, projectMcpJsonPath } from './server-list';
+export type { FindStoredEntriesOptions, ListServersOptions, StoredEntry } from './server-list';
+export { watchConfigFiles } from './watcher';
+export type { ConfigChange } from './watcher';
+export type { Approval, KnownProject, Server, ServerList, ServerTransport } from './types';

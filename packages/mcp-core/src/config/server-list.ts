@@ -1,0 +1,158 @@
+/**
+ * Reads the MCP servers Claude Code would use for a project, straight from its config files
+ * (the CLI's own `mcp list` health-checks every server and prints text only).
+ *
+ * Order of `servers`: by scope in precedence order (local, project, user), then by name
+ * (code-unit order); duplicates of one name from several `.mcp.json` files come closest first.
+ */
+import { stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { readClaudeConfig, readMcpJson, type ProjectSettings, type StoredServers } from './claude-config';
+import { localProjectKey, realProjectDir } from './project-key';
+import { isRecord } from '../records';
+import { normalizeServer, type StoredServer } from './server-normalizer';
+import type { Scope } from '../schemas';
+import type { Approval, KnownProject, Server, ServerList } from './types';
+
+export interface ListServersOptions {
+  configPath: string;
+  projectPath: string;
+  /** Show env and header values instead of `REDACTED`. */
+  reveal?: boolean;
+}
+
+export interface FindStoredEntriesOptions {
+  configPath: string;
+  projectPath: string;
+  name: string;
+}
+
+/** A raw entry as stored, for picking the scope of a remove and verifying a write. */
+export interface StoredEntry {
+  scope: Scope;
+  source: string;
+  entry: Record<string, unknown>;
+}
+
+const SCOPE_RANK: Record<Scope, number> = { local: 0, project: 1, user: 2 };
+
+/**
+ * Every server visible from `projectPath`. Precedence is local > project > user, and among
+ * `.mcp.json` files the closest to the project wins: every entry but the winner of its name
+ * gets `shadowedBy` = the winner's scope (so a farther `.mcp.json` duplicate says `project`).
+ */
+export async function listServers({
+  configPath,
+  projectPath,
+  reveal = false,
+}: ListServersOptions): Promise<ServerList> {
+  const [config, key, mcpJsonFiles] = await Promise.all([
+    readClaudeConfig(configPath),
+    localProjectKey(projectPath),
+    readMcpJsonChain(projectPath),
+  ]);
+  const project = config.projects.get(key);
+  // In precedence order, `.mcp.json` files closest first: the first entry of each name wins.
+  const stored = [
+    ...storedServers('local', configPath, project?.servers),
+    ...mcpJsonFiles.flatMap(({ path, servers }) => storedServers('project', path, servers)),
+    ...storedServers('user', configPath, config.userServers),
+  ];
+  const winners = new Map<string, StoredServer>();
+  for (const server of stored) if (!winners.has(server.name)) winners.set(server.name, server);
+
+  const servers = stored.map((storedServer): Server => {
+    const server = normalizeServer(storedServer, reveal);
+    if (storedServer.scope === 'project') server.approval = approvalOf(storedServer.name, project);
+    const winner = winners.get(storedServer.name);
+    if (winner !== undefined && winner !== storedServer) server.shadowedBy = winner.scope;
+    return server;
+  });
+  servers.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name));
+  return { configPath, projectPath, servers };
+}
+
+/** The projects `.claude.json` knows, by path. */
+export async function listProjects(configPath: string): Promise<KnownProject[]> {
+  const config = await readClaudeConfig(configPath);
+  const projects = await Promise.all(
+    [...config.projects].map(async ([path, settings]) => ({
+      path,
+      localCount: settings.servers.size,
+      hasMcpJson: await isFile(join(path, '.mcp.json')),
+    })),
+  );
+  return projects.sort((a, b) => compareText(a.path, b.path));
+}
+
+/**
+ * The raw entries named `name` in local, project and user scope, in that order. Project scope
+ * is only the project dir's own `.mcp.json`, the one file the CLI writes and removes from.
+ * Entries that are not objects are not returned.
+ */
+export async function findStoredEntries({
+  configPath,
+  projectPath,
+  name,
+}: FindStoredEntriesOptions): Promise<StoredEntry[]> {
+  const mcpJsonPath = await projectMcpJsonPath(projectPath);
+  const [config, key, projectServers] = await Promise.all([
+    readClaudeConfig(configPath),
+    localProjectKey(projectPath),
+    readMcpJson(mcpJsonPath),
+  ]);
+  const candidates: [Scope, string, StoredServers | undefined][] = [
+    ['local', configPath, config.projects.get(key)?.servers],
+    ['project', mcpJsonPath, projectServers],
+    ['user', configPath, config.userServers],
+  ];
+  return candidates.flatMap(([scope, source, servers]) => {
+    const entry = servers?.get(name);
+    return isRecord(entry) ? [{ scope, source, entry: structuredClone(entry) }] : [];
+  });
+}
+
+/** The project dir's own `.mcp.json`, the one the CLI writes when run there. */
+export async function projectMcpJsonPath(projectPath: string): Promise<string> {
+  return join(await realProjectDir(projectPath), '.mcp.json');
+}
+
+// Claude Code's own order: an explicit rejection wins over any approval.
+function approvalOf(name: string, project: ProjectSettings | undefined): Approval {
+  if (project === undefined) return 'pending';
+  if (project.disabledMcpjsonServers.includes(name)) return 'rejected';
+  if (project.enabledMcpjsonServers.includes(name) || project.enableAllProjectMcpServers) return 'approved';
+  return 'pending';
+}
+
+/** Every `.mcp.json` from the project dir up to the filesystem root, closest first. */
+async function readMcpJsonChain(projectPath: string): Promise<{ path: string; servers: StoredServers }[]> {
+  const dirs = [];
+  for (let dir = await realProjectDir(projectPath); ; dir = dirname(dir)) {
+    dirs.push(dir);
+    if (dirname(dir) === dir) break;
+  }
+  const files = await Promise.all(
+    dirs.map(async (dir) => {
+      const path = join(dir, '.mcp.json');
+      return { path, servers: await readMcpJson(path) };
+    }),
+  );
+  return files.flatMap(({ path, servers }) => (servers === undefined ? [] : [{ path, servers }]));
+}
+
+function storedServers(scope: Scope, source: string, servers: StoredServers | undefined): StoredServer[] {
+  return [...(servers ?? [])].map(([name, entry]) => ({ name, scope, source, entry }));
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

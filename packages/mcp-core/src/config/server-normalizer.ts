@@ -1,0 +1,74 @@
+/**
+ * Turns one stored server entry, whatever its shape, into the `Server` the panel shows.
+ * Nothing stored is dropped: a field that does not fit its typed slot goes to `extra`, and an
+ * entry of no known shape is listed with transport `unknown`.
+ */
+import { isRecord } from '../records';
+import type { Scope } from '../schemas';
+import type { Server, ServerTransport } from './types';
+
+/** What a secret value (env value, header value) reads as unless revealed. */
+export const REDACTED = '••••••';
+
+export interface StoredServer {
+  name: string;
+  scope: Scope;
+  /** The file the entry was read from. */
+  source: string;
+  entry: unknown;
+}
+
+export function normalizeServer({ name, scope, source, entry }: StoredServer, reveal: boolean): Server {
+  if (!isRecord(entry)) return { name, scope, transport: 'unknown', source };
+  const transport = transportOf(entry);
+  const server: Server = { name, scope, transport, source };
+  const extra: [string, unknown][] = [];
+  for (const [key, stored] of Object.entries(entry)) {
+    const value = !reveal && (key === 'env' || key === 'headers') ? redact(stored) : stored;
+    if (key === 'type') {
+      // A known type is what `transport` says; an unknown one (e.g. `ws`) stays visible.
+      if (transport === 'unknown') extra.push([key, value]);
+    } else if ((key === 'command' || key === 'url') && typeof value === 'string') {
+      server[key] = value;
+    } else if (key === 'args' && isStringArray(value)) {
+      server.args = [...value];
+    } else if ((key === 'env' || key === 'headers') && isStringRecord(value)) {
+      server[key] = Object.fromEntries(Object.entries(value));
+    } else {
+      extra.push([key, structuredClone(value)]);
+    }
+  }
+  if (extra.length > 0) server.extra = Object.fromEntries(extra);
+  return server;
+}
+
+// Mirrors what Claude Code accepts: stdio may omit `type`; `streamable-http` is its older name for http.
+function transportOf(entry: Record<string, unknown>): ServerTransport {
+  const hasCommand = typeof entry.command === 'string';
+  const hasUrl = typeof entry.url === 'string';
+  switch (entry.type) {
+    case undefined:
+    case 'stdio':
+      return hasCommand ? 'stdio' : 'unknown';
+    case 'http':
+    case 'streamable-http':
+      return hasUrl ? 'http' : 'unknown';
+    case 'sse':
+      return hasUrl ? 'sse' : 'unknown';
+    default:
+      return 'unknown';
+  }
+}
+
+/** Keys stay visible, values do not; a malformed (non-object) map is hidden whole. */
+function redact(value: unknown): unknown {
+  return isRecord(value) ? Object.fromEntries(Object.keys(value).map((key) => [key, REDACTED])) : REDACTED;
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((item) => typeof item === 'string');
+}

@@ -1,0 +1,251 @@
+/**
+ * Every input rule of the product, once. The server validates requests with these and the
+ * panel validates its form with the very same schemas, so a value the browser accepts is a
+ * value the server accepts. Browser-safe: no Node imports here.
+ */
+import { z } from 'zod';
+
+export const LIMITS = {
+  string: 512,
+  url: 2048,
+  name: 64,
+  entries: 64,
+} as const;
+
+// U+0000–U+001F and U+007F.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const SERVER_NAME = /^[A-Za-z0-9_-]+$/;
+const ENV_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// RFC 9110 `token`: tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA
+const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+// The Claude CLI refuses a server named `__proto__` and silently drops an env or header key of
+// that name, so it is refused up front rather than reported after a partial write.
+const RESERVED_KEY = '__proto__';
+
+const notReservedKey = (value: string) => value !== RESERVED_KEY;
+const reservedKeyError = (field: string) => ({
+  error: `${field} "${RESERVED_KEY}" is reserved: Claude Code cannot store it`,
+});
+
+/** A string with the limits every string shares: bounded length, no control characters. */
+function text(field: string, max: number = LIMITS.string) {
+  return z
+    .string({ error: `${field} must be a string` })
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((value) => !CONTROL_CHARACTER.test(value), {
+      error: `${field} may not contain control characters`,
+    });
+}
+
+// A value that takes its own argv position would be read by the CLI as a flag if it began with "-".
+function notFlagLike<Schema extends z.ZodType<string>>(field: string, schema: Schema) {
+  return schema.refine((value) => !value.startsWith('-'), { error: `${field} may not start with "-"` });
+}
+
+function positional(field: string, max: number = LIMITS.string) {
+  return notFlagLike(
+    field,
+    text(field, max).refine((value) => value.trim() !== '', { error: `${field} may not be blank` }),
+  );
+}
+
+/** Every procedure input is an object that names a field it does not know in its message. */
+function inputObject<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field ${issue.keys.join(', ')}`
+        : 'input must be an object',
+  });
+}
+
+/**
+ * A string-to-string map whose keys are plain data. `z.record` silently drops a `__proto__`
+ * key, so the map is checked entry by entry (reporting that key instead of losing it) and
+ * rebuilt with `Object.fromEntries`, which defines own properties: `constructor` and
+ * `prototype` stay ordinary keys.
+ */
+function stringMap(field: string, key: z.ZodType<string>, value: z.ZodType<string>) {
+  return z
+    .custom<Record<string, unknown>>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      { error: `${field} must be an object of strings` },
+    )
+    .superRefine((map, ctx) => {
+      const entries = Object.entries(map);
+      if (entries.length > LIMITS.entries) {
+        ctx.addIssue({ code: 'custom', message: `${field} may have at most ${LIMITS.entries} entries` });
+      }
+      for (const [k, v] of entries) {
+        for (const issue of key.safeParse(k).error?.issues ?? []) {
+          ctx.addIssue({ code: 'custom', path: [k], message: issue.message });
+        }
+        for (const issue of value.safeParse(v).error?.issues ?? []) {
+          ctx.addIssue({ code: 'custom', path: [k], message: issue.message });
+        }
+      }
+    })
+    .transform((map) => Object.fromEntries(Object.entries(map)) as Record<string, string>);
+}
+
+export const scopeSchema = z.enum(['user', 'local', 'project'], {
+  error: 'scope must be one of user, local, project',
+});
+
+export const transportSchema = z.enum(['stdio', 'http', 'sse'], {
+  error: 'transport must be one of stdio, http, sse',
+});
+
+// The character class already rules out blanks; only the leading "-" needs its own rule.
+export const serverNameSchema = notFlagLike(
+  'name',
+  z
+    .string({ error: 'name must be a string' })
+    .min(1, { error: 'name is required', abort: true })
+    .max(LIMITS.name, { error: `name must be at most ${LIMITS.name} characters` })
+    .regex(SERVER_NAME, { error: 'name may only contain letters, digits, "_" and "-"' }),
+).refine(notReservedKey, reservedKeyError('name'));
+
+export const commandSchema = positional('command');
+
+export const argumentSchema = text('argument');
+
+export const argsSchema = z
+  .array(argumentSchema, { error: 'args must be a list of strings' })
+  .max(LIMITS.entries, { error: `args may have at most ${LIMITS.entries} entries` });
+
+export const envKeySchema = text('env name')
+  .regex(ENV_KEY, {
+    error: 'env name must start with a letter or "_" and hold only letters, digits and "_"',
+  })
+  .refine(notReservedKey, reservedKeyError('env name'));
+
+export const envValueSchema = text('env value');
+
+export const envSchema = stringMap('env', envKeySchema, envValueSchema);
+
+export const urlSchema = positional('url', LIMITS.url).refine(
+  (value) => {
+    if (!URL.canParse(value)) return false;
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  },
+  { error: 'url must be an absolute http(s) URL' },
+);
+
+export const headerNameSchema = notFlagLike(
+  'header name',
+  text('header name').min(1, { error: 'header name is required' }),
+)
+  .regex(HEADER_TOKEN, {
+    error: 'header name may only contain letters, digits and !#$%&\'*+-.^_`|~ (no spaces or ":")',
+  })
+  .refine(notReservedKey, reservedKeyError('header name'));
+
+// The CLI trims header values; refusing the whitespace keeps what is stored what was typed.
+export const headerValueSchema = text('header value').refine((value) => value.trim() === value, {
+  error: 'header value may not start or end with whitespace',
+});
+
+export const headersSchema = stringMap('headers', headerNameSchema, headerValueSchema);
+
+/** Syntax only; that the directory exists is checked where the filesystem is (the server). */
+export const projectPathSchema = text('projectPath')
+  .refine((value) => value.startsWith('/'), { error: 'projectPath must be an absolute path' })
+  .refine((value) => !value.split('/').includes('..'), {
+    error: 'projectPath may not contain a ".." segment',
+  });
+
+/** Where a server runs: a command (stdio) or a URL (http/sse), with the options of each. */
+const serverTargetSchema = z
+  .object({
+    transport: transportSchema,
+    command: commandSchema,
+    args: argsSchema,
+    env: envSchema,
+    url: urlSchema,
+    headers: headersSchema,
+  })
+  .partial();
+
+type ServerTarget = z.infer<typeof serverTargetSchema>;
+
+/** The rules that tie fields together: one target, and only the options that go with it. */
+function checkServerShape(input: ServerTarget, ctx: z.RefinementCtx) {
+  const { transport, command, args, env, url, headers } = input;
+  if (command !== undefined && url !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['url'], message: 'give either command or url, not both' });
+    return;
+  }
+  if (command === undefined && url === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['command'],
+      message: 'command (stdio) or url (http/sse) is required',
+    });
+    return;
+  }
+  if (command !== undefined) {
+    if (transport !== undefined && transport !== 'stdio') {
+      ctx.addIssue({ code: 'custom', path: ['transport'], message: 'transport with command must be stdio' });
+    }
+    if (headers !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers only go with url' });
+    }
+  } else {
+    if (transport === 'stdio') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['transport'],
+        message: 'transport with url must be http or sse',
+      });
+    }
+    if (env !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['env'], message: 'env only goes with command' });
+    }
+    if (args !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['args'], message: 'args only go with command' });
+    }
+  }
+}
+
+export const addServerInputSchema = inputObject({
+  name: serverNameSchema,
+  scope: scopeSchema,
+  ...serverTargetSchema.shape,
+  projectPath: projectPathSchema.optional(),
+}).superRefine(checkServerShape);
+
+export const removeServerInputSchema = inputObject({
+  name: serverNameSchema,
+  scope: scopeSchema.optional(),
+  projectPath: projectPathSchema.optional(),
+});
+
+export const listServersInputSchema = inputObject({
+  projectPath: projectPathSchema.optional(),
+  reveal: z.boolean({ error: 'reveal must be true or false' }).optional(),
+}).optional();
+
+export const watchInputSchema = inputObject({
+  projectPath: projectPathSchema.optional(),
+  // tRPC's subscription link adds the id of the last event it saw when it reconnects.
+  lastEventId: text('lastEventId').nullish(),
+}).optional();
+
+/** One line per issue, `field: rule` (e.g. `name: name may not start with "-"`), not a JSON dump. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.join('.')}: ${issue.message}`))
+    .join('; ');
+}
+
+/** Where Claude Code keeps a server: `~/.claude.json` top level, its `projects[key]`, or `.mcp.json`. */
+export type Scope = z.infer<typeof scopeSchema>;
+export type Transport = z.infer<typeof transportSchema>;
+export type AddServerInput = z.infer<typeof addServerInputSchema>;
+export type RemoveServerInput = z.infer<typeof removeServerInputSchema>;
+export type ListServersInput = z.infer<typeof listServersInputSchema>;
+export type WatchInput = z.infer<typeof watchInputSchema>;

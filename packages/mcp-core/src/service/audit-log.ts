@@ -1,0 +1,72 @@
+/**
+ * The product's own record of every mutation it ran (SPEC §5): one JSON line per CLI call in
+ * `.mcp-admin/audit.jsonl` beside `.claude.json`, with secret values redacted from the argv.
+ */
+import { appendFile, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { REDACTED } from '../config';
+import { isMcpCoreError } from '../errors';
+import type { McpCoreErrorCode } from '../errors';
+
+export type AuditOutcome =
+  { ok: true; message: string } | { ok: false; code: McpCoreErrorCode | 'ERROR'; message: string };
+
+export interface AuditRecord {
+  /** ISO 8601. */
+  time: string;
+  /** The API procedure that asked for the change, e.g. `mcp.add`. */
+  procedure: string;
+  argv: string[];
+  outcome: AuditOutcome;
+}
+
+export interface AuditLog {
+  readonly path: string;
+  append(procedure: string, argv: readonly string[], outcome: AuditOutcome): Promise<void>;
+}
+
+export function auditLogPath(configPath: string): string {
+  return join(dirname(configPath), '.mcp-admin', 'audit.jsonl');
+}
+
+export function createAuditLog(path: string): AuditLog {
+  return {
+    path,
+    async append(procedure, argv, outcome) {
+      const record: AuditRecord = {
+        time: new Date().toISOString(),
+        procedure,
+        argv: redactArgv(argv),
+        outcome,
+      };
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      await appendFile(path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+    },
+  };
+}
+
+export function failureOutcome(error: unknown): AuditOutcome {
+  if (isMcpCoreError(error)) return { ok: false, code: error.code, message: error.message };
+  return { ok: false, code: 'ERROR', message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * The argv with every env and header value replaced by REDACTED: `-e KEY=value` and
+ * `--header "Name: value"` options before `--` (what follows `--` is the command and its args,
+ * where `-e` is just an argument).
+ */
+export function redactArgv(argv: readonly string[]): string[] {
+  const endOfOptions = argv.indexOf('--');
+  return argv.map((arg, index) => {
+    if (endOfOptions !== -1 && index > endOfOptions) return arg;
+    const option = argv[index - 1];
+    if (option === '-e') return redactAfter(arg, '=');
+    if (option === '--header') return redactAfter(arg, ': ');
+    return arg;
+  });
+}
+
+function redactAfter(pair: string, separator: string): string {
+  const at = pair.indexOf(separator);
+  return at === -1 ? REDACTED : `${pair.slice(0, at + separator.length)}${REDACTED}`;
+}

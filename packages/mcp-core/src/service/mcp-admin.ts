@@ -1,0 +1,228 @@
+/**
+ * The service behind every API procedure: reads go straight to the config reader, mutations
+ * go through the one queue to the CLI, are read back to confirm they landed, and are audited.
+ * Inputs are parsed again here with the shared schemas, so nothing reaches a spawn unvalidated
+ * whoever the caller is; a failed parse throws the ZodError.
+ */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
+import { addArgv, createCliRunner, createMutationQueue, removeArgv } from '../cli';
+import {
+  configPathFor,
+  findStoredEntries,
+  listProjects,
+  listServers,
+  projectMcpJsonPath,
+  watchConfigFiles,
+} from '../config';
+import type { ConfigChange, KnownProject, ServerList, StoredEntry } from '../config';
+import { McpCoreError } from '../errors';
+import {
+  addServerInputSchema,
+  listServersInputSchema,
+  removeServerInputSchema,
+  watchInputSchema,
+} from '../schemas';
+import type { AddServerInput, ListServersInput, RemoveServerInput, Scope, WatchInput } from '../schemas';
+import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
+import { verifyAdded, verifyRemoved } from './verify';
+
+/** Every setting comes from the caller (the server parses the environment once, at its edge). */
+export interface McpAdminOptions {
+  /** `CLAUDE_CONFIG_DIR`, absolute; undefined means the home directory, as for Claude Code. */
+  configDir: string | undefined;
+  /** The Claude CLI to drive: an absolute path or a name looked up on PATH. */
+  claudeBin: string;
+  /** A CLI call past this is killed with its whole process group. */
+  cliTimeoutMs: number;
+  /** The project for local and project scope when a call names none; absolute. */
+  defaultProject: string;
+  /** The environment every CLI spawn inherits (`CLAUDE_CONFIG_DIR` is pinned on top). */
+  spawnEnv: NodeJS.ProcessEnv;
+  /** Mutations allowed to wait behind the running one. */
+  maxQueued?: number | undefined;
+  /** Where faults that do not fail a call are reported (an audit log that cannot be written). */
+  logWarning?: ((message: string) => void) | undefined;
+}
+
+export interface MutationResult {
+  ok: true;
+  /** The CLI's own report. */
+  message: string;
+  /** Something went wrong after the change landed (e.g. the audit log could not be written). */
+  warning?: string;
+}
+
+export interface SystemInfo {
+  version: string;
+  configPath: string;
+  defaultProject: string;
+  cli: { path: string; version: string } | { error: string };
+}
+
+export interface McpAdmin {
+  readonly configPath: string;
+  readonly defaultProject: string;
+  info(): Promise<SystemInfo>;
+  list(input?: ListServersInput): Promise<ServerList>;
+  projects(): Promise<KnownProject[]>;
+  /**
+   * Changes of `.claude.json` and of the project dir's own `.mcp.json`, until `signal` aborts.
+   * Resolves once the input is checked (a bad project fails the call, not the stream) and the
+   * files are watched: every change after that is yielded.
+   */
+  watch(input: WatchInput, signal: AbortSignal): Promise<AsyncIterable<ConfigChange>>;
+  add(input: AddServerInput): Promise<MutationResult>;
+  remove(input: RemoveServerInput): Promise<MutationResult>;
+  /** Lets the running and queued mutations finish and refuses new ones. */
+  close(): Promise<void>;
+}
+
+export function createMcpAdmin({
+  configDir,
+  claudeBin,
+  cliTimeoutMs,
+  defaultProject,
+  spawnEnv,
+  maxQueued,
+  logWarning = (message) => {
+    console.warn(`MCP Admin: ${message}`);
+  },
+}: McpAdminOptions): McpAdmin {
+  const configPath = configPathFor(configDir);
+  const projectDefault = resolve(defaultProject);
+  const runner = createCliRunner({ bin: claudeBin, configDir, timeoutMs: cliTimeoutMs, env: spawnEnv });
+  const queue = createMutationQueue({ maxQueued });
+  const audit = createAuditLog(auditLogPath(configPath));
+
+  async function existingProject(projectPath: string | undefined): Promise<string> {
+    const path = projectPath ?? projectDefault;
+    const isDirectory = await stat(path).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    );
+    if (!isDirectory) {
+      throw new McpCoreError('INVALID_INPUT', `projectPath "${path}" is not an existing directory`);
+    }
+    return path;
+  }
+
+  /**
+   * One audited CLI call: `{ ok: false }` becomes CLI_FAILED, then `verify` confirms the change
+   * landed. The change's outcome wins over the audit: a log that cannot be written is a warning
+   * on a landed change and never replaces the error of a failed one.
+   */
+  async function mutate(
+    procedure: string,
+    argv: string[],
+    cwd: string,
+    verify: () => Promise<void>,
+  ): Promise<MutationResult> {
+    let message: string;
+    try {
+      const outcome = await runner.run(argv, { cwd });
+      if (!outcome.ok) throw new McpCoreError('CLI_FAILED', outcome.message);
+      await verify();
+      message = outcome.message;
+    } catch (error) {
+      await auditOrWarn(procedure, argv, failureOutcome(error));
+      throw error;
+    }
+    const warning = await auditOrWarn(procedure, argv, { ok: true, message });
+    return warning === undefined ? { ok: true, message } : { ok: true, message, warning };
+  }
+
+  async function auditOrWarn(...record: Parameters<typeof audit.append>): Promise<string | undefined> {
+    try {
+      await audit.append(...record);
+      return undefined;
+    } catch (error) {
+      const warning = `The change was not recorded in ${audit.path}: ${error instanceof Error ? error.message : String(error)}`;
+      logWarning(warning);
+      return warning;
+    }
+  }
+
+  async function storedIn(scope: Scope, name: string, projectPath: string): Promise<StoredEntry | undefined> {
+    const entries = await findStoredEntries({ configPath, projectPath, name });
+    return entries.find((stored) => stored.scope === scope);
+  }
+
+  // Without a scope the CLI refuses a name held in several scopes, so the scope is picked here.
+  async function onlyStoredScope(name: string, projectPath: string): Promise<Scope> {
+    const scopes = (await findStoredEntries({ configPath, projectPath, name })).map((stored) => stored.scope);
+    const [scope, ...others] = scopes;
+    if (scope === undefined) {
+      throw new McpCoreError('NOT_FOUND', `No MCP server named "${name}" in local, project or user scope.`);
+    }
+    if (others.length > 0) {
+      throw new McpCoreError(
+        'AMBIGUOUS',
+        `MCP server "${name}" exists in several scopes (${scopes.join(', ')}); give the scope to remove it from.`,
+      );
+    }
+    return scope;
+  }
+
+  async function cliInfo(): Promise<SystemInfo['cli']> {
+    try {
+      const outcome = await runner.version();
+      return outcome.ok ? { path: runner.bin, version: outcome.message } : { error: outcome.message };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  return {
+    configPath,
+    defaultProject: projectDefault,
+
+    async info() {
+      return {
+        version: packageJson.version,
+        configPath,
+        defaultProject: projectDefault,
+        cli: await cliInfo(),
+      };
+    },
+
+    async list(rawInput) {
+      const input = listServersInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input?.projectPath);
+      return listServers({ configPath, projectPath, reveal: input?.reveal ?? false });
+    },
+
+    projects: () => listProjects(configPath),
+
+    async watch(rawInput, signal) {
+      const input = watchInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input?.projectPath);
+      const files = [configPath, await projectMcpJsonPath(projectPath)];
+      return watchConfigFiles(files, { signal, since: input?.lastEventId ?? undefined });
+    },
+
+    async add(rawInput) {
+      const input = addServerInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input.projectPath);
+      return queue.run(() =>
+        mutate('mcp.add', addArgv(input), projectPath, async () => {
+          verifyAdded(input, await storedIn(input.scope, input.name, projectPath));
+        }),
+      );
+    },
+
+    async remove(rawInput) {
+      const input = removeServerInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input.projectPath);
+      return queue.run(async () => {
+        const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
+        return mutate('mcp.remove', removeArgv(input.name, scope), projectPath, async () => {
+          verifyRemoved(input.name, await storedIn(scope, input.name, projectPath));
+        });
+      });
+    },
+
+    close: () => queue.drain(),
+  };
+}

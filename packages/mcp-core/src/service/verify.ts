@@ -1,0 +1,51 @@
+/**
+ * The check after every mutation: the CLI has reported success for an add that changed nothing,
+ * so what the config holds afterwards is compared with what was asked.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { StoredEntry } from '../config';
+import { McpCoreError } from '../errors';
+import type { AddServerInput } from '../schemas';
+
+/** Throws VERIFY_FAILED unless `stored` is the entry `input` asked `mcp add` to store. */
+export function verifyAdded(input: AddServerInput, stored: StoredEntry | undefined): void {
+  if (stored === undefined) {
+    throw new McpCoreError(
+      'VERIFY_FAILED',
+      `The CLI reported success, but no server "${input.name}" is stored in ${input.scope} scope.`,
+    );
+  }
+  const differing = differingFields(requestedEntry(input), stored.entry);
+  if (differing.length > 0) {
+    throw new McpCoreError(
+      'VERIFY_FAILED',
+      `The CLI reported success, but "${input.name}" in ${stored.source} differs from what was asked in: ${differing.join(', ')}.`,
+    );
+  }
+}
+
+/** Throws VERIFY_FAILED if the removed server is still stored. */
+export function verifyRemoved(name: string, stored: StoredEntry | undefined): void {
+  if (stored !== undefined) {
+    throw new McpCoreError(
+      'VERIFY_FAILED',
+      `The CLI reported success, but "${name}" is still stored in ${stored.source}.`,
+    );
+  }
+}
+
+/** What `mcp add` is expected to store for `input`, in the CLI's stored shape. */
+function requestedEntry(input: AddServerInput): Record<string, unknown> {
+  return input.url === undefined
+    ? { type: 'stdio', command: input.command, args: input.args ?? [], env: input.env ?? {} }
+    : { type: input.transport ?? 'http', url: input.url, headers: input.headers ?? {} };
+}
+
+// The CLI leaves out `headers` of a server without any; a missing list or map counts as empty.
+const EMPTY_FIELDS: Record<string, unknown> = { args: [], env: {}, headers: {} };
+
+function differingFields(requested: Record<string, unknown>, stored: Record<string, unknown>): string[] {
+  return Object.entries(requested)
+    .filter(([field, value]) => !isDeepStrictEqual(stored[field] ?? EMPTY_FIELDS[field], value))
+    .map(([field]) => field);
+}

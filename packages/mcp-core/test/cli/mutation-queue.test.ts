@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { McpCoreError } from '../../src/errors';
+import { createMutationQueue } from '../../src/cli/mutation-queue';
+
+/** A task that runs until the test releases it, recording when it starts and ends. */
+function heldTask(log: string[], name: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const task = async () => {
+    log.push(`start ${name}`);
+    await released;
+    log.push(`end ${name}`);
+    return name;
+  };
+  return { task, release };
+}
+
+describe('createMutationQueue', () => {
+  it('runs calls one at a time in order of arrival', async () => {
+    const queue = createMutationQueue();
+    const log: string[] = [];
+    const first = heldTask(log, 'a');
+    const second = heldTask(log, 'b');
+    const results = [queue.run(first.task), queue.run(second.task)];
+    second.release();
+    first.release();
+    await expect(Promise.all(results)).resolves.toEqual(['a', 'b']);
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b']);
+  });
+
+  it('goes on after a call that rejects or throws synchronously', async () => {
+    const queue = createMutationQueue();
+    const rejecting = queue.run(() => Promise.reject(new Error('rejected')));
+    const throwing = queue.run(() => {
+      throw new Error('thrown');
+    });
+    const next = queue.run(() => Promise.resolve('next'));
+    await expect(rejecting).rejects.toEqual(new Error('rejected'));
+    await expect(throwing).rejects.toEqual(new Error('thrown'));
+    await expect(next).resolves.toBe('next');
+  });
+
+  it('refuses a call once 64 are waiting behind the running one, and takes calls again as they drain', async () => {
+    const queue = createMutationQueue();
+    const log: string[] = [];
+    const running = heldTask(log, 'running');
+    const accepted = [queue.run(running.task)];
+    for (let i = 0; i < 64; i += 1) accepted.push(queue.run(() => Promise.resolve(`waiting ${i}`)));
+    await expect(queue.run(() => Promise.resolve('one too many'))).rejects.toEqual(
+      new McpCoreError(
+        'QUEUE_FULL',
+        'The queue of changes is full (64 waiting); try again when they are done.',
+      ),
+    );
+    running.release();
+    await Promise.all(accepted);
+    await expect(queue.run(() => Promise.resolve('later'))).resolves.toBe('later');
+  });
+
+  it('counts only waiting calls against maxQueued', async () => {
+    const queue = createMutationQueue({ maxQueued: 1 });
+    const log: string[] = [];
+    const running = heldTask(log, 'running');
+    const first = queue.run(running.task);
+    const waiting = queue.run(() => Promise.resolve('waiting'));
+    await expect(queue.run(() => Promise.resolve('refused'))).rejects.toEqual(
+      new McpCoreError(
+        'QUEUE_FULL',
+        'The queue of changes is full (1 waiting); try again when they are done.',
+      ),
+    );
+    running.release();
+    await expect(Promise.all([first, waiting])).resolves.toEqual(['running', 'waiting']);
+  });
+
+  it('drains: lets the running and waiting calls finish and refuses new ones', async () => {
+    const queue = createMutationQueue();
+    const log: string[] = [];
+    const running = heldTask(log, 'running');
+    const accepted = [queue.run(running.task), queue.run(() => Promise.resolve('waiting'))];
+    const drained = queue.drain();
+    await expect(queue.run(() => Promise.resolve('late'))).rejects.toEqual(
+      new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and accepts no more changes.'),
+    );
+    running.release();
+    await drained;
+    await expect(Promise.all(accepted)).resolves.toEqual(['running', 'waiting']);
+  });
+});

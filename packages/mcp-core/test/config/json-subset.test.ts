@@ -1,0 +1,107 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { JsonSyntaxError, parseJsonSubset } from '../../src/config/json-subset';
+import type { MemberSelector } from '../../src/config/json-subset';
+
+const keepAll: MemberSelector = () => 'members';
+const parse = (text: string, select: MemberSelector = keepAll) => parseJsonSubset(Buffer.from(text), select);
+
+describe('parseJsonSubset', () => {
+  it('equals JSON.parse when every member is kept', async () => {
+    const text = `{
+      "numbers": [0, -0, 12, -3.5, 1e5, 1.5E-3, 2e+2, 0.0],
+      "strings": ["", "plain", "é✓😀", "\\"\\\\\\/\\b\\f\\n\\r\\t", "\\u00e9\\ud83d\\ude00"],
+      "literals": [true, false, null],
+      "empty": { "object": {}, "array": [] },
+      "nested": [[{ "deep": [{ "deeper": {} }] }]],\r\n\t"spaced" : 1
+    }`;
+    await expect(parse(text)).resolves.toEqual(JSON.parse(text));
+  });
+
+  it.each(['[1, {"a": 2}]', '"text"', '42', 'null', ' true '])(
+    'parses a non-object root: %s',
+    async (text) => {
+      await expect(parse(text)).resolves.toEqual(JSON.parse(text));
+    },
+  );
+
+  it('leaves out the members the selector drops and builds only what it keeps', async () => {
+    const text = JSON.stringify({
+      keep: { a: [1, { b: 2 }] },
+      drop: { history: [{ display: 'long' }] },
+      part: { keep: 'yes', drop: 'no', inner: { keep: 1, drop: 2 } },
+      partScalar: [1, 2],
+    });
+    const select: MemberSelector = (path) => {
+      const last = path.at(-1);
+      if (last === 'keep') return 'whole';
+      return last === 'part' || last === 'inner' || last === 'partScalar' ? 'members' : 'none';
+    };
+    await expect(parse(text, select)).resolves.toEqual({
+      keep: { a: [1, { b: 2 }] },
+      part: { keep: 'yes', inner: { keep: 1 } },
+      partScalar: [1, 2],
+    });
+  });
+
+  it('treats keys like JSON.parse: the last duplicate wins and __proto__ is an own key', async () => {
+    const text =
+      '{"a": 1, "__proto__": {"polluted": true}, "constructor": "c", "a": 2, "o": {"__proto__": 3}}';
+    const parsed = await parse(text);
+    expect(parsed).toEqual(JSON.parse(text));
+    expect(Object.keys(parsed as object)).toEqual(['a', '__proto__', 'constructor', 'o']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it.each([
+    ['', 'Unexpected end of JSON input', 0, 1, 1],
+    ['{"a":1,}', "Unexpected token '}'", 7, 1, 8],
+    ['{"a" 1}', "Unexpected token '1'", 5, 1, 6],
+    ["{'a':1}", "Unexpected token '''", 1, 1, 2],
+    ['[1 2]', "Unexpected token '2'", 3, 1, 4],
+    ['{"a":01}', "Unexpected token '1'", 6, 1, 7],
+    ['{"a":-}', "Unexpected token '}'", 6, 1, 7],
+    ['{"a":1.}', "Unexpected token '}'", 7, 1, 8],
+    ['{"a":1e}', "Unexpected token '}'", 7, 1, 8],
+    ['{"a":tru}', "Unexpected token '}'", 8, 1, 9],
+    ['["\u0001"]', 'Bad control character in string literal', 2, 1, 3],
+    ['["\\x"]', 'Bad escaped character', 3, 1, 4],
+    ['["\\u12G4"]', 'Bad Unicode escape', 6, 1, 7],
+    // Offsets count bytes, columns count characters: "é" and "ü" take two bytes each.
+    ['{"é":"ü', 'Unterminated string in JSON', 9, 1, 8],
+    ['{"é": 1,\n  "b": 2,,\n}', "Unexpected token ','", 19, 2, 10],
+    ['{}\n  x', 'Unexpected non-whitespace character after JSON', 5, 2, 3],
+    ['{"a": [1, 2}', "Unexpected token '}'", 11, 1, 12],
+  ])('rejects %j like JSON.parse, at the error position', async (text, reason, offset, line, column) => {
+    expect(() => JSON.parse(text) as unknown).toThrow(SyntaxError);
+    await expect(parse(text)).rejects.toEqual(new JsonSyntaxError(reason, offset, line, column));
+  });
+
+  it('validates the members it leaves out', async () => {
+    await expect(parse('{"history": [{"display": "x"},], "mcpServers": {}}', () => 'none')).rejects.toEqual(
+      new JsonSyntaxError("Unexpected token ']'", 30, 1, 31),
+    );
+  });
+
+  it('hands the event loop turns while it parses a large document', async () => {
+    const history = Array.from({ length: 40_000 }, (_, index) => ({
+      display: `prompt ${index} `.repeat(20),
+    }));
+    const bytes = Buffer.from(JSON.stringify({ projects: { '/p': { history } }, mcpServers: { a: {} } }));
+    let turns = 0;
+    let parsing = true;
+    const countTurns = async () => {
+      while (parsing) {
+        await nextTurn();
+        turns += 1;
+      }
+    };
+    const counting = countTurns();
+    const parsed = await parseJsonSubset(bytes, (path) => (path[0] === 'mcpServers' ? 'whole' : 'none'));
+    parsing = false;
+    await counting;
+
+    expect(parsed).toEqual({ mcpServers: { a: {} } });
+    expect(turns).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,446 @@
+import { createTestWorld } from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readClaudeConfig } from '../../src/config/claude-config';
+import { configPathFor } from '../../src/config/config-path';
+import { REDACTED, findStoredEntries, listProjects, listServers, localProjectKey } from '../../src/config';
+import { McpCoreError } from '../../src/errors';
+import type { Server } from '../../src/config/types';
+
+let world: TestWorld;
+beforeEach(() => {
+  world = createTestWorld();
+});
+afterEach(() => {
+  world.remove();
+});
+
+function writeJson(path: string, value: unknown): void {
+  writeFileSync(path, JSON.stringify(value, null, 2));
+}
+
+function writeConfig(value: unknown): void {
+  writeJson(world.configPath, value);
+}
+
+function serversOf(projectPath: string, reveal = false): Promise<Server[]> {
+  return listServers({ configPath: world.configPath, projectPath, reveal }).then((list) => list.servers);
+}
+
+describe('configPathFor', () => {
+  it('is .claude.json in CLAUDE_CONFIG_DIR when set, else in the home directory', () => {
+    expect(configPathFor('/srv/claude')).toBe('/srv/claude/.claude.json');
+    expect(configPathFor(undefined)).toBe(join(homedir(), '.claude.json'));
+  });
+});
+
+describe('listServers', () => {
+  it('lists nothing when .claude.json does not exist', async () => {
+    await expect(
+      listServers({ configPath: world.configPath, projectPath: world.projectDir }),
+    ).resolves.toEqual({
+      configPath: world.configPath,
+      projectPath: world.projectDir,
+      servers: [],
+    });
+  });
+
+  it('normalizes every stored shape, keeping unknown ones and other fields', async () => {
+    writeConfig({
+      mcpServers: {
+        'a-untyped': { command: 'node', args: ['server.js'], env: { K: 'v' } },
+        'b-stdio': { type: 'stdio', command: 'npx' },
+        'c-streamable': { type: 'streamable-http', url: 'https://c.example/mcp', headers: { A: '1' } },
+        'd-sse': { type: 'sse', url: 'https://d.example/sse' },
+        'e-ws': { type: 'ws', url: 'ws://e.example' },
+        'f-http-without-url': { type: 'http' },
+        'g-without-command': { args: ['x'] },
+        'h-string': 'node server.js',
+        'i-null': null,
+        'j-extra': {
+          type: 'http',
+          url: 'https://j.example/mcp',
+          oauth: { clientId: 'id', callbackPort: 8080 },
+          headersHelper: '/usr/local/bin/headers',
+          timeout: 30000,
+          alwaysLoad: true,
+        },
+        'k-malformed': { command: 'x', args: '--flag', env: ['K=V'] },
+      },
+    });
+    const user = { scope: 'user', source: world.configPath } as const;
+
+    await expect(serversOf(world.plainDir, true)).resolves.toEqual([
+      {
+        name: 'a-untyped',
+        ...user,
+        transport: 'stdio',
+        command: 'node',
+        args: ['server.js'],
+        env: { K: 'v' },
+      },
+      { name: 'b-stdio', ...user, transport: 'stdio', command: 'npx' },
+      { name: 'c-streamable', ...user, transport: 'http', url: 'https://c.example/mcp', headers: { A: '1' } },
+      { name: 'd-sse', ...user, transport: 'sse', url: 'https://d.example/sse' },
+      { name: 'e-ws', ...user, transport: 'unknown', url: 'ws://e.example', extra: { type: 'ws' } },
+      { name: 'f-http-without-url', ...user, transport: 'unknown', extra: { type: 'http' } },
+      { name: 'g-without-command', ...user, transport: 'unknown', args: ['x'] },
+      { name: 'h-string', ...user, transport: 'unknown' },
+      { name: 'i-null', ...user, transport: 'unknown' },
+      {
+        name: 'j-extra',
+        ...user,
+        transport: 'http',
+        url: 'https://j.example/mcp',
+        extra: {
+          oauth: { clientId: 'id', callbackPort: 8080 },
+          headersHelper: '/usr/local/bin/headers',
+          timeout: 30000,
+          alwaysLoad: true,
+        },
+      },
+      {
+        name: 'k-malformed',
+        ...user,
+        transport: 'stdio',
+        command: 'x',
+        extra: { args: '--flag', env: ['K=V'] },
+      },
+    ]);
+  });
+
+  it('redacts env and header values, keys kept, unless asked to reveal them', async () => {
+    const stored = {
+      headed: { type: 'http', url: 'https://h.example/mcp', headers: { Authorization: 'Bearer t0k3n' } },
+      malformed: { command: 'x', env: 'TOKEN=secret' },
+      stdio: { command: 'node', env: { TOKEN: 'secret', EMPTY: '' } },
+    };
+    writeConfig({ mcpServers: stored });
+    const user = { scope: 'user', source: world.configPath } as const;
+
+    await expect(serversOf(world.plainDir)).resolves.toEqual([
+      {
+        name: 'headed',
+        ...user,
+        transport: 'http',
+        url: stored.headed.url,
+        headers: { Authorization: REDACTED },
+      },
+      { name: 'malformed', ...user, transport: 'stdio', command: 'x', extra: { env: REDACTED } },
+      {
+        name: 'stdio',
+        ...user,
+        transport: 'stdio',
+        command: 'node',
+        env: { TOKEN: REDACTED, EMPTY: REDACTED },
+      },
+    ]);
+    await expect(serversOf(world.plainDir, true)).resolves.toEqual([
+      { name: 'headed', ...user, transport: 'http', url: stored.headed.url, headers: stored.headed.headers },
+      { name: 'malformed', ...user, transport: 'stdio', command: 'x', extra: { env: 'TOKEN=secret' } },
+      { name: 'stdio', ...user, transport: 'stdio', command: 'node', env: stored.stdio.env },
+    ]);
+    expect(REDACTED).toBe('••••••');
+  });
+
+  it('treats __proto__ and constructor as plain names and keys', async () => {
+    writeFileSync(
+      world.configPath,
+      '{"mcpServers": {"__proto__": {"command": "a", "env": {"__proto__": "x"}}, "constructor": {"command": "b"}}}',
+    );
+    const user = { scope: 'user', source: world.configPath, transport: 'stdio' } as const;
+
+    await expect(serversOf(world.plainDir, true)).resolves.toEqual([
+      { name: '__proto__', ...user, command: 'a', env: Object.fromEntries([['__proto__', 'x']]) },
+      { name: 'constructor', ...user, command: 'b' },
+    ]);
+    await expect(
+      findStoredEntries({ configPath: world.configPath, projectPath: world.plainDir, name: '__proto__' }),
+    ).resolves.toEqual([
+      {
+        scope: 'user',
+        source: world.configPath,
+        entry: { command: 'a', env: Object.fromEntries([['__proto__', 'x']]) },
+      },
+    ]);
+    expect(({} as Record<string, unknown>).command).toBeUndefined();
+  });
+
+  it('ranks local over project over user, naming the winning scope on each shadowed entry', async () => {
+    writeConfig({
+      mcpServers: { a: { command: 'user-a' }, b: { command: 'user-b' }, c: { command: 'user-c' } },
+      projects: { [world.projectDir]: { mcpServers: { a: { command: 'local-a' } } } },
+    });
+    const mcpJson = join(world.projectDir, '.mcp.json');
+    writeJson(mcpJson, { mcpServers: { b: { command: 'project-b' }, a: { command: 'project-a' } } });
+    const local = { scope: 'local', source: world.configPath, transport: 'stdio' } as const;
+    const project = { scope: 'project', source: mcpJson, transport: 'stdio', approval: 'pending' } as const;
+    const user = { scope: 'user', source: world.configPath, transport: 'stdio' } as const;
+
+    await expect(serversOf(world.projectDir)).resolves.toEqual([
+      { name: 'a', ...local, command: 'local-a' },
+      { name: 'a', ...project, command: 'project-a', shadowedBy: 'local' },
+      { name: 'b', ...project, command: 'project-b' },
+      { name: 'a', ...user, command: 'user-a', shadowedBy: 'local' },
+      { name: 'b', ...user, command: 'user-b', shadowedBy: 'project' },
+      { name: 'c', ...user, command: 'user-c' },
+    ]);
+  });
+
+  it('lists every .mcp.json from the root down to the project, the closest winning', async () => {
+    const far = join(world.projectDir, '.mcp.json');
+    const near = join(world.projectDir, 'sub', '.mcp.json');
+    const own = join(world.nestedDir, '.mcp.json');
+    writeJson(far, { mcpServers: { x: { command: 'far-x' }, y: { command: 'far-y' } } });
+    writeJson(near, { mcpServers: { x: { command: 'near-x' } } });
+    writeJson(own, { mcpServers: { z: { command: 'own-z' } } });
+    const project = { scope: 'project', transport: 'stdio', approval: 'pending' } as const;
+
+    await expect(serversOf(world.nestedDir)).resolves.toEqual([
+      { name: 'x', ...project, source: near, command: 'near-x' },
+      { name: 'x', ...project, source: far, command: 'far-x', shadowedBy: 'project' },
+      { name: 'y', ...project, source: far, command: 'far-y' },
+      { name: 'z', ...project, source: own, command: 'own-z' },
+    ]);
+  });
+
+  it.each([
+    {
+      settings: { enabledMcpjsonServers: ['on', 'both'], disabledMcpjsonServers: ['off', 'both'] },
+      approvals: { on: 'approved', off: 'rejected', both: 'rejected', other: 'pending' },
+    },
+    {
+      settings: { enableAllProjectMcpServers: true, disabledMcpjsonServers: ['off'] },
+      approvals: { on: 'approved', off: 'rejected', both: 'approved', other: 'approved' },
+    },
+    {
+      settings: { enableAllProjectMcpServers: false, enabledMcpjsonServers: ['on'] },
+      approvals: { on: 'approved', off: 'pending', both: 'pending', other: 'pending' },
+    },
+    { settings: undefined, approvals: { on: 'pending', off: 'pending', both: 'pending', other: 'pending' } },
+  ])('reads approvals like Claude Code: a rejection wins ($settings)', async ({ settings, approvals }) => {
+    writeConfig({ projects: settings === undefined ? {} : { [world.plainDir]: settings } });
+    writeJson(join(world.plainDir, '.mcp.json'), {
+      mcpServers: Object.fromEntries(Object.keys(approvals).map((name) => [name, { command: name }])),
+    });
+
+    const servers = await serversOf(world.plainDir);
+    expect(Object.fromEntries(servers.map((server) => [server.name, server.approval]))).toEqual(approvals);
+  });
+
+  it('keys local scope of a dir inside a repository by the repository root, like the CLI', async () => {
+    writeConfig({
+      projects: {
+        [world.projectDir]: { mcpServers: { 'root-local': { command: 'r' } } },
+        [world.nestedDir]: { mcpServers: { 'never-used': { command: 'n' } } },
+      },
+    });
+
+    await expect(localProjectKey(world.nestedDir)).resolves.toBe(world.projectDir);
+    await expect(serversOf(world.nestedDir)).resolves.toEqual([
+      { name: 'root-local', scope: 'local', source: world.configPath, transport: 'stdio', command: 'r' },
+    ]);
+  });
+
+  it('keys local scope of a dir outside any repository by the dir itself', async () => {
+    writeConfig({ projects: { [world.plainDir]: { mcpServers: { 'plain-local': { command: 'p' } } } } });
+
+    await expect(localProjectKey(world.plainDir)).resolves.toBe(world.plainDir);
+    await expect(serversOf(world.plainDir)).resolves.toEqual([
+      { name: 'plain-local', scope: 'local', source: world.configPath, transport: 'stdio', command: 'p' },
+    ]);
+  });
+
+  it('takes a .git file (a worktree or submodule) as a repository root too', async () => {
+    const worktree = join(world.plainDir, 'worktree');
+    mkdirSync(join(worktree, 'inner'), { recursive: true });
+    writeFileSync(join(worktree, '.git'), 'gitdir: /elsewhere/.git/worktrees/w\n');
+
+    await expect(localProjectKey(join(worktree, 'inner'))).resolves.toBe(worktree);
+  });
+
+  it('resolves a symlinked project dir to the real path the CLI runs in', async () => {
+    const link = join(world.plainDir, 'link');
+    symlinkSync(world.projectDir, link);
+    writeConfig({ projects: { [world.projectDir]: { mcpServers: { l: { command: 'l' } } } } });
+    writeJson(join(world.nestedDir, '.mcp.json'), { mcpServers: { p: { command: 'p' } } });
+
+    await expect(localProjectKey(join(link, 'sub', 'deeper'))).resolves.toBe(world.projectDir);
+    await expect(serversOf(join(link, 'sub', 'deeper'))).resolves.toEqual([
+      { name: 'l', scope: 'local', source: world.configPath, transport: 'stdio', command: 'l' },
+      {
+        name: 'p',
+        scope: 'project',
+        source: join(world.nestedDir, '.mcp.json'),
+        transport: 'stdio',
+        command: 'p',
+        approval: 'pending',
+      },
+    ]);
+  });
+
+  it('still lists the local servers of a project dir that no longer exists', async () => {
+    const gone = join(world.plainDir, 'deleted-project');
+    writeConfig({ projects: { [gone]: { mcpServers: { kept: { command: 'k' } } } } });
+
+    await expect(serversOf(gone)).resolves.toEqual([
+      { name: 'kept', scope: 'local', source: world.configPath, transport: 'stdio', command: 'k' },
+    ]);
+  });
+
+  it('reports an invalid .claude.json with its path and the line and column of the error', async () => {
+    writeFileSync(world.configPath, '{\n  "mcpServers": {\n    "a": { "command": "x", }\n  }\n}\n');
+
+    await expect(serversOf(world.plainDir)).rejects.toEqual(
+      new McpCoreError(
+        'CONFIG_UNREADABLE',
+        `${world.configPath} is not valid JSON: Unexpected token '}' at line 3, column 28`,
+      ),
+    );
+  });
+
+  it('reports a truncated .claude.json at its end', async () => {
+    writeFileSync(world.configPath, '{"mcpServers": {"a": {"command": "x"');
+
+    await expect(listProjects(world.configPath)).rejects.toEqual(
+      new McpCoreError(
+        'CONFIG_UNREADABLE',
+        `${world.configPath} is not valid JSON: Unexpected end of JSON input at line 1, column 37`,
+      ),
+    );
+  });
+
+  it('reports an invalid .mcp.json the same way', async () => {
+    const mcpJson = join(world.projectDir, '.mcp.json');
+    writeFileSync(mcpJson, '{"mcpServers": {"a": {"command": "x"}}');
+
+    await expect(serversOf(world.nestedDir)).rejects.toEqual(
+      new McpCoreError(
+        'CONFIG_UNREADABLE',
+        `${mcpJson} is not valid JSON: Unexpected end of JSON input at line 1, column 39`,
+      ),
+    );
+  });
+
+  it('reports a .claude.json that cannot be read', async () => {
+    mkdirSync(world.configPath);
+
+    await expect(serversOf(world.plainDir)).rejects.toEqual(
+      new McpCoreError(
+        'CONFIG_UNREADABLE',
+        `Cannot read ${world.configPath}: EISDIR: illegal operation on a directory, read`,
+      ),
+    );
+  });
+
+  it('parses .claude.json once per version of the file', async () => {
+    writeConfig({ mcpServers: { first: { command: 'a' } } });
+    const [first, concurrent] = await Promise.all([
+      readClaudeConfig(world.configPath),
+      readClaudeConfig(world.configPath),
+    ]);
+    expect(concurrent).toBe(first);
+    expect(await readClaudeConfig(world.configPath)).toBe(first);
+
+    writeConfig({ mcpServers: { second: { command: 'a longer command' } } });
+    await expect(serversOf(world.plainDir)).resolves.toEqual([
+      {
+        name: 'second',
+        scope: 'user',
+        source: world.configPath,
+        transport: 'stdio',
+        command: 'a longer command',
+      },
+    ]);
+
+    // Same size, replaced by rename as editors and atomic writers do: a new inode.
+    const replacement = `${world.configPath}.tmp`;
+    writeJson(replacement, { mcpServers: { third_: { command: 'a longer command' } } });
+    renameSync(replacement, world.configPath);
+    await expect(serversOf(world.plainDir)).resolves.toEqual([
+      {
+        name: 'third_',
+        scope: 'user',
+        source: world.configPath,
+        transport: 'stdio',
+        command: 'a longer command',
+      },
+    ]);
+  });
+});
+
+describe('listProjects', () => {
+  it('lists the projects .claude.json knows, by path, with local counts and .mcp.json presence', async () => {
+    writeConfig({
+      projects: {
+        [world.projectDir]: { mcpServers: { a: { command: 'a' }, b: { url: 'https://b.example' } } },
+        [world.plainDir]: { history: [] },
+        '/gone/project': { mcpServers: { c: { command: 'c' } } },
+      },
+    });
+    writeJson(join(world.projectDir, '.mcp.json'), { mcpServers: {} });
+
+    await expect(listProjects(world.configPath)).resolves.toEqual([
+      { path: '/gone/project', localCount: 1, hasMcpJson: false },
+      { path: world.plainDir, localCount: 0, hasMcpJson: false },
+      { path: world.projectDir, localCount: 2, hasMcpJson: true },
+    ]);
+  });
+
+  it('lists no projects when .claude.json does not exist', async () => {
+    await expect(listProjects(world.configPath)).resolves.toEqual([]);
+  });
+});
+
+describe('findStoredEntries', () => {
+  it("returns the raw entries of a name in local scope, the project dir's own .mcp.json and user scope", async () => {
+    const userEntry = {
+      type: 'http',
+      url: 'https://u.example',
+      headers: { A: 'secret' },
+      oauth: { clientId: 'c' },
+    };
+    const localEntry = {
+      type: 'stdio',
+      command: 'node',
+      env: { K: 'secret' },
+      timeout: 5000,
+      unknownField: 1,
+    };
+    const projectEntry = { command: 'npx', args: ['-y', 'pkg'], alwaysLoad: true };
+    writeConfig({
+      mcpServers: { s: userEntry, other: { command: 'o' } },
+      projects: { [world.projectDir]: { mcpServers: { s: localEntry } } },
+    });
+    const own = join(world.nestedDir, '.mcp.json');
+    writeJson(own, { mcpServers: { s: projectEntry } });
+    writeJson(join(world.projectDir, '.mcp.json'), {
+      mcpServers: { s: { command: 'ancestor, not written by the CLI' } },
+    });
+
+    const find = () =>
+      findStoredEntries({ configPath: world.configPath, projectPath: world.nestedDir, name: 's' });
+    const expected = [
+      { scope: 'local', source: world.configPath, entry: localEntry },
+      { scope: 'project', source: own, entry: projectEntry },
+      { scope: 'user', source: world.configPath, entry: userEntry },
+    ];
+
+    const entries = await find();
+    expect(entries).toEqual(expected);
+    // The entries are the caller's own: changing them changes nothing the reader holds.
+    for (const { entry } of entries) delete entry.command;
+    await expect(find()).resolves.toEqual(expected);
+  });
+
+  it('returns nothing for a name stored nowhere', async () => {
+    writeConfig({ mcpServers: { a: { command: 'a' } } });
+
+    await expect(
+      findStoredEntries({ configPath: world.configPath, projectPath: world.projectDir, name: 'b' }),
+    ).resolves.toEqual([]);
+  });
+});

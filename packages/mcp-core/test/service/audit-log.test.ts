@@ -1,0 +1,120 @@
+import { createTestWorld } from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addArgv, removeArgv } from '../../src/cli/argv';
+import { auditLogPath, createAuditLog, failureOutcome, redactArgv } from '../../src/service/audit-log';
+import { REDACTED } from '../../src/config';
+import { McpCoreError } from '../../src/errors';
+import { addServerInputSchema } from '../../src/schemas';
+
+describe('redactArgv', () => {
+  it('hides env values before -- and keeps the command and its args, even one that is -e', () => {
+    const argv = addArgv(
+      addServerInputSchema.parse({
+        name: 's',
+        scope: 'user',
+        command: 'node',
+        args: ['-e', 'A=visible'],
+        env: { API_KEY: 'k=v', EMPTY: '' },
+      }),
+    );
+    expect(redactArgv(argv)).toEqual([
+      'mcp',
+      'add',
+      '--scope',
+      'user',
+      's',
+      '-e',
+      `API_KEY=${REDACTED}`,
+      '-e',
+      `EMPTY=${REDACTED}`,
+      '--',
+      'node',
+      '-e',
+      'A=visible',
+    ]);
+  });
+
+  it('hides header values and keeps their names', () => {
+    const argv = addArgv(
+      addServerInputSchema.parse({
+        name: 'web',
+        scope: 'local',
+        url: 'https://example.test/mcp',
+        headers: { Authorization: 'Bearer a: b' },
+      }),
+    );
+    expect(redactArgv(argv)).toEqual([
+      'mcp',
+      'add',
+      '--scope',
+      'local',
+      '--transport',
+      'http',
+      'web',
+      'https://example.test/mcp',
+      '--header',
+      `Authorization: ${REDACTED}`,
+    ]);
+  });
+
+  it('leaves an argv without secrets as it is', () => {
+    expect(redactArgv(removeArgv('s', 'user'))).toEqual(['mcp', 'remove', '--scope', 'user', 's']);
+  });
+});
+
+const isoTime: unknown = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+describe('createAuditLog', () => {
+  let world: TestWorld;
+  beforeEach(() => {
+    world = createTestWorld();
+  });
+  afterEach(() => {
+    world.remove();
+  });
+
+  it('appends one JSON line per call beside .claude.json, readable by its owner only', async () => {
+    const path = auditLogPath(world.configPath);
+    expect(path).toBe(join(world.configDir, '.mcp-admin', 'audit.jsonl'));
+    const audit = createAuditLog(path);
+    await audit.append('mcp.add', ['mcp', 'add', '--scope', 'user', 's', '-e', 'K=v', '--', 'node'], {
+      ok: true,
+      message: 'Added',
+    });
+    await audit.append(
+      'mcp.remove',
+      removeArgv('s', 'user'),
+      failureOutcome(new McpCoreError('CLI_FAILED', 'No MCP server named "s" in user scope')),
+    );
+    const lines = readFileSync(path, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
+    expect(lines).toEqual([
+      {
+        time: isoTime,
+        procedure: 'mcp.add',
+        argv: ['mcp', 'add', '--scope', 'user', 's', '-e', `K=${REDACTED}`, '--', 'node'],
+        outcome: { ok: true, message: 'Added' },
+      },
+      {
+        time: isoTime,
+        procedure: 'mcp.remove',
+        argv: ['mcp', 'remove', '--scope', 'user', 's'],
+        outcome: { ok: false, code: 'CLI_FAILED', message: 'No MCP server named "s" in user scope' },
+      },
+    ]);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('records a failure that is not the core’s own with code ERROR', () => {
+    expect(failureOutcome(new Error('disk full'))).toEqual({
+      ok: false,
+      code: 'ERROR',
+      message: 'disk full',
+    });
+  });
+});

@@ -1,0 +1,593 @@
+import { createTestWorld, PINNED_CLAUDE_BIN, worldAdminOptions } from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ZodError } from 'zod';
+import { REDACTED, findStoredEntries } from '../../src/config';
+import { McpCoreError } from '../../src/errors';
+import { createMcpAdmin } from '../../src/service/mcp-admin';
+import type { McpAdminOptions } from '../../src/service/mcp-admin';
+import type { AddServerInput } from '../../src/schemas';
+import { livingGroupMembers } from '../support/process-group';
+
+const claude = PINNED_CLAUDE_BIN;
+const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
+
+let world: TestWorld;
+beforeEach(() => {
+  world = createTestWorld();
+});
+afterEach(() => {
+  world.remove();
+});
+
+/**
+ * The service on this test's world, driving the real CLI unless `claudeBin` names a fixture;
+ * `fixtureEnv` reaches the fixture (which runs the real CLI at $REAL_CLAUDE_BIN).
+ */
+function adminFor(
+  claudeBin = claude,
+  fixtureEnv: NodeJS.ProcessEnv = {},
+  options: Partial<McpAdminOptions> = {},
+) {
+  const defaults = worldAdminOptions(world);
+  return createMcpAdmin({
+    ...defaults,
+    claudeBin,
+    spawnEnv: { ...defaults.spawnEnv, REAL_CLAUDE_BIN: claude, ...fixtureEnv },
+    ...options,
+  });
+}
+
+function storedConfig(): { mcpServers?: unknown; projects?: Record<string, { mcpServers?: unknown }> } {
+  return JSON.parse(readFileSync(world.configPath, 'utf8')) as ReturnType<typeof storedConfig>;
+}
+
+function storedEntries(name: string, projectPath = world.projectDir) {
+  return findStoredEntries({ configPath: world.configPath, projectPath, name });
+}
+
+function auditRecords(): unknown[] {
+  const path = join(world.configDir, '.mcp-admin', 'audit.jsonl');
+  return readFileSync(path, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+const anyTime: unknown = expect.any(String);
+
+describe('add', () => {
+  it('stores a stdio server in user scope exactly as asked', async () => {
+    const admin = adminFor();
+    const input: AddServerInput = {
+      name: 'files',
+      scope: 'user',
+      command: 'npx',
+      args: ['-y', '@scope/server', '--root=/tmp', ''],
+      env: { API_KEY: 's3cret', constructor: 'c', prototype: 'p' },
+    };
+    await expect(admin.add(input)).resolves.toEqual({
+      ok: true,
+      message: `Added stdio MCP server files with command: npx -y @scope/server --root=/tmp  to user config\nFile modified: ${world.configPath}`,
+    });
+    const entry = { type: 'stdio', command: 'npx', args: input.args, env: input.env };
+    expect(storedConfig().mcpServers).toEqual({ files: entry });
+    await expect(storedEntries('files')).resolves.toEqual([
+      { scope: 'user', source: world.configPath, entry },
+    ]);
+    await expect(admin.list({ reveal: true })).resolves.toEqual({
+      configPath: world.configPath,
+      projectPath: world.projectDir,
+      servers: [
+        {
+          name: 'files',
+          scope: 'user',
+          transport: 'stdio',
+          source: world.configPath,
+          command: 'npx',
+          args: input.args,
+          env: input.env,
+        },
+      ],
+    });
+  });
+
+  it('stores an http server with a header in user scope', async () => {
+    const admin = adminFor();
+    await expect(
+      admin.add({
+        name: 'web',
+        scope: 'user',
+        url: 'https://example.test/mcp',
+        headers: { Authorization: 'Bearer -x' },
+      }),
+    ).resolves.toEqual({
+      ok: true,
+      message: `Added HTTP MCP server web with URL: https://example.test/mcp to user config\nHeaders: {\n  "Authorization": "[REDACTED]"\n}\nFile modified: ${world.configPath}`,
+    });
+    const entry = { type: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'Bearer -x' } };
+    await expect(storedEntries('web')).resolves.toEqual([{ scope: 'user', source: world.configPath, entry }]);
+    await expect(admin.list()).resolves.toEqual({
+      configPath: world.configPath,
+      projectPath: world.projectDir,
+      servers: [
+        {
+          name: 'web',
+          scope: 'user',
+          transport: 'http',
+          source: world.configPath,
+          url: 'https://example.test/mcp',
+          headers: { Authorization: REDACTED },
+        },
+      ],
+    });
+  });
+
+  it('stores local scope from sub/deeper under the git root of the project', async () => {
+    const admin = adminFor();
+    const stdio: AddServerInput = {
+      name: 'files',
+      scope: 'local',
+      command: 'node',
+      args: ['--inspect', 'server.js'],
+      projectPath: world.nestedDir,
+    };
+    const sse: AddServerInput = {
+      name: 'events',
+      scope: 'local',
+      transport: 'sse',
+      url: 'http://127.0.0.1:9/sse',
+      projectPath: world.nestedDir,
+    };
+    await expect(admin.add(stdio)).resolves.toEqual({
+      ok: true,
+      message: `Added stdio MCP server files with command: node --inspect server.js to local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+    });
+    await expect(admin.add(sse)).resolves.toEqual({
+      ok: true,
+      message: `Added SSE MCP server events with URL: http://127.0.0.1:9/sse to local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+    });
+    const files = { type: 'stdio', command: 'node', args: ['--inspect', 'server.js'], env: {} };
+    const events = { type: 'sse', url: 'http://127.0.0.1:9/sse' };
+    expect(Object.keys(storedConfig().projects ?? {})).toEqual([world.projectDir]);
+    expect(storedConfig().projects?.[world.projectDir]?.mcpServers).toEqual({ files, events });
+    await expect(storedEntries('events', world.nestedDir)).resolves.toEqual([
+      { scope: 'local', source: world.configPath, entry: events },
+    ]);
+    await expect(admin.list({ projectPath: world.nestedDir })).resolves.toEqual({
+      configPath: world.configPath,
+      projectPath: world.nestedDir,
+      servers: [
+        {
+          name: 'events',
+          scope: 'local',
+          transport: 'sse',
+          source: world.configPath,
+          url: 'http://127.0.0.1:9/sse',
+        },
+        {
+          name: 'files',
+          scope: 'local',
+          transport: 'stdio',
+          source: world.configPath,
+          command: 'node',
+          args: ['--inspect', 'server.js'],
+          env: {},
+        },
+      ],
+    });
+    await expect(admin.projects()).resolves.toEqual([
+      { path: world.projectDir, localCount: 2, hasMcpJson: false },
+    ]);
+  });
+
+  it("stores project scope in the project dir's own .mcp.json", async () => {
+    const admin = adminFor();
+    await expect(
+      admin.add({
+        name: 'files',
+        scope: 'project',
+        command: 'node',
+        args: ['server.js'],
+        env: { LEVEL: '-1' },
+      }),
+    ).resolves.toEqual({
+      ok: true,
+      message: `Added stdio MCP server files with command: node server.js to project config\nFile modified: ${join(world.projectDir, '.mcp.json')}`,
+    });
+    await expect(
+      admin.add({
+        name: 'web',
+        scope: 'project',
+        url: 'https://example.test/mcp',
+        headers: { 'X-Api-Key': 'k: v' },
+        projectPath: world.nestedDir,
+      }),
+    ).resolves.toEqual({
+      ok: true,
+      message: `Added HTTP MCP server web with URL: https://example.test/mcp to project config\nHeaders: {\n  "X-Api-Key": "[REDACTED]"\n}\nFile modified: ${join(world.nestedDir, '.mcp.json')}`,
+    });
+    const files = { type: 'stdio', command: 'node', args: ['server.js'], env: { LEVEL: '-1' } };
+    const web = { type: 'http', url: 'https://example.test/mcp', headers: { 'X-Api-Key': 'k: v' } };
+    expect(JSON.parse(readFileSync(join(world.projectDir, '.mcp.json'), 'utf8'))).toEqual({
+      mcpServers: { files },
+    });
+    expect(JSON.parse(readFileSync(join(world.nestedDir, '.mcp.json'), 'utf8'))).toEqual({
+      mcpServers: { web },
+    });
+    await expect(storedEntries('web', world.nestedDir)).resolves.toEqual([
+      { scope: 'project', source: join(world.nestedDir, '.mcp.json'), entry: web },
+    ]);
+    await expect(admin.list({ projectPath: world.nestedDir, reveal: true })).resolves.toEqual({
+      configPath: world.configPath,
+      projectPath: world.nestedDir,
+      servers: [
+        {
+          name: 'files',
+          scope: 'project',
+          transport: 'stdio',
+          source: join(world.projectDir, '.mcp.json'),
+          command: 'node',
+          args: ['server.js'],
+          env: { LEVEL: '-1' },
+          approval: 'pending',
+        },
+        {
+          name: 'web',
+          scope: 'project',
+          transport: 'http',
+          source: join(world.nestedDir, '.mcp.json'),
+          url: web.url,
+          headers: web.headers,
+          approval: 'pending',
+        },
+      ],
+    });
+  });
+
+  it('refuses a __proto__ env key, which the CLI would silently drop, before any spawn', async () => {
+    const admin = adminFor();
+    const env = JSON.parse('{"__proto__":"x","KEPT":"y"}') as Record<string, string>;
+    await expect(admin.add({ name: 'proto', scope: 'user', command: 'node', env })).rejects.toBeInstanceOf(
+      ZodError,
+    );
+    expect(existsSync(world.configPath)).toBe(false);
+  });
+
+  it("refuses a duplicate with the CLI's own message and leaves the first one", async () => {
+    const admin = adminFor();
+    await admin.add({ name: 'files', scope: 'user', command: 'node' });
+    await expect(admin.add({ name: 'files', scope: 'user', command: 'npx' })).rejects.toEqual(
+      new McpCoreError('CLI_FAILED', 'MCP server files already exists in user config'),
+    );
+    await expect(storedEntries('files')).resolves.toEqual([
+      {
+        scope: 'user',
+        source: world.configPath,
+        entry: { type: 'stdio', command: 'node', args: [], env: {} },
+      },
+    ]);
+  });
+  it('fails verification when the CLI reports success and stores nothing', async () => {
+    const admin = adminFor('/bin/true');
+    await expect(admin.add({ name: 'files', scope: 'local', command: 'node' })).rejects.toEqual(
+      new McpCoreError(
+        'VERIFY_FAILED',
+        'The CLI reported success, but no server "files" is stored in local scope.',
+      ),
+    );
+  });
+});
+
+describe('remove', () => {
+  it('removes from the given scope and confirms it is gone', async () => {
+    const admin = adminFor();
+    await admin.add({ name: 'files', scope: 'user', command: 'node' });
+    await expect(admin.remove({ name: 'files', scope: 'user' })).resolves.toEqual({
+      ok: true,
+      message: `Removed MCP server files from user config\nFile modified: ${world.configPath}`,
+    });
+    await expect(storedEntries('files')).resolves.toEqual([]);
+  });
+
+  it('fails verification when the CLI reports success and the server is still there', async () => {
+    await adminFor().add({ name: 'files', scope: 'user', command: 'node' });
+    await expect(adminFor('/bin/true').remove({ name: 'files' })).rejects.toEqual(
+      new McpCoreError(
+        'VERIFY_FAILED',
+        `The CLI reported success, but "files" is still stored in ${world.configPath}.`,
+      ),
+    );
+  });
+
+  it('without a scope, removes from the one scope that holds the name', async () => {
+    const admin = adminFor();
+    await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: world.nestedDir });
+    await expect(admin.remove({ name: 'files', projectPath: world.nestedDir })).resolves.toEqual({
+      ok: true,
+      message: `Removed MCP server files from local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+    });
+    await expect(storedEntries('files')).resolves.toEqual([]);
+  });
+
+  it('without a scope, refuses a name held in several scopes and names them', async () => {
+    const admin = adminFor();
+    await admin.add({ name: 'files', scope: 'user', command: 'node' });
+    await admin.add({ name: 'files', scope: 'project', command: 'node' });
+    await expect(admin.remove({ name: 'files' })).rejects.toEqual(
+      new McpCoreError(
+        'AMBIGUOUS',
+        'MCP server "files" exists in several scopes (project, user); give the scope to remove it from.',
+      ),
+    );
+    expect((await storedEntries('files')).map((stored) => stored.scope)).toEqual(['project', 'user']);
+  });
+
+  it("reports an unknown name: NOT_FOUND without a scope, the CLI's own text with one", async () => {
+    const admin = adminFor();
+    await expect(admin.remove({ name: 'nope' })).rejects.toEqual(
+      new McpCoreError('NOT_FOUND', 'No MCP server named "nope" in local, project or user scope.'),
+    );
+    await expect(admin.remove({ name: 'nope', scope: 'user' })).rejects.toEqual(
+      new McpCoreError('CLI_FAILED', 'No MCP server named "nope" in user scope'),
+    );
+  });
+});
+
+describe('the mutation queue in the service', () => {
+  it('runs two dozen mutations fired at once one after another, in order of arrival', async () => {
+    const log = join(world.plainDir, 'cli.log');
+    const admin = adminFor(fixture('logging-claude.sh'), { CLI_LOG: log });
+    const scopes = ['user', 'local', 'project'] as const;
+    const names = Array.from({ length: 16 }, (_, i) => `s${String(i).padStart(2, '0')}`);
+    const results = await Promise.all([
+      ...names.map((name, i) =>
+        admin.add({ name, scope: scopes[i % 3] ?? 'user', command: 'node', args: [name] }),
+      ),
+      ...names.slice(0, 8).map((name) => admin.remove({ name })),
+    ]);
+    expect(results.map((result) => result.ok)).toEqual(Array(24).fill(true));
+
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+    const pids = lines.filter((line) => line.startsWith('start ')).map((line) => line.slice('start '.length));
+    expect(new Set(pids).size).toBe(24);
+    expect(lines).toEqual(pids.flatMap((pid) => [`start ${pid}`, `end ${pid}`]));
+    const { servers } = await admin.list();
+    expect(servers.map((server) => server.name).sort()).toEqual(names.slice(8));
+  });
+
+  it('kills a hanging CLI with its whole process group, and the next call still runs', async () => {
+    const pidFile = join(world.plainDir, 'hang.pid');
+    const admin = adminFor(fixture('hanging-claude.sh'), { HANG_PID_FILE: pidFile }, { cliTimeoutMs: 3000 });
+    const hanging = admin.add({ name: 'hang-1', scope: 'user', command: 'node' });
+    const next = admin.add({ name: 'after', scope: 'user', command: 'node' });
+    await expect(hanging).rejects.toEqual(
+      new McpCoreError(
+        'CLI_TIMEOUT',
+        'The Claude CLI did not finish within 3000 ms and was stopped (MCP_ADMIN_CLI_TIMEOUT_MS sets the limit).',
+      ),
+    );
+    const pgid = Number(readFileSync(pidFile, 'utf8'));
+    await vi.waitFor(() => {
+      expect(livingGroupMembers(pgid)).toEqual([]);
+    });
+    await expect(next).resolves.toEqual({
+      ok: true,
+      message: `Added stdio MCP server after with command: node  to user config\nFile modified: ${world.configPath}`,
+    });
+  });
+
+  it('refuses a mutation with QUEUE_FULL once 64 wait behind the running one', async () => {
+    const gate = join(world.plainDir, 'gate');
+    const admin = adminFor(fixture('gated-claude.sh'), { GATE_FILE: gate });
+    const accepted = Array.from({ length: 65 }, (_, i) =>
+      admin.add({ name: `q${i}`, scope: 'user', command: 'node' }).catch((error: unknown) => error),
+    );
+    await expect(admin.add({ name: 'one-too-many', scope: 'user', command: 'node' })).rejects.toEqual(
+      new McpCoreError(
+        'QUEUE_FULL',
+        'The queue of changes is full (64 waiting); try again when they are done.',
+      ),
+    );
+    writeFileSync(gate, '');
+    expect(await Promise.all(accepted)).toEqual(
+      Array(65).fill(new McpCoreError('CLI_FAILED', 'gate opened')),
+    );
+  });
+
+  it('on close, lets the running mutation finish and refuses new ones', async () => {
+    const gate = join(world.plainDir, 'gate');
+    const admin = adminFor(fixture('gated-claude.sh'), { GATE_FILE: gate });
+    const running = admin.add({ name: 'files', scope: 'user', command: 'node' });
+    await vi.waitFor(() => {
+      expect(existsSync(`${gate}.held`)).toBe(true);
+    });
+    const closed = admin.close();
+    await expect(admin.remove({ name: 'files', scope: 'user' })).rejects.toEqual(
+      new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and accepts no more changes.'),
+    );
+    writeFileSync(gate, '');
+    await expect(running).rejects.toEqual(new McpCoreError('CLI_FAILED', 'gate opened'));
+    await closed;
+  });
+});
+
+describe('refusals before any spawn', () => {
+  it('refuses a projectPath that is not an existing directory, and spawns nothing', async () => {
+    const log = join(world.plainDir, 'cli.log');
+    const admin = adminFor(fixture('logging-claude.sh'), { CLI_LOG: log });
+    const missing = join(world.plainDir, 'missing');
+    const file = join(world.plainDir, 'file');
+    writeFileSync(file, '');
+    await expect(
+      admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: missing }),
+    ).rejects.toEqual(
+      new McpCoreError('INVALID_INPUT', `projectPath "${missing}" is not an existing directory`),
+    );
+    await expect(admin.remove({ name: 'files', scope: 'project', projectPath: file })).rejects.toEqual(
+      new McpCoreError('INVALID_INPUT', `projectPath "${file}" is not an existing directory`),
+    );
+    await expect(admin.list({ projectPath: missing })).rejects.toEqual(
+      new McpCoreError('INVALID_INPUT', `projectPath "${missing}" is not an existing directory`),
+    );
+    expect(existsSync(log)).toBe(false);
+  });
+
+  it('parses every input again and lets the ZodError out, spawning nothing', async () => {
+    const log = join(world.plainDir, 'cli.log');
+    const admin = adminFor(fixture('logging-claude.sh'), { CLI_LOG: log });
+    const unchecked = { name: '-rf', scope: 'user', command: 'node' } as AddServerInput;
+    await expect(admin.add(unchecked)).rejects.toBeInstanceOf(ZodError);
+    await expect(admin.remove({ name: 'files', projectPath: 'relative/dir' })).rejects.toBeInstanceOf(
+      ZodError,
+    );
+    expect(existsSync(log)).toBe(false);
+  });
+
+  it('reports CLI_NOT_FOUND for a missing binary, in mutations and in info', async () => {
+    const bin = join(world.plainDir, 'no-such-claude');
+    const admin = adminFor(bin);
+    const message = `Cannot run the Claude CLI at "${bin}" (ENOENT). Install Claude Code or set CLAUDE_BIN to the path of a working claude executable.`;
+    await expect(admin.add({ name: 'files', scope: 'user', command: 'node' })).rejects.toEqual(
+      new McpCoreError('CLI_NOT_FOUND', message),
+    );
+    await expect(admin.info()).resolves.toEqual({
+      version: '0.1.0',
+      configPath: world.configPath,
+      defaultProject: world.projectDir,
+      cli: { error: message },
+    });
+  });
+});
+
+describe('info and audit', () => {
+  it('reports the product version, paths and the CLI it drives', async () => {
+    await expect(adminFor().info()).resolves.toEqual({
+      version: '0.1.0',
+      configPath: world.configPath,
+      defaultProject: world.projectDir,
+      cli: { path: claude, version: '2.1.332 (Claude Code)' },
+    });
+  });
+
+  it('audits every mutation with its argv, secrets redacted, and its outcome', async () => {
+    const admin = adminFor();
+    await admin.add({
+      name: 'files',
+      scope: 'user',
+      command: 'node',
+      args: ['-e', 'A=1'],
+      env: { TOKEN: 't0ken' },
+    });
+    await admin.add({
+      name: 'web',
+      scope: 'local',
+      url: 'https://example.test/',
+      headers: { Authorization: 'Bearer b' },
+    });
+    await admin.add({ name: 'files', scope: 'user', command: 'node' }).catch(() => undefined);
+    await admin.remove({ name: 'web' });
+    expect(auditRecords()).toEqual([
+      {
+        time: anyTime,
+        procedure: 'mcp.add',
+        argv: [
+          'mcp',
+          'add',
+          '--scope',
+          'user',
+          'files',
+          '-e',
+          `TOKEN=${REDACTED}`,
+          '--',
+          'node',
+          '-e',
+          'A=1',
+        ],
+        outcome: {
+          ok: true,
+          message: `Added stdio MCP server files with command: node -e A=1 to user config\nFile modified: ${world.configPath}`,
+        },
+      },
+      {
+        time: anyTime,
+        procedure: 'mcp.add',
+        argv: [
+          'mcp',
+          'add',
+          '--scope',
+          'local',
+          '--transport',
+          'http',
+          'web',
+          'https://example.test/',
+          '--header',
+          `Authorization: ${REDACTED}`,
+        ],
+        outcome: {
+          ok: true,
+          message: `Added HTTP MCP server web with URL: https://example.test to local config\nHeaders: {\n  "Authorization": "[REDACTED]"\n}\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+        },
+      },
+      {
+        time: anyTime,
+        procedure: 'mcp.add',
+        argv: ['mcp', 'add', '--scope', 'user', 'files', '--', 'node'],
+        outcome: { ok: false, code: 'CLI_FAILED', message: 'MCP server files already exists in user config' },
+      },
+      {
+        time: anyTime,
+        procedure: 'mcp.remove',
+        argv: ['mcp', 'remove', '--scope', 'local', 'web'],
+        outcome: {
+          ok: true,
+          message: `Removed MCP server web from local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+        },
+      },
+    ]);
+    expect(readFileSync(join(world.configDir, '.mcp-admin', 'audit.jsonl'), 'utf8')).not.toMatch(
+      /t0ken|Bearer b/,
+    );
+  });
+});
+
+describe('an audit log that cannot be written', () => {
+  // A file where the log's folder should be: every append fails, whatever the user running tests.
+  function blockAuditLog(): string {
+    const blocker = join(world.configDir, '.mcp-admin');
+    rmSync(blocker, { recursive: true, force: true });
+    writeFileSync(blocker, 'not a folder');
+    return blocker;
+  }
+
+  it('reports a landed change as done, with a warning naming the log, and logs the warning', async () => {
+    const blocker = blockAuditLog();
+    const warnings: string[] = [];
+    const admin = adminFor(claude, {}, { logWarning: (message) => warnings.push(message) });
+
+    const result = await admin.add({ name: 'files', scope: 'user', command: 'node' });
+
+    const warning = `The change was not recorded in ${join(blocker, 'audit.jsonl')}: EEXIST: file already exists, mkdir '${blocker}'`;
+    expect(result).toEqual({
+      ok: true,
+      message: `Added stdio MCP server files with command: node  to user config\nFile modified: ${world.configPath}`,
+      warning,
+    });
+    expect(warnings).toEqual([warning]);
+    expect(storedConfig().mcpServers).toEqual({
+      files: { type: 'stdio', command: 'node', args: [], env: {} },
+    });
+  });
+
+  it("lets a failed change's own error out, not the audit's", async () => {
+    const admin = adminFor(claude, {}, { logWarning: () => undefined });
+    await admin.add({ name: 'files', scope: 'user', command: 'node' });
+    blockAuditLog();
+
+    await expect(admin.add({ name: 'files', scope: 'user', command: 'node' })).rejects.toEqual(
+      new McpCoreError('CLI_FAILED', 'MCP server files already exists in user config'),
+    );
+  });
+});
