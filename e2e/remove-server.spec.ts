@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
 import { addWithCli } from './support/claude-cli';
 import { readJson } from './support/config-files';
@@ -36,4 +37,28 @@ test('removes a server after confirming in the dialog; Escape cancels', async ({
   };
   expect(config.projects[world.projectDir]?.mcpServers).toEqual({});
   expect(config.mcpServers).toEqual({ keep: { type: 'stdio', command: 'node', args: ['keep.js'], env: {} } });
+});
+
+test('Remove on a shadowed row removes that entry from the farther .mcp.json, not the nearer one of the same name', async ({
+  panel,
+  world,
+}) => {
+  await addWithCli(world, world.projectDir, { name: 'shared', scope: 'project', command: 'farther-server' });
+  await addWithCli(world, world.nestedDir, { name: 'shared', scope: 'project', command: 'nearer-server' });
+  await panel.chooseProject(world.nestedDir);
+  const rows = panel.serverRow('shared');
+  await expect(rows).toHaveCount(2);
+  const fartherRow = rows.filter({ hasText: 'farther-server' });
+  await expect(fartherRow).toContainText('Shadowed by Project scope');
+
+  await fartherRow.getByRole('button', { name: 'Remove shared', exact: true }).click();
+  await expect(panel.dialog).toContainText(join(world.projectDir, '.mcp.json'));
+  await panel.dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('nearer-server');
+  expect(await readJson(join(world.projectDir, '.mcp.json'))).toEqual({ mcpServers: {} });
+  expect(await readJson(join(world.nestedDir, '.mcp.json'))).toEqual({
+    mcpServers: { shared: { type: 'stdio', command: 'nearer-server', args: [], env: {} } },
+  });
 });

@@ -222,6 +222,18 @@ describe('the other inputs', () => {
     ]);
   });
 
+  it('remove takes the source file of a listed entry, only together with its scope', () => {
+    expect(
+      issuesOf(removeServerInputSchema, { name: 'x', scope: 'project', source: '/repo/.mcp.json' }),
+    ).toEqual([]);
+    expect(issuesOf(removeServerInputSchema, { name: 'x', source: '/repo/.mcp.json' })).toEqual([
+      'scope: scope is required with source',
+    ]);
+    expect(
+      issuesOf(removeServerInputSchema, { name: 'x', scope: 'project', source: 'repo/../.mcp.json' }),
+    ).toEqual(['source: source must be an absolute path', 'source: source may not contain a ".." segment']);
+  });
+
   it('list takes nothing, a project and reveal', () => {
     expect(issuesOf(listServersInputSchema, undefined)).toEqual([]);
     expect(issuesOf(listServersInputSchema, { projectPath: '/p', reveal: true })).toEqual([]);

@@ -33,7 +33,7 @@ export function RemoveServerDialog({ server, projectPath, onClose, onRemoved }: 
           className="danger"
           disabled={remove.isPending}
           onClick={() => {
-            remove.mutate({ name: server.name, scope: server.scope, projectPath });
+            remove.mutate({ name: server.name, scope: server.scope, projectPath, source: server.source });
           }}
         >
           Remove

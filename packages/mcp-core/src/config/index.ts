@@ -1,6 +1,6 @@
 /** Reading Claude Code's own files: `.claude.json`, every `.mcp.json` up the tree, and watching them. */
 export { configPathFor } from './config-path';
-export { localProjectKey } from './project-key';
+export { localProjectKey, projectDirChain } from './project-key';
 export { REDACTED } from './server-normalizer';
 export { findStoredEntries, listProjects, listServers, projectMcpJsonPath } from './server-list';
 export type { FindStoredEntriesOptions, ListServersOptions, StoredEntry } from './server-list';

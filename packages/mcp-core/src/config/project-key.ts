@@ -13,6 +13,15 @@ export async function realProjectDir(dir: string): Promise<string> {
   }
 }
 
+/** The project's real dir and every dir above it, closest first: where Claude Code looks for `.mcp.json`. */
+export async function projectDirChain(projectPath: string): Promise<string[]> {
+  const dirs = [];
+  for (let dir = await realProjectDir(projectPath); ; dir = dirname(dir)) {
+    dirs.push(dir);
+    if (dirname(dir) === dir) return dirs;
+  }
+}
+
 /** The key of `projects` in `.claude.json` under which the CLI stores a dir's local scope: its git root, else the dir. */
 export async function localProjectKey(dir: string): Promise<string> {
   const start = await realProjectDir(dir);

@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readClaudeConfig, readMcpJson, type ProjectSettings, type StoredServers } from './claude-config';
-import { localProjectKey, realProjectDir } from './project-key';
+import { localProjectKey, projectDirChain, realProjectDir } from './project-key';
 import { isRecord } from '../records';
 import { normalizeServer, type StoredServer } from './server-normalizer';
 import type { Scope } from '../schemas';
@@ -25,6 +25,8 @@ export interface FindStoredEntriesOptions {
   configPath: string;
   projectPath: string;
   name: string;
+  /** The `.mcp.json` to look in for project scope; defaults to the project dir's own. */
+  mcpJsonPath?: string | undefined;
 }
 
 /** A raw entry as stored, for picking the scope of a remove and verifying a write. */
@@ -87,15 +89,16 @@ export async function listProjects(configPath: string): Promise<KnownProject[]> 
 
 /**
  * The raw entries named `name` in local, project and user scope, in that order. Project scope
- * is only the project dir's own `.mcp.json`, the one file the CLI writes and removes from.
+ * is one `.mcp.json`: `mcpJsonPath`, else the project dir's own (the file the CLI writes).
  * Entries that are not objects are not returned.
  */
 export async function findStoredEntries({
   configPath,
   projectPath,
   name,
+  mcpJsonPath: givenMcpJsonPath,
 }: FindStoredEntriesOptions): Promise<StoredEntry[]> {
-  const mcpJsonPath = await projectMcpJsonPath(projectPath);
+  const mcpJsonPath = givenMcpJsonPath ?? (await projectMcpJsonPath(projectPath));
   const [config, key, projectServers] = await Promise.all([
     readClaudeConfig(configPath),
     localProjectKey(projectPath),
@@ -127,13 +130,8 @@ function approvalOf(name: string, project: ProjectSettings | undefined): Approva
 
 /** Every `.mcp.json` from the project dir up to the filesystem root, closest first. */
 async function readMcpJsonChain(projectPath: string): Promise<{ path: string; servers: StoredServers }[]> {
-  const dirs = [];
-  for (let dir = await realProjectDir(projectPath); ; dir = dirname(dir)) {
-    dirs.push(dir);
-    if (dirname(dir) === dir) break;
-  }
   const files = await Promise.all(
-    dirs.map(async (dir) => {
+    (await projectDirChain(projectPath)).map(async (dir) => {
       const path = join(dir, '.mcp.json');
       return { path, servers: await readMcpJson(path) };
     }),

@@ -151,12 +151,19 @@ export const headerValueSchema = text('header value').refine((value) => value.tr
 
 export const headersSchema = stringMap('headers', headerNameSchema, headerValueSchema);
 
-/** Syntax only; that the directory exists is checked where the filesystem is (the server). */
-export const projectPathSchema = text('projectPath')
-  .refine((value) => value.startsWith('/'), { error: 'projectPath must be an absolute path' })
-  .refine((value) => !value.split('/').includes('..'), {
-    error: 'projectPath may not contain a ".." segment',
-  });
+/** Syntax only; what the path names is checked where the filesystem is (the server). */
+function absolutePath(field: string) {
+  return text(field)
+    .refine((value) => value.startsWith('/'), { error: `${field} must be an absolute path` })
+    .refine((value) => !value.split('/').includes('..'), {
+      error: `${field} may not contain a ".." segment`,
+    });
+}
+
+export const projectPathSchema = absolutePath('projectPath');
+
+/** The file a listed entry was read from (`Server.source`): it makes a row's action target that entry. */
+export const sourceSchema = absolutePath('source');
 
 /** Where a server runs: a command (stdio) or a URL (http/sse), with the options of each. */
 const serverTargetSchema = z
@@ -222,6 +229,10 @@ export const removeServerInputSchema = inputObject({
   name: serverNameSchema,
   scope: scopeSchema.optional(),
   projectPath: projectPathSchema.optional(),
+  source: sourceSchema.optional(),
+}).refine((input) => input.source === undefined || input.scope !== undefined, {
+  path: ['scope'],
+  error: 'scope is required with source',
 });
 
 export const listServersInputSchema = inputObject({

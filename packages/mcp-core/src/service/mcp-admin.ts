@@ -5,7 +5,7 @@
  * whoever the caller is; a failed parse throws the ZodError.
  */
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
 import { addArgv, createCliRunner, createMutationQueue, removeArgv } from '../cli';
 import {
@@ -13,6 +13,7 @@ import {
   findStoredEntries,
   listProjects,
   listServers,
+  projectDirChain,
   projectMcpJsonPath,
   watchConfigFiles,
 } from '../config';
@@ -59,6 +60,14 @@ export interface SystemInfo {
   configPath: string;
   defaultProject: string;
   cli: { path: string; version: string } | { error: string };
+}
+
+interface RemovalTarget {
+  scope: Scope;
+  /** Where the CLI runs: it removes project scope from the `.mcp.json` of its cwd. */
+  cwd: string;
+  /** The entry as stored now, to check it exists and, after the CLI ran, that it is gone. */
+  stored: () => Promise<StoredEntry | undefined>;
 }
 
 export interface McpAdmin {
@@ -144,9 +153,54 @@ export function createMcpAdmin({
     }
   }
 
-  async function storedIn(scope: Scope, name: string, projectPath: string): Promise<StoredEntry | undefined> {
-    const entries = await findStoredEntries({ configPath, projectPath, name });
+  async function storedIn(
+    scope: Scope,
+    name: string,
+    projectPath: string,
+    mcpJsonPath?: string,
+  ): Promise<StoredEntry | undefined> {
+    const entries = await findStoredEntries({ configPath, projectPath, name, mcpJsonPath });
     return entries.find((stored) => stored.scope === scope);
+  }
+
+  /**
+   * Where a remove runs and what it removes. Without `source`, the entry the CLI finds from the
+   * project dir. With it, exactly the listed entry: a farther `.mcp.json` is changed by running the
+   * CLI in that file's own directory. A source that does not hold the name is refused before any spawn.
+   */
+  async function removalTarget(
+    name: string,
+    scope: Scope,
+    source: string | undefined,
+    projectPath: string,
+  ): Promise<RemovalTarget> {
+    if (source === undefined) {
+      return { scope, cwd: projectPath, stored: () => storedIn(scope, name, projectPath) };
+    }
+    let target: RemovalTarget;
+    if (scope === 'project') {
+      const dir = dirname(source);
+      const chain = await projectDirChain(projectPath);
+      if (basename(source) !== '.mcp.json' || !chain.includes(dir)) {
+        throw new McpCoreError(
+          'INVALID_INPUT',
+          `source "${source}" is not a .mcp.json that Claude Code reads for project "${projectPath}"`,
+        );
+      }
+      target = { scope, cwd: dir, stored: () => storedIn(scope, name, projectPath, source) };
+    } else {
+      if (source !== configPath) {
+        throw new McpCoreError(
+          'INVALID_INPUT',
+          `source "${source}" is not where ${scope}-scope servers are kept (${configPath})`,
+        );
+      }
+      target = { scope, cwd: projectPath, stored: () => storedIn(scope, name, projectPath) };
+    }
+    if ((await target.stored()) === undefined) {
+      throw new McpCoreError('INVALID_INPUT', `source "${source}" holds no ${scope}-scope server "${name}"`);
+    }
+    return target;
   }
 
   // Without a scope the CLI refuses a name held in several scopes, so the scope is picked here.
@@ -217,8 +271,9 @@ export function createMcpAdmin({
       const projectPath = await existingProject(input.projectPath);
       return queue.run(async () => {
         const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
-        return mutate('mcp.remove', removeArgv(input.name, scope), projectPath, async () => {
-          verifyRemoved(input.name, await storedIn(scope, input.name, projectPath));
+        const target = await removalTarget(input.name, scope, input.source, projectPath);
+        return mutate('mcp.remove', removeArgv(input.name, target.scope), target.cwd, async () => {
+          verifyRemoved(input.name, await target.stored());
         });
       });
     },

@@ -1,4 +1,9 @@
-import { createTestWorld, PINNED_CLAUDE_BIN, worldAdminOptions } from '@mcp-admin/core/testing';
+import {
+  createTestWorld,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+  worldAdminOptions,
+} from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +13,8 @@ import { REDACTED, findStoredEntries } from '../../src/config';
 import { McpCoreError } from '../../src/errors';
 import { createMcpAdmin } from '../../src/service/mcp-admin';
 import type { McpAdminOptions } from '../../src/service/mcp-admin';
-import type { AddServerInput } from '../../src/schemas';
+import type { AddServerInput, Scope } from '../../src/schemas';
+import { addArgv } from '../../src/cli/argv';
 import { livingGroupMembers } from '../support/process-group';
 
 const claude = PINNED_CLAUDE_BIN;
@@ -589,5 +595,82 @@ describe('an audit log that cannot be written', () => {
     await expect(admin.add({ name: 'files', scope: 'user', command: 'node' })).rejects.toEqual(
       new McpCoreError('CLI_FAILED', 'MCP server files already exists in user config'),
     );
+  });
+});
+
+describe('remove of exactly the listed entry (source)', () => {
+  const stdioEntry = (command: string) => ({ type: 'stdio', command, args: [], env: {} });
+
+  /** `shared` in the repo root's `.mcp.json` (farther) and in `sub/deeper/.mcp.json` (nearer). */
+  async function twoMcpJsonFiles() {
+    const farther = join(world.projectDir, '.mcp.json');
+    const nearer = join(world.nestedDir, '.mcp.json');
+    const add = (cwd: string, command: string) =>
+      runCliAsAnotherTerminal(world, cwd, addArgv({ name: 'shared', scope: 'project', command }));
+    await add(world.projectDir, 'farther-server');
+    await add(world.nestedDir, 'nearer-server');
+    return { farther, nearer };
+  }
+
+  const mcpServersIn = (path: string): unknown =>
+    (JSON.parse(readFileSync(path, 'utf8')) as { mcpServers: unknown }).mcpServers;
+
+  it('removes a shadowed entry from the farther .mcp.json, leaving the nearer one of the same name', async () => {
+    const { farther, nearer } = await twoMcpJsonFiles();
+    const admin = adminFor();
+
+    await expect(
+      admin.remove({ name: 'shared', scope: 'project', projectPath: world.nestedDir, source: farther }),
+    ).resolves.toEqual({
+      ok: true,
+      message: `Removed MCP server shared from project config\nFile modified: ${farther}`,
+    });
+
+    expect(mcpServersIn(farther)).toEqual({});
+    expect(mcpServersIn(nearer)).toEqual({ shared: stdioEntry('nearer-server') });
+  });
+
+  it('refuses a source that does not hold that entry, with 400 before any spawn, files unchanged', async () => {
+    const { farther, nearer } = await twoMcpJsonFiles();
+    writeFileSync(join(world.plainDir, '.mcp.json'), '{"mcpServers":{"shared":{"command":"x"}}}');
+    const before = [farther, nearer, world.configPath].map((path) => readFileSync(path, 'latin1'));
+    const log = join(world.plainDir, 'cli.log');
+    const admin = adminFor(fixture('logging-claude.sh'), { CLI_LOG: log });
+    const remove = (scope: Scope, source: string) =>
+      admin.remove({ name: 'shared', scope, projectPath: world.nestedDir, source });
+
+    await expect(remove('project', join(world.plainDir, '.mcp.json'))).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        `source "${join(world.plainDir, '.mcp.json')}" is not a .mcp.json that Claude Code reads for project "${world.nestedDir}"`,
+      ),
+    );
+    await expect(remove('project', join(world.projectDir, 'sub', '.mcp.json'))).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        `source "${join(world.projectDir, 'sub', '.mcp.json')}" holds no project-scope server "shared"`,
+      ),
+    );
+    await expect(remove('project', world.configPath)).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        `source "${world.configPath}" is not a .mcp.json that Claude Code reads for project "${world.nestedDir}"`,
+      ),
+    );
+    await expect(remove('user', farther)).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        `source "${farther}" is not where user-scope servers are kept (${world.configPath})`,
+      ),
+    );
+    await expect(remove('local', world.configPath)).rejects.toEqual(
+      new McpCoreError('INVALID_INPUT', `source "${world.configPath}" holds no local-scope server "shared"`),
+    );
+    await expect(
+      admin.remove({ name: 'shared', projectPath: world.nestedDir, source: farther }),
+    ).rejects.toBeInstanceOf(ZodError);
+
+    expect(existsSync(log)).toBe(false);
+    expect([farther, nearer, world.configPath].map((path) => readFileSync(path, 'latin1'))).toEqual(before);
   });
 });
