@@ -6,7 +6,7 @@
  * (code-unit order); duplicates of one name from several `.mcp.json` files come closest first.
  */
 import { stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { readClaudeConfig, readMcpJson, type ProjectSettings, type StoredServers } from './claude-config';
 import { localProjectKey, projectDirChain, realProjectDir } from './project-key';
 import { isRecord } from '../records';
