@@ -36,7 +36,15 @@ describe('addServerInputSchema accepts', () => {
     ['every RFC 9110 token char in a header name', { ...http, headers: { "!#$%&'*+.^_`|~0aZ-": 'v' } }],
     ['a project path', { ...stdio, scope: 'local', projectPath: '/home/u/my..project/x' }],
     ['a 2048-char url', { ...http, url: `https://e.test/${'a'.repeat(2048 - 15)}` }],
-    ['64 args, env entries and headers', { ...stdio, args: Array(64).fill('a') }],
+    ['64 args', { ...stdio, args: Array(64).fill('a') }],
+    [
+      '64 env entries',
+      { ...stdio, env: Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`K${i}`, 'v'])) },
+    ],
+    [
+      '64 headers',
+      { ...http, headers: Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`H${i}`, 'v'])) },
+    ],
     ['unicode in values', { ...stdio, command: 'café', args: ['日本'] }],
   ])('%s', (_label, input) => {
     expect(issuesOf(addServerInputSchema, input)).toEqual([]);
