@@ -1,5 +1,7 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { addWithCli } from './support/claude-cli';
+import { readJson } from './support/config-files';
 
 test("picking another known project shows that project's servers", async ({ panel, page, world }) => {
   await addWithCli(world, world.projectDir, { name: 'here', scope: 'local', command: 'node' });
@@ -19,3 +21,69 @@ test("picking another known project shows that project's servers", async ({ pane
   await expect(panel.serverRow('here')).toBeVisible();
   await expect(panel.serverRow('elsewhere')).toHaveCount(0);
 });
+
+test("while a picked project's servers load, the previous project's rows cannot be removed; the picked project's row then is", async ({
+  panel,
+  page,
+  world,
+}) => {
+  // The same name in both projects, as when one server is set up per project.
+  await addWithCli(world, world.projectDir, {
+    name: 'shared',
+    scope: 'local',
+    command: 'node',
+    args: ['here.js'],
+  });
+  await addWithCli(world, world.plainDir, {
+    name: 'shared',
+    scope: 'local',
+    command: 'node',
+    args: ['there.js'],
+  });
+  await page.reload();
+  await expect(panel.serverRow('shared')).toContainText('here.js');
+
+  const releasePlainList = await holdServerList(page, world.plainDir);
+  await panel.chooseProject(world.plainDir);
+  await expect(panel.serverRow('shared')).toContainText('here.js');
+  await expect(panel.removeButton('shared')).toBeDisabled();
+  await panel.screenshot('project-loading', { fullPage: false });
+
+  releasePlainList();
+  await expect(panel.serverRow('shared')).toContainText('there.js');
+  await panel.removeServer('shared');
+  await expect(panel.serverRow('shared')).toHaveCount(0);
+
+  const config = (await readJson(world.configPath)) as { projects: Record<string, { mcpServers: unknown }> };
+  expect(config.projects[world.plainDir]?.mcpServers).toEqual({});
+  expect(config.projects[world.projectDir]?.mcpServers).toEqual({
+    shared: { type: 'stdio', command: 'node', args: ['here.js'], env: {} },
+  });
+});
+
+/** Holds back every `mcp.list` request for `projectPath` until the returned function is called. */
+async function holdServerList(page: Page, projectPath: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => isServerListOf(url, projectPath),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+// A batched tRPC query: `/trpc/mcp.list,mcp.projects?batch=1&input={"0":{...},"1":{...}}`.
+function isServerListOf(url: URL, projectPath: string): boolean {
+  const procedures = url.pathname.replace('/trpc/', '').split(',');
+  const inputs = Object.values(JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, unknown>);
+  return procedures.some(
+    (procedure, index) =>
+      procedure === 'mcp.list' &&
+      (inputs[index] as { projectPath?: string } | undefined)?.projectPath === projectPath,
+  );
+}
