@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { addWithCli } from './support/claude-cli';
 import { readJson } from './support/config-files';
+import { holdRequests } from './support/held-requests';
 
 test("picking another known project shows that project's servers", async ({ panel, page, world }) => {
   await addWithCli(world, world.projectDir, { name: 'here', scope: 'local', command: 'node' });
@@ -43,7 +43,7 @@ test("while a picked project's servers load, the previous project's rows cannot 
   await page.reload();
   await expect(panel.serverRow('shared')).toContainText('here.js');
 
-  const releasePlainList = await holdServerList(page, world.plainDir);
+  const releasePlainList = await holdRequests(page, (url) => isServerListOf(url, world.plainDir));
   await panel.chooseProject(world.plainDir);
   await expect(panel.serverRow('shared')).toContainText('here.js');
   await expect(panel.removeButton('shared')).toBeDisabled();
@@ -61,29 +61,13 @@ test("while a picked project's servers load, the previous project's rows cannot 
   });
 });
 
-/** Holds back every `mcp.list` request for `projectPath` until the returned function is called. */
-async function holdServerList(page: Page, projectPath: string): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    (url) => isServerListOf(url, projectPath),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
-}
-
 // A batched tRPC query: `/trpc/mcp.list,mcp.projects?batch=1&input={"0":{...},"1":{...}}`.
 function isServerListOf(url: URL, projectPath: string): boolean {
   const procedures = url.pathname.replace('/trpc/', '').split(',');
-  const inputs = Object.values(JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, unknown>);
+  const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Partial<
+    Record<string, { projectPath?: string }>
+  >;
   return procedures.some(
-    (procedure, index) =>
-      procedure === 'mcp.list' &&
-      (inputs[index] as { projectPath?: string } | undefined)?.projectPath === projectPath,
+    (procedure, index) => procedure === 'mcp.list' && inputs[index]?.projectPath === projectPath,
   );
 }
