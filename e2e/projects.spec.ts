@@ -22,6 +22,12 @@ test("picking another known project shows that project's servers", async ({ pane
   await expect(panel.serverRow('elsewhere')).toHaveCount(0);
 });
 
+test('a typed path that is not absolute is refused beside the picker', async ({ panel }) => {
+  await panel.chooseProject('relative/dir');
+  await expect(panel.projectPicker).toHaveAccessibleDescription('projectPath must be an absolute path');
+  await expect(panel.projectPicker).toHaveAttribute('aria-invalid', 'true');
+});
+
 test("while a picked project's servers load, the previous project's rows cannot be removed; the picked project's row then is", async ({
   panel,
   page,
