@@ -3,10 +3,10 @@ import { addWithCli } from './support/claude-cli';
 import { readJson } from './support/config-files';
 import { holdRequests } from './support/held-requests';
 
-test("picking another known project shows that project's servers", async ({ panel, page, world }) => {
+test("picking another known project shows that project's servers", async ({ panel, world }) => {
   await addWithCli(world, world.projectDir, { name: 'here', scope: 'local', command: 'node' });
   await addWithCli(world, world.plainDir, { name: 'elsewhere', scope: 'local', command: 'node' });
-  await page.reload();
+  await panel.reload();
 
   await expect(panel.projectPicker).toHaveValue(world.projectDir);
   await expect(panel.serverRow('here')).toBeVisible();
@@ -46,7 +46,7 @@ test("while a picked project's servers load, the previous project's rows cannot 
     command: 'node',
     args: ['there.js'],
   });
-  await page.reload();
+  await panel.reload();
   await expect(panel.serverRow('shared')).toContainText('here.js');
 
   const releasePlainList = await holdRequests(page, (url) => isServerListOf(url, world.plainDir));
