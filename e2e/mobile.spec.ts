@@ -20,7 +20,7 @@ test('the panel fits a 390 px wide phone screen', async ({ panel, page, world })
     url: 'https://mcp.example.com/search',
     headers: { Authorization: 'Bearer s3cret' },
   });
-  await page.reload();
+  await panel.reload();
 
   await expect(panel.serverRow('files')).toBeVisible();
   await expect(panel.removeButton('search')).toBeInViewport();

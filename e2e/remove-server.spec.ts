@@ -16,7 +16,7 @@ test('removes a server after confirming in the dialog; Escape cancels', async ({
     command: 'node',
     args: ['old.js'],
   });
-  await page.reload();
+  await panel.reload();
 
   await panel.removeButton('old').click();
   await expect(panel.dialog).toBeVisible();

@@ -41,9 +41,9 @@ test('every field is checked inline with the core rules', async ({ panel }) => {
   await expect(form.url).toBeFocused();
 });
 
-test("a duplicate name shows the CLI's own message in an alert", async ({ panel, page, world }) => {
+test("a duplicate name shows the CLI's own message in an alert", async ({ panel, world }) => {
   await addWithCli(world, world.projectDir, { name: 'dup', scope: 'user', command: 'node' });
-  await page.reload();
+  await panel.reload();
   await expect(panel.serverRow('dup')).toBeVisible();
 
   await panel.addForm.fillStdio({ name: 'dup', scope: 'User', command: 'python3' });

@@ -6,5 +6,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The polyfill only lets browsers without <link rel="modulepreload"> (Safari < 17, Firefox < 115)
+    // fetch chunks early; they load them anyway, so it is not worth its place in the first load.
+    modulePreload: { polyfill: false },
   },
 });

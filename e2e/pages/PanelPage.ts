@@ -36,6 +36,12 @@ export class PanelPage {
     await expect(this.addForm.root).toBeVisible();
   }
 
+  /** Reloads the page and, as after signing in, waits for the panel to be usable (the form loads after the list). */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await expect(this.addForm.root).toBeVisible();
+  }
+
   /** The table row whose row header is exactly `name` (one per scope it is stored in). */
   serverRow(name: string): Locator {
     return this.serverTable

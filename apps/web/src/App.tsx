@@ -1,11 +1,17 @@
-import { useState } from 'react';
-import { AddServerForm } from './add-form/AddServerForm';
+import { lazy, Suspense, useState } from 'react';
+import { AddFormPlaceholder } from './add-form/AddFormPlaceholder';
 import { PanelHeader } from './layout/PanelHeader';
 import { SignInHint } from './layout/SignInHint';
 import { ServersSection } from './servers/ServersSection';
 import { trpc, type SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { useLiveUpdates } from './use-live-updates';
+
+// The form validates with mcp-core's zod schemas, most of the panel's code: the list paints without them.
+const AddServerForm = lazy(async () => {
+  const module = await import('./add-form/AddServerForm');
+  return { default: module.AddServerForm };
+});
 
 export function App() {
   const info = trpc.system.info.useQuery();
@@ -30,7 +36,9 @@ function Panel({ info }: { info: SystemInfo }) {
       <PanelHeader info={info} projectPath={projectPath} onProjectChange={setProjectPath} />
       <main className="panel">
         <ServersSection projectPath={projectPath} />
-        <AddServerForm projectPath={projectPath} />
+        <Suspense fallback={<AddFormPlaceholder />}>
+          <AddServerForm projectPath={projectPath} />
+        </Suspense>
       </main>
     </>
   );

@@ -1,4 +1,3 @@
-import { projectPathSchema } from '@mcp-admin/core/schemas';
 import { useId, useState, type SubmitEvent } from 'react';
 import { trpc } from '../trpc';
 import { TextInput } from '../ui/TextInput';
@@ -18,7 +17,9 @@ export function ProjectPicker({ projectPath, onChange }: ProjectPickerProps) {
   const [error, setError] = useState<string | undefined>();
   const projects = trpc.mcp.projects.useQuery();
 
-  const commit = (path: string) => {
+  const commit = async (path: string) => {
+    // Loaded on first use: the schemas bring zod, which the first paint does without.
+    const { projectPathSchema } = await import('@mcp-admin/core/schemas');
     const parsed = projectPathSchema.safeParse(path);
     setError(parsed.error?.issues[0]?.message);
     if (parsed.success && path !== projectPath) onChange(path);
@@ -26,7 +27,7 @@ export function ProjectPicker({ projectPath, onChange }: ProjectPickerProps) {
 
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    commit(draft);
+    void commit(draft);
   };
 
   return (
@@ -40,10 +41,10 @@ export function ProjectPicker({ projectPath, onChange }: ProjectPickerProps) {
         onValueChange={(value) => {
           setDraft(value);
           // Picking from the list is a decision already; a path being typed waits for Enter.
-          if (projects.data?.some((project) => project.path === value) === true) commit(value);
+          if (projects.data?.some((project) => project.path === value) === true) void commit(value);
         }}
         onBlur={() => {
-          commit(draft);
+          void commit(draft);
         }}
       />
       <datalist id={`${id}-projects`}>

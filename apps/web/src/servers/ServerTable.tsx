@@ -5,14 +5,16 @@ import { sourceLabel, statusNotes, targetText, transportLabel } from './server-d
 
 interface ServerTableProps {
   servers: readonly ServerEntry[];
-  /** The project the list was read for; project-scope files are shown relative to it. */
+  /** The project the list was read for: rows act on it, and its files are shown relative to it. */
   projectPath: string;
-  onRemove: (server: ServerEntry) => void;
+  /** The rows are another project's, kept on screen while the picked one loads. */
+  actionsDisabled: boolean;
+  onRemove: (server: ServerEntry, projectPath: string) => void;
 }
 
-export function ServerTable({ servers, projectPath, onRemove }: ServerTableProps) {
+export function ServerTable({ servers, projectPath, actionsDisabled, onRemove }: ServerTableProps) {
   return (
-    <table className="server-table">
+    <table className={actionsDisabled ? 'server-table stale' : 'server-table'} aria-busy={actionsDisabled}>
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -31,6 +33,7 @@ export function ServerTable({ servers, projectPath, onRemove }: ServerTableProps
             key={`${server.scope}:${server.source ?? ''}:${server.name}`}
             server={server}
             projectPath={projectPath}
+            actionsDisabled={actionsDisabled}
             onRemove={onRemove}
           />
         ))}
@@ -42,10 +45,11 @@ export function ServerTable({ servers, projectPath, onRemove }: ServerTableProps
 interface ServerRowProps {
   server: ServerEntry;
   projectPath: string;
-  onRemove: (server: ServerEntry) => void;
+  actionsDisabled: boolean;
+  onRemove: (server: ServerEntry, projectPath: string) => void;
 }
 
-function ServerRow({ server, projectPath, onRemove }: ServerRowProps) {
+function ServerRow({ server, projectPath, actionsDisabled, onRemove }: ServerRowProps) {
   const notes = statusNotes(server);
   return (
     <tr className={server.shadowedBy === undefined ? undefined : 'shadowed'}>
@@ -80,8 +84,9 @@ function ServerRow({ server, projectPath, onRemove }: ServerRowProps) {
           type="button"
           className="secondary small"
           aria-label={`Remove ${server.name}`}
+          disabled={actionsDisabled}
           onClick={() => {
-            onRemove(server);
+            onRemove(server, projectPath);
           }}
         >
           Remove

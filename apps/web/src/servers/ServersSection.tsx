@@ -7,22 +7,38 @@ import { EmptyState } from './EmptyState';
 import { RemoveServerDialog } from './RemoveServerDialog';
 import { ServerTable } from './ServerTable';
 
+/** A row's action, with the project of the list the row was shown in. */
+interface RowAction {
+  server: ServerEntry;
+  projectPath: string;
+}
+
 /** The servers Claude Code sees from the chosen project, with the switch that reveals secrets. */
 export function ServersSection({ projectPath }: { projectPath: string }) {
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
-  const [removing, setRemoving] = useState<ServerEntry | null>(null);
+  const [removing, setRemoving] = useState<RowAction | null>(null);
   const focusAfterRender = useFocusAfterRender();
   // Keep showing the current rows while the revealed (or another project's) list loads.
   const list = trpc.mcp.list.useQuery({ projectPath, reveal }, { placeholderData: keepPreviousData });
   const servers = list.data?.servers ?? [];
+  // Rows kept from the project the user just left look like the new project's (the same server is
+  // often set up in several projects): they stay visible but cannot be acted on until the picked
+  // project's rows arrive. Only while placeholder data shows, so a path the server spells
+  // differently can never lock the rows.
+  const showsPreviousProject = list.isPlaceholderData && list.data.projectPath !== projectPath;
 
   return (
     <section className="card servers" aria-labelledby={headingId}>
       <div className="section-head">
-        <h2 id={headingId} tabIndex={-1}>
-          Servers {list.data !== undefined && <span className="count">{servers.length}</span>}
-        </h2>
+        <div className="section-title">
+          <h2 id={headingId} tabIndex={-1}>
+            Servers {list.data !== undefined && <span className="count">{servers.length}</span>}
+          </h2>
+          <p role="status" className="status">
+            {showsPreviousProject && 'Loading this project…'}
+          </p>
+        </div>
         <label className="switch">
           <input
             type="checkbox"
@@ -42,13 +58,20 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
           <EmptyState />
         ) : (
           <div className="table-wrap">
-            <ServerTable servers={servers} projectPath={list.data.projectPath} onRemove={setRemoving} />
+            <ServerTable
+              servers={servers}
+              projectPath={list.data.projectPath}
+              actionsDisabled={showsPreviousProject}
+              onRemove={(server, shownProject) => {
+                setRemoving({ server, projectPath: shownProject });
+              }}
+            />
           </div>
         ))}
       {removing !== null && (
         <RemoveServerDialog
-          server={removing}
-          projectPath={projectPath}
+          server={removing.server}
+          projectPath={removing.projectPath}
           onClose={() => {
             setRemoving(null);
           }}
