@@ -1,20 +1,6 @@
-/**
- * The real MCP Admin server as a child process, started the way a user starts it and read
- * the way a user reads it: from its fixed start line.
- */
+/** The real MCP Admin server as a child process on a test's world, read from its start line. */
 import { assertThrowawayConfigDir, PINNED_CLAUDE_BIN, type TestWorld } from '@mcp-admin/core/testing';
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { once } from 'node:events';
-import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-
-const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const START_LINE = /^MCP Admin listening on (\S+)$/m;
-const START_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 5_000;
-
-type ServerChild = ChildProcessByStdio<null, Readable, Readable>;
+import { spawnMainProcess } from '@mcp-admin/server/testing';
 
 export interface ServerProcess {
   /** The printed `http://HOST:PORT/?token=TOKEN`. */
@@ -39,57 +25,12 @@ export async function startServerProcess(world: TestWorld): Promise<ServerProces
   };
   delete env.MCP_ADMIN_HOST;
   delete env.MCP_ADMIN_TOKEN;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Both pipes are read for the whole run: a full pipe would block the server.
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const main = spawnMainProcess(env);
   try {
-    const signInUrl = await readSignInUrl(child, () => output);
-    return { signInUrl, origin: new URL(signInUrl).origin, output: () => output, stop: () => stop(child) };
+    const { signInUrl, url } = await main.started();
+    return { signInUrl, origin: url, output: () => main.output(), stop: () => main.stop() };
   } catch (error) {
-    await stop(child);
+    await main.stop();
     throw error;
   }
-}
-
-function readSignInUrl(child: ServerChild, output: () => string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const cleanUp = () => {
-      clearTimeout(timer);
-      child.stdout.off('data', onData);
-      child.off('exit', onExit);
-    };
-    const fail = (reason: string) => {
-      cleanUp();
-      reject(new Error(`MCP Admin server ${reason}:\n${output()}`));
-    };
-    const onData = () => {
-      const url = START_LINE.exec(output())?.[1];
-      if (url === undefined) return;
-      cleanUp();
-      resolve(url);
-    };
-    const onExit = (code: number | null, signal: string | null) => {
-      fail(`exited before it was ready (code ${String(code)}, signal ${String(signal)})`);
-    };
-    const timer = setTimeout(() => {
-      fail(`printed no start line within ${START_TIMEOUT_MS} ms`);
-    }, START_TIMEOUT_MS);
-    child.stdout.on('data', onData);
-    child.on('exit', onExit);
-  });
-}
-
-async function stop(child: ServerChild): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
 }

@@ -1,9 +1,9 @@
 /** `src/main.ts` as a real process: the start line, graceful shutdown, refusing to start. */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+
+import { spawnMainProcess } from '../src/testing/main-process';
 
 import {
   PATIENTLY,
@@ -16,41 +16,15 @@ import {
   worldEnv,
 } from './support';
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const START_LINE =
-  /^MCP Admin listening on (http:\/\/(127\.0\.0\.1|\[::1\]):(\d+))\/\?token=([A-Za-z0-9_-]{43})\n$/;
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Runs main.ts like `pnpm start` does; the process is killed if a test leaves it running. */
+/** main.ts like `pnpm start` runs it, killed if a test leaves it running. */
 function startMain(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    child.on('exit', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-  });
+  const main = spawnMainProcess(env);
   onTestFinished(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (main.child.exitCode === null) main.child.kill('SIGKILL');
   });
-  /** The start line, parsed, once printed. */
-  const started = async () => {
-    const line = await vi.waitFor(() => {
-      expect(stdout).toMatch(/\n$/);
-      return stdout;
-    }, PATIENTLY);
-    const match = START_LINE.exec(line);
-    if (match === null) throw new Error(`unexpected start output: ${JSON.stringify(line)}`);
-    const [, url = '', host = '', port = '', token = ''] = match;
-    return { url, host, port: Number(port), token };
-  };
-  return { child, exited, started };
+  return main;
 }
 
 describe('main.ts', () => {
@@ -67,7 +41,11 @@ describe('main.ts', () => {
       });
       main.child.kill(signal);
 
-      expect({ host, portBound: port > 0 }).toEqual({ host: '127.0.0.1', portBound: true });
+      expect({ host, portBound: port > 0, token: TOKEN.test(token) }).toEqual({
+        host: '127.0.0.1',
+        portBound: true,
+        token: true,
+      });
       expect({ health: health.body, list: json(list) }).toEqual({
         health: 'ok',
         list: {
