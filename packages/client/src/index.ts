@@ -3,6 +3,7 @@
  * server's router at compile time, with nothing of the server bundled (types only).
  */
 import type { AppRouter } from '@mcp-admin/server';
+import type { TRPCClient } from '@trpc/client';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
 
@@ -15,7 +16,9 @@ export interface McpAdminClientOptions {
   token: string;
 }
 
-export function createMcpAdminClient({ url, token }: McpAdminClientOptions) {
+// Named, not inferred: the published declarations then say `TRPCClient<AppRouter>` instead of
+// spelling out the whole client type with paths into this workspace.
+export function createMcpAdminClient({ url, token }: McpAdminClientOptions): TRPCClient<AppRouter> {
   const trpcUrl = `${url.replace(/\/+$/, '')}/trpc`;
   const authorization = `Bearer ${token}`;
   return createTRPCClient<AppRouter>({
@@ -37,4 +40,4 @@ export function createMcpAdminClient({ url, token }: McpAdminClientOptions) {
   });
 }
 
-export type McpAdminClient = ReturnType<typeof createMcpAdminClient>;
+export type McpAdminClient = TRPCClient<AppRouter>;

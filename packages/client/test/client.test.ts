@@ -1,29 +1,11 @@
 /** The typed client against the real server and the real CLI. */
-import type { TestWorld } from '@mcp-admin/core/testing';
 import { createTestWorld } from '@mcp-admin/core/testing';
-import { startServer } from '@mcp-admin/server';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, onTestFinished } from 'vitest';
 
 import type { AppRouter } from '../src';
 import { createMcpAdminClient } from '../src';
-
-async function serverIn(world: TestWorld) {
-  const server = await startServer({
-    env: {
-      ...process.env,
-      CLAUDE_CONFIG_DIR: world.configDir,
-      MCP_ADMIN_HOST: '127.0.0.1',
-      MCP_ADMIN_PORT: '0',
-      MCP_ADMIN_PROJECT: world.projectDir,
-    },
-  });
-  onTestFinished(async () => {
-    await server.close();
-    world.remove();
-  });
-  return server;
-}
+import { serverIn } from './support';
 
 describe('createMcpAdminClient', () => {
   it('adds, lists and removes a server', async () => {

@@ -1,0 +1,21 @@
+/** What the client tests share: a real server in a throwaway world, both gone when the test ends. */
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { startServer } from '@mcp-admin/server';
+import { onTestFinished } from 'vitest';
+
+export async function serverIn(world: TestWorld) {
+  const server = await startServer({
+    env: {
+      ...process.env,
+      CLAUDE_CONFIG_DIR: world.configDir,
+      MCP_ADMIN_HOST: '127.0.0.1',
+      MCP_ADMIN_PORT: '0',
+      MCP_ADMIN_PROJECT: world.projectDir,
+    },
+  });
+  onTestFinished(async () => {
+    await server.close();
+    world.remove();
+  });
+  return server;
+}
