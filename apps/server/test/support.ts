@@ -25,8 +25,8 @@ const fixture = (name: string) => fileURLToPath(new URL(`fixtures/${name}`, impo
 /** For `vi.waitFor` on things that take real processes: starting Node, spawning the CLI. */
 export const PATIENTLY = { timeout: 30_000, interval: 50 };
 
-/** See fixtures/gated-claude.sh. */
-export const GATED_CLAUDE = fixture('gated-claude.sh');
+/** See fixtures/argv-logging-claude.sh. */
+export const ARGV_LOGGING_CLAUDE = fixture('argv-logging-claude.sh');
 export const TEST_WEB_DIST = fixture('web-dist');
 
 /** A throwaway world removed when the test ends. */
@@ -51,11 +51,11 @@ export function worldEnv(world: TestWorld, overrides: NodeJS.ProcessEnv = {}): N
   };
 }
 
-/** The env for CLAUDE_BIN=gated-claude.sh, logging each spawn to the returned `cliLog`. */
+/** The env for CLAUDE_BIN=argv-logging-claude.sh (held until `gateFile` exists, when given), logging each spawn to the returned `cliLog`. */
 export function gatedCliEnv(world: TestWorld, gateFile?: string) {
   const cliLog = join(world.configDir, 'cli.log');
   const env = {
-    CLAUDE_BIN: GATED_CLAUDE,
+    CLAUDE_BIN: ARGV_LOGGING_CLAUDE,
     CLI_LOG: cliLog,
     REAL_CLAUDE_BIN: PINNED_CLAUDE_BIN,
     GATE_FILE: gateFile,

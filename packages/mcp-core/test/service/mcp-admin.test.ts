@@ -345,7 +345,7 @@ describe('remove', () => {
 describe('the mutation queue in the service', () => {
   it('runs two dozen mutations fired at once one after another, in order of arrival', async () => {
     const log = join(world.plainDir, 'cli.log');
-    const admin = adminFor(fixture('logging-claude.sh'), { CLI_LOG: log });
+    const admin = adminFor(fixture('start-end-logging-claude.sh'), { CLI_LOG: log });
     const scopes = ['user', 'local', 'project'] as const;
     const names = Array.from({ length: 16 }, (_, i) => `s${String(i).padStart(2, '0')}`);
     const results = await Promise.all([
@@ -387,7 +387,7 @@ describe('the mutation queue in the service', () => {
 
   it('refuses a mutation with QUEUE_FULL once 64 wait behind the running one', async () => {
     const gate = join(world.plainDir, 'gate');
-    const admin = adminFor(fixture('gated-claude.sh'), { GATE_FILE: gate });
+    const admin = adminFor(fixture('failing-after-gate-claude.sh'), { GATE_FILE: gate });
     const accepted = Array.from({ length: 65 }, (_, i) =>
       admin.add({ name: `q${i}`, scope: 'user', command: 'node' }).catch((error: unknown) => error),
     );
@@ -405,7 +405,7 @@ describe('the mutation queue in the service', () => {
 
   it('on close, lets the running mutation finish and refuses new ones', async () => {
     const gate = join(world.plainDir, 'gate');
-    const admin = adminFor(fixture('gated-claude.sh'), { GATE_FILE: gate });
+    const admin = adminFor(fixture('failing-after-gate-claude.sh'), { GATE_FILE: gate });
     const running = admin.add({ name: 'files', scope: 'user', command: 'node' });
     await vi.waitFor(() => {
       expect(existsSync(`${gate}.held`)).toBe(true);
@@ -423,7 +423,7 @@ describe('the mutation queue in the service', () => {
 describe('refusals before any spawn', () => {
   it('refuses a projectPath that is not an existing directory, and spawns nothing', async () => {
     const log = join(world.plainDir, 'cli.log');
-    const admin = adminFor(fixture('logging-claude.sh'), { CLI_LOG: log });
+    const admin = adminFor(fixture('start-end-logging-claude.sh'), { CLI_LOG: log });
     const missing = join(world.plainDir, 'missing');
     const file = join(world.plainDir, 'file');
     writeFileSync(file, '');
@@ -443,7 +443,7 @@ describe('refusals before any spawn', () => {
 
   it('parses every input again and lets the ZodError out, spawning nothing', async () => {
     const log = join(world.plainDir, 'cli.log');
-    const admin = adminFor(fixture('logging-claude.sh'), { CLI_LOG: log });
+    const admin = adminFor(fixture('start-end-logging-claude.sh'), { CLI_LOG: log });
     const unchecked = { name: '-rf', scope: 'user', command: 'node' } as AddServerInput;
     await expect(admin.add(unchecked)).rejects.toBeInstanceOf(ZodError);
     await expect(admin.remove({ name: 'files', projectPath: 'relative/dir' })).rejects.toBeInstanceOf(
@@ -635,7 +635,7 @@ describe('remove of exactly the listed entry (source)', () => {
     writeFileSync(join(world.plainDir, '.mcp.json'), '{"mcpServers":{"shared":{"command":"x"}}}');
     const before = [farther, nearer, world.configPath].map((path) => readFileSync(path, 'latin1'));
     const log = join(world.plainDir, 'cli.log');
-    const admin = adminFor(fixture('logging-claude.sh'), { CLI_LOG: log });
+    const admin = adminFor(fixture('start-end-logging-claude.sh'), { CLI_LOG: log });
     const remove = (scope: Scope, source: string) =>
       admin.remove({ name: 'shared', scope, projectPath: world.nestedDir, source });
 
