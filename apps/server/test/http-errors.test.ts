@@ -34,6 +34,76 @@ describe('API errors over HTTP', () => {
     await expectStillServing(server);
   });
 
+  it('400 for inputs of a thousand times the allowed entries: one issue each, answered while a change holds the queue, nothing spawned', async () => {
+    const world = useTestWorld();
+    const gateFile = join(world.plainDir, 'gate');
+    const { env, cliLog } = gatedCliEnv(world, gateFile);
+    const server = await useServer(world, env);
+    const held = trpcMutation(server, 'mcp.add', stdioServer('held'));
+    await vi.waitFor(() => {
+      expect(spawnedArgv(cliLog)).toEqual(['mcp add --scope user held -- node']);
+    }, PATIENTLY);
+    const entries = (count: number, entry: (index: number) => [string, unknown]) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => entry(index)));
+
+    // 0.87 MB: 55,000 bad env names; 0.85 MB: 90,000 entries each breaking two rules.
+    const results = await Promise.all([
+      trpcMutation(server, 'mcp.add', {
+        ...stdioServer('huge'),
+        env: entries(55_000, (index) => [`${index}-name`, '']),
+      }),
+      trpcMutation(server, 'mcp.add', {
+        ...stdioServer('huge'),
+        env: entries(90_000, (index) => [`-${index.toString(36)}`, 0]),
+      }),
+    ]).finally(() => {
+      writeFileSync(gateFile, '');
+    });
+
+    const tooMany = {
+      status: 400,
+      body: procedureErrorBody('BAD_REQUEST', 400, 'mcp.add', 'env: env may have at most 64 entries', {
+        zodError: { formErrors: [], fieldErrors: { env: ['env may have at most 64 entries'] } },
+      }),
+    };
+    expect(results.map((result) => ({ status: result.status, body: json(result) }))).toEqual([
+      tooMany,
+      tooMany,
+    ]);
+    expect((await held).status).toBe(200);
+    expect(spawnedArgv(cliLog)).toEqual(['mcp add --scope user held -- node']);
+    await expectStillServing(server);
+  });
+
+  it('400 for 64 entries breaking 128 rules: the first 20 described once in the message and in zodError, under 16 KB', async () => {
+    const server = await useServer(useTestWorld());
+    const env = Object.fromEntries(
+      Array.from({ length: 64 }, (_, index) => [`${index}${'k'.repeat(500)}`, 0]),
+    );
+
+    const result = await trpcMutation(server, 'mcp.add', { ...stdioServer('many'), env });
+
+    const badName = 'env name must start with a letter or "_" and hold only letters, digits and "_"';
+    const notString = 'env value must be a string';
+    const firstTen = Array.from({ length: 10 }, (_, index) => `env.${index}${'k'.repeat(63)}…`);
+    expect({ status: result.status, body: json(result) }).toEqual({
+      status: 400,
+      body: procedureErrorBody(
+        'BAD_REQUEST',
+        400,
+        'mcp.add',
+        `${firstTen.map((key) => `${key}: ${badName}; ${key}: ${notString}`).join('; ')}; and 108 more`,
+        {
+          zodError: {
+            formErrors: [],
+            fieldErrors: { env: firstTen.flatMap(() => [badName, notString]) },
+          },
+        },
+      ),
+    });
+    expect(Buffer.byteLength(result.body)).toBeLessThanOrEqual(16 * 1024);
+  });
+
   it("422: the CLI refused, with the CLI's own text", async () => {
     const server = await useServer(useTestWorld());
     expect((await trpcMutation(server, 'mcp.add', stdioServer('dup'))).status).toBe(200);

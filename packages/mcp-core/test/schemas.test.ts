@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addServerInputSchema,
+  describeIssues,
   listServersInputSchema,
   removeServerInputSchema,
   watchInputSchema,
@@ -261,5 +262,50 @@ describe('the other inputs', () => {
         ': unknown field reveal',
       ],
     );
+  });
+});
+
+describe('oversized inputs', () => {
+  const entries = (count: number, entry: (index: number) => [string, unknown]) =>
+    Object.fromEntries(Array.from({ length: count }, (_, index) => entry(index)));
+
+  it('are refused for their size alone, before a single entry is checked', () => {
+    const badEnv = entries(90_000, (index) => [`${index}bad key`, index]);
+    const badHeaders = entries(65, (index) => [`${index} bad`, ' v ']);
+
+    expect(issuesOf(addServerInputSchema, { ...stdio, env: badEnv })).toEqual([
+      'env: env may have at most 64 entries',
+    ]);
+    expect(issuesOf(addServerInputSchema, { ...http, headers: badHeaders })).toEqual([
+      'headers: headers may have at most 64 entries',
+    ]);
+    expect(issuesOf(addServerInputSchema, { ...stdio, args: Array(90_000).fill('a\nb') })).toEqual([
+      'args: args may have at most 64 entries',
+    ]);
+  });
+
+  it('are described by their first 20 issues and a count of the rest', () => {
+    const env = entries(64, (index) => [`${index}x`, 0]);
+    const error = addServerInputSchema.safeParse({ ...stdio, env }).error;
+    const described = Array.from({ length: 10 }, (_, index) => [
+      `env.${index}x: env name must start with a letter or "_" and hold only letters, digits and "_"`,
+      `env.${index}x: env value must be a string`,
+    ]).flat();
+
+    expect(error?.issues).toHaveLength(128);
+    expect(error && describeIssues(error)).toBe(`${described.join('; ')}; and 108 more`);
+  });
+
+  it('show long keys and unknown fields shortened, whole characters only', () => {
+    const longKey = `${'é'.repeat(63)}😀${'x'.repeat(100_000)}`;
+    const unknown = entries(7, (index) => [`${index}${'u'.repeat(100)}`, 1]);
+    const error = addServerInputSchema.safeParse({ ...stdio, env: { [longKey]: 'v' } }).error;
+
+    expect(error && describeIssues(error)).toBe(
+      `env.${'é'.repeat(63)}😀…: env name must be at most 512 characters; env.${'é'.repeat(63)}😀…: env name must start with a letter or "_" and hold only letters, digits and "_"`,
+    );
+    expect(issuesOf(addServerInputSchema, { ...stdio, ...unknown })).toEqual([
+      `: unknown field ${['0', '1', '2', '3', '4'].map((index) => `${index}${'u'.repeat(63)}…`).join(', ')}, and 2 more`,
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  * envelope every error body has, whether a procedure failed or the HTTP host refused first.
  */
 import type { McpCoreErrorCode } from '@mcp-admin/core';
-import { describeIssues, isMcpCoreError } from '@mcp-admin/core';
+import { describeIssues, isMcpCoreError, MAX_DESCRIBED_ISSUES } from '@mcp-admin/core';
 import type { TRPC_ERROR_CODE_KEY, TRPCDefaultErrorShape } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -46,7 +46,11 @@ export function formatApiError(shape: TRPCDefaultErrorShape, error: TRPCError) {
     ...shape,
     data: {
       ...shape.data,
-      zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
+      // The issues the message describes, and no more: the rest would only make the body longer.
+      zodError:
+        cause instanceof ZodError
+          ? z.flattenError(new ZodError(cause.issues.slice(0, MAX_DESCRIBED_ISSUES)))
+          : null,
       coreCode: isMcpCoreError(cause) ? cause.code : null,
     },
   };
