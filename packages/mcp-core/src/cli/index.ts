@@ -6,3 +6,5 @@ export { createMutationQueue } from './mutation-queue';
 export type { MutationQueue } from './mutation-queue';
 export { createCliRunner, DEFAULT_CLI_TIMEOUT_MS } from './runner';
 export type { CliOutcome, CliRunner, CliRunnerOptions } from './runner';
+export { createCliVersionCache } from './version-cache';
+export type { CliVersionCache } from './version-cache';

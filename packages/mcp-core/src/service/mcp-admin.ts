@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
-import { addArgv, createCliRunner, createMutationQueue, removeArgv } from '../cli';
+import { addArgv, createCliRunner, createCliVersionCache, createMutationQueue, removeArgv } from '../cli';
 import {
   configPathFor,
   findStoredEntries,
@@ -102,6 +102,7 @@ export function createMcpAdmin({
   const configPath = configPathFor(configDir);
   const projectDefault = resolve(defaultProject);
   const runner = createCliRunner({ bin: claudeBin, configDir, timeoutMs: cliTimeoutMs, env: spawnEnv });
+  const cliVersion = createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' });
   const queue = createMutationQueue({ maxQueued });
   const audit = createAuditLog(auditLogPath(configPath));
 
@@ -221,7 +222,7 @@ export function createMcpAdmin({
 
   async function cliInfo(): Promise<SystemInfo['cli']> {
     try {
-      const outcome = await runner.version();
+      const outcome = await cliVersion.current();
       return outcome.ok ? { path: runner.bin, version: outcome.message } : { error: outcome.message };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };

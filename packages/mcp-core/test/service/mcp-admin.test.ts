@@ -5,7 +5,7 @@ import {
   worldAdminOptions,
 } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
@@ -476,6 +476,31 @@ describe('info and audit', () => {
       defaultProject: world.projectDir,
       cli: { path: claude, version: '2.1.332 (Claude Code)' },
     });
+  });
+
+  it('asks the CLI its version once for 50 info() calls at once, and once more when the binary changes', async () => {
+    const log = join(world.plainDir, 'cli.log');
+    const bin = join(world.plainDir, 'claude');
+    copyFileSync(fixture('start-end-logging-claude.sh'), bin);
+    const admin = adminFor(bin, { CLI_LOG: log });
+    const spawns = () =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('start'));
+    const info = {
+      version: '0.1.0',
+      configPath: world.configPath,
+      defaultProject: world.projectDir,
+      cli: { path: bin, version: '2.1.332 (Claude Code)' },
+    };
+
+    const atOnce = await Promise.all(Array.from({ length: 50 }, () => admin.info()));
+    const spawnsForFifty = spawns().length;
+    utimesSync(bin, new Date(0), new Date(0));
+    const afterChange = [await admin.info(), await admin.info()];
+
+    expect({ atOnce, afterChange }).toEqual({ atOnce: Array(50).fill(info), afterChange: [info, info] });
+    expect({ spawnsForFifty, spawnsInAll: spawns().length }).toEqual({ spawnsForFifty: 1, spawnsInAll: 2 });
   });
 
   it('audits every mutation with its argv, secrets redacted, and its outcome', async () => {
