@@ -6,9 +6,12 @@ import type { McpCoreErrorCode } from '@mcp-admin/core';
 import { createMcpAdmin, isMcpCoreError } from '@mcp-admin/core';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { createTestWorld, PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
+import { once } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
@@ -16,7 +19,7 @@ import { TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { expect, onTestFinished } from 'vitest';
 
-import type { RunningServer } from '../src';
+import type { RunningServer, StartServerOptions } from '../src';
 import { createApiContext, createCaller, startServer } from '../src';
 import { loadServerSettings } from '../src/http/settings';
 
@@ -92,8 +95,16 @@ export async function apiErrorOf(call: Promise<unknown>) {
 }
 
 /** A started server, closed when the test ends. */
-export async function useServer(world: TestWorld, overrides: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const server = await startServer({ env: worldEnv(world, overrides), webDist: TEST_WEB_DIST });
+export async function useServer(
+  world: TestWorld,
+  overrides: NodeJS.ProcessEnv = {},
+  { connectionLimits }: Pick<StartServerOptions, 'connectionLimits'> = {},
+): Promise<RunningServer> {
+  const server = await startServer({
+    env: worldEnv(world, overrides),
+    webDist: TEST_WEB_DIST,
+    connectionLimits,
+  });
   onTestFinished(() => server.close());
   return server;
 }
@@ -127,6 +138,35 @@ export function httpRequest(url: string, { method = 'GET', headers = {}, body }:
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** A bare TCP connection to the server, for requests sent byte by byte or not at all. */
+export interface RawConnection {
+  socket: Socket;
+  /** Everything the server has sent so far. */
+  received(): string;
+  /** Everything the server sent, once the connection has closed. */
+  closed: Promise<string>;
+}
+
+/** Connects to `url`'s host and port (`host` is the Host header to send); destroyed when the test ends. */
+export async function openRawConnection(url: string): Promise<RawConnection & { host: string }> {
+  const { hostname, port, host } = new URL(url);
+  const socket = connect({ host: hostname, port: Number(port) });
+  onTestFinished(() => {
+    socket.destroy();
+  });
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  // A reset is one more way for the server to close the connection.
+  socket.on('error', () => undefined);
+  const closed = new Promise<string>((resolve) => {
+    socket.once('close', () => {
+      resolve(received);
+    });
+  });
+  await once(socket, 'connect');
+  return { socket, host, received: () => received, closed };
 }
 
 export function bearer(server: RunningServer): Record<string, string> {

@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 
 import type { AppRouter } from '../api';
 import { appRouter, createApiContext } from '../api';
+import type { ConnectionLimits } from './connection-limits';
+import { serverTimeoutOptions, trackConnections } from './connection-limits';
 import { sendRefusal } from './refusal';
 import { registerPanel } from './panel';
 import { allowedHostHeaders, bearerToken, isSameOrigin, tokenMatches } from './request-guards';
@@ -28,6 +30,7 @@ export interface HttpAppOptions {
   host: string;
   token: string;
   webDist: string;
+  connectionLimits: ConnectionLimits;
 }
 
 export async function buildHttpApp({
@@ -35,8 +38,14 @@ export async function buildHttpApp({
   host,
   token,
   webDist,
+  connectionLimits,
 }: HttpAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, logger: false });
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    logger: false,
+    ...serverTimeoutOptions(connectionLimits),
+  });
+  const connections = trackConnections(app.server, connectionLimits);
 
   // Host names and the cookie name hold the port, known only once bound (MCP_ADMIN_PORT=0).
   let hostHeaders = new Set<string>();
@@ -79,6 +88,7 @@ export async function buildHttpApp({
   const closing = new AbortController();
   app.addHook('preClose', (done) => {
     closing.abort();
+    connections.closeWhenAnswered();
     done();
   });
 

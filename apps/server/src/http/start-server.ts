@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { buildHttpApp } from './app';
+import type { ConnectionLimits } from './connection-limits';
+import { DEFAULT_CONNECTION_LIMITS } from './connection-limits';
 import { loadServerSettings, urlHost } from './settings';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -14,6 +16,8 @@ export interface StartServerOptions {
   cwd?: string;
   /** The built panel; defaults to apps/web/dist. */
   webDist?: string;
+  /** Overrides of DEFAULT_CONNECTION_LIMITS (tests shorten the time limits). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningServer {
@@ -35,6 +39,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     host: settings.host,
     token: settings.token,
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
+    connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits },
   });
   try {
     await app.listen({ host: settings.host, port: settings.port });
