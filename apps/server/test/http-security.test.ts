@@ -154,6 +154,49 @@ describe('request guards', () => {
     expect(sameOrigin.status).toBe(200);
   });
 
+  it('refuses a change the browser marks as sent by another site or port, even without an Origin', async () => {
+    const world = useTestWorld();
+    const { env, cliLog } = gatedCliEnv(world);
+    const server = await useServer(world, env);
+    const post = (fetchSite: string) =>
+      trpcMutation(
+        server,
+        'mcp.add',
+        { ...stdioServer, name: fetchSite },
+        {
+          ...bearer(server),
+          'sec-fetch-site': fetchSite,
+        },
+      );
+
+    const refused = [await post('cross-site'), await post('same-site')];
+    const accepted = [await post('same-origin'), await post('none')];
+
+    expect(refused.map(statusAndBody)).toEqual([
+      { status: 403, body: CROSS_ORIGIN },
+      { status: 403, body: CROSS_ORIGIN },
+    ]);
+    expect(accepted.map((result) => result.status)).toEqual([200, 200]);
+    expect(spawnedArgv(cliLog)).toEqual([
+      'mcp add --scope user same-origin -- node',
+      'mcp add --scope user none -- node',
+    ]);
+  });
+
+  it('refuses a malformed URL with a foreign Host as a foreign Host (403), else with 400, never echoing it', async () => {
+    const server = await useServer(useTestWorld());
+    const port = new URL(server.url).port;
+
+    const foreign = await httpRequest(`${server.url}/%`, { headers: { host: 'evil.example' } });
+    const own = await httpRequest(`${server.url}/trpc/%`, { headers: { host: `localhost:${port}` } });
+
+    expect([foreign, own].map(statusAndBody)).toEqual([
+      { status: 403, body: refusalBody('FORBIDDEN', 403, 'Host "evil.example" does not name this server') },
+      { status: 400, body: refusalBody('BAD_REQUEST', 400, 'the request URL is malformed') },
+    ]);
+    expect([foreign, own].map(securityHeadersOf)).toEqual([SECURITY_HEADERS, SECURITY_HEADERS]);
+  });
+
   it('refuses a body over 1 MiB with 413 and keeps serving', async () => {
     const server = await useServer(useTestWorld());
 
@@ -244,6 +287,52 @@ describe('responses', () => {
       type: 'application/json; charset=utf-8',
       body: JSON.stringify(refusalBody('NOT_FOUND', 404, 'no route /assets/missing.js')),
     });
+  });
+
+  it('answer a batch of 12 calls in one request, as a typed client batches them', async () => {
+    const world = useTestWorld();
+    const server = await useServer(world);
+    const paths = Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? 'mcp.list' : 'system.info'));
+
+    const result = await httpRequest(`${server.url}/trpc/${paths.join(',')}?batch=1&input=%7B%7D`, {
+      headers: bearer(server),
+    });
+
+    const list = { configPath: world.configPath, projectPath: world.projectDir, servers: [] };
+    const info = {
+      version: '0.1.0',
+      configPath: world.configPath,
+      defaultProject: world.projectDir,
+      cli: { path: expect.stringMatching(/\/claude$/) as unknown, version: '2.1.332 (Claude Code)' },
+    };
+    expect({ status: result.status, body: json(result) }).toEqual({
+      status: 200,
+      body: paths.map((path) => ({ result: { data: path === 'mcp.list' ? list : info } })),
+    });
+  });
+
+  it('refuse a query or a change whose procedure names pass 1024 characters', async () => {
+    const server = await useServer(useTestWorld());
+    const paths = Array(100).fill('system.info').join(',');
+    const url = `${server.url}/trpc/${paths}?batch=1`;
+
+    const query = await httpRequest(`${url}&input=%7B%7D`, { headers: bearer(server) });
+    const change = await httpRequest(url, {
+      method: 'POST',
+      headers: { ...bearer(server), 'content-type': 'application/json' },
+      body: '{}',
+    });
+
+    const tooLong = {
+      status: 400,
+      body: refusalBody(
+        'BAD_REQUEST',
+        400,
+        'the procedure names of one request may take at most 1024 characters',
+      ),
+    };
+    expect([query, change].map(statusAndBody)).toEqual([tooLong, tooLong]);
+    expect([query, change].map(securityHeadersOf)).toEqual([SECURITY_HEADERS, SECURITY_HEADERS]);
   });
 
   it('redact env and header values unless the request asks with reveal: true', async () => {

@@ -39,9 +39,26 @@ describe('isSameOrigin', () => {
   it('passes no Origin and the origin of the Host, refuses any other', () => {
     expect(
       [undefined, 'http://127.0.0.1:7420', 'HTTP://127.0.0.1:7420', 'https://127.0.0.1:7420', 'null'].map(
-        (origin) => isSameOrigin(origin, '127.0.0.1:7420'),
+        (origin) => isSameOrigin({ origin }, '127.0.0.1:7420'),
       ),
     ).toEqual([true, true, true, false, false]);
+  });
+
+  it('refuses what the browser says another site or another port sent, with or without an Origin', () => {
+    expect(
+      [undefined, 'same-origin', 'none', 'NONE', 'cross-site', 'same-site', 'unknown'].map((fetchSite) => [
+        isSameOrigin({ 'sec-fetch-site': fetchSite }, '127.0.0.1:7420'),
+        isSameOrigin({ origin: 'http://127.0.0.1:7420', 'sec-fetch-site': fetchSite }, '127.0.0.1:7420'),
+      ]),
+    ).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+      [true, true],
+      [false, false],
+      [false, false],
+      [false, false],
+    ]);
   });
 });
 

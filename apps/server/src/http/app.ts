@@ -6,7 +6,7 @@ import type { McpAdmin } from '@mcp-admin/core';
 import { isMcpCoreError } from '@mcp-admin/core';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 
@@ -14,6 +14,7 @@ import type { AppRouter } from '../api';
 import { appRouter, createApiContext } from '../api';
 import type { ConnectionLimits } from './connection-limits';
 import { serverTimeoutOptions, trackConnections } from './connection-limits';
+import { MAX_PROCEDURE_PATH_LENGTH, procedurePathTooLong, refuseLongProcedurePath } from './procedure-path';
 import { sendRefusal } from './refusal';
 import { registerPanel } from './panel';
 import { allowedHostHeaders, bearerToken, isSameOrigin, tokenMatches } from './request-guards';
@@ -44,6 +45,15 @@ export async function buildHttpApp({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
     ...serverTimeoutOptions(connectionLimits),
+    routerOptions: { maxParamLength: MAX_PROCEDURE_PATH_LENGTH },
+    // Fastify refuses a URL it cannot route before any hook runs: the guards go first here too,
+    // and the security headers are set by hand.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(SECURITY_HEADERS);
+      if (refusedByGuards(request, reply)) return;
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') refuseLongProcedurePath(reply);
+      else sendRefusal(reply, 'BAD_REQUEST', 'the request URL is malformed');
+    },
   });
   const connections = trackConnections(app.server, connectionLimits);
 
@@ -60,14 +70,23 @@ export async function buildHttpApp({
     reply.headers(SECURITY_HEADERS);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  /** Refuses a request with a foreign Host, or a change from another origin; true when it did. */
+  function refusedByGuards(request: FastifyRequest, reply: FastifyReply): boolean {
     const hostHeader = (request.headers.host ?? '').toLowerCase();
     if (!hostHeaders.has(hostHeader)) {
-      return sendRefusal(reply, 'FORBIDDEN', `Host "${hostHeader}" does not name this server`);
+      sendRefusal(reply, 'FORBIDDEN', `Host "${hostHeader}" does not name this server`);
+      return true;
     }
-    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request.headers.origin, hostHeader)) {
-      return sendRefusal(reply, 'FORBIDDEN', 'requests from another origin may not change anything');
+    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request.headers, hostHeader)) {
+      sendRefusal(reply, 'FORBIDDEN', 'requests from another origin may not change anything');
+      return true;
     }
+    return false;
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (refusedByGuards(request, reply)) return reply;
+    if (procedurePathTooLong(request.url)) return refuseLongProcedurePath(reply);
   });
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {

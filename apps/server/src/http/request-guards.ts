@@ -30,8 +30,19 @@ export function allowedHostHeaders(host: string, port: number): Set<string> {
   return new Set(names.map((name) => `${urlHost(name)}:${port}`.toLowerCase()));
 }
 
-/** A request without an `Origin` is not from a web page (curl, the typed client) and passes. */
-export function isSameOrigin(origin: string | undefined, hostHeader: string): boolean {
+// What a browser says in `Sec-Fetch-Site` of a request this server's own page or the user made.
+const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
+
+/**
+ * A request without an `Origin` is not from a web page (curl, the typed client) and passes,
+ * unless its `Sec-Fetch-Site` says another site (or another port: `same-site`) sent it.
+ */
+export function isSameOrigin(
+  headers: { origin?: string | undefined; 'sec-fetch-site'?: string | undefined },
+  hostHeader: string,
+): boolean {
+  const { origin, 'sec-fetch-site': fetchSite } = headers;
+  if (fetchSite !== undefined && !OWN_FETCH_SITES.has(fetchSite.toLowerCase())) return false;
   return origin === undefined || origin.toLowerCase() === `http://${hostHeader.toLowerCase()}`;
 }
 
