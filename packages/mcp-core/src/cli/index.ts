@@ -3,7 +3,7 @@ export { addArgv, removeArgv } from './argv';
 export { resolveClaudeBin } from './binary';
 export type { ClaudeBinSettings } from './binary';
 export { createMutationQueue } from './mutation-queue';
-export type { MutationQueue } from './mutation-queue';
+export type { MutationQueue, MutationQueueStatus } from './mutation-queue';
 export { createCliRunner, DEFAULT_CLI_TIMEOUT_MS } from './runner';
 export type { CliOutcome, CliRunner, CliRunnerOptions } from './runner';
 export { createCliVersionCache } from './version-cache';

@@ -7,9 +7,18 @@ import { McpCoreError } from '../errors';
 
 export const DEFAULT_MAX_QUEUED = 64;
 
+/** What the queue is doing, for a health check. */
+export interface MutationQueueStatus {
+  /** How long the running call has been running; null when none runs. */
+  runningForMs: number | null;
+  /** Calls waiting behind it. */
+  waiting: number;
+}
+
 export interface MutationQueue {
   /** Runs `task` once every call queued before it has settled; its result or error is the call's. */
   run<T>(task: () => Promise<T>): Promise<T>;
+  status(): MutationQueueStatus;
   /** Refuses new calls and resolves once the running and already waiting ones have settled. */
   drain(): Promise<void>;
 }
@@ -21,6 +30,8 @@ export function createMutationQueue({
   const waiting: (() => void)[] = [];
   const onIdle: (() => void)[] = [];
   let running = false;
+  // A monotonic clock: a change of the wall clock does not make a call look stuck.
+  let turnStartedAt = 0;
   let draining = false;
 
   // Hands the turn straight to the next waiting call, so no newcomer can slip in between.
@@ -49,11 +60,19 @@ export function createMutationQueue({
         await new Promise<void>((resolve) => waiting.push(resolve));
       }
       running = true;
+      turnStartedAt = performance.now();
       try {
         return await task();
       } finally {
         finishTurn();
       }
+    },
+
+    status() {
+      return {
+        runningForMs: running ? performance.now() - turnStartedAt : null,
+        waiting: waiting.length,
+      };
     },
 
     drain(): Promise<void> {

@@ -17,6 +17,7 @@ import {
   projectMcpJsonPath,
   watchConfigFiles,
 } from '../config';
+import type { MutationQueueStatus } from '../cli';
 import type { ConfigChange, KnownProject, ServerList, StoredEntry } from '../config';
 import { McpCoreError } from '../errors';
 import {
@@ -70,10 +71,17 @@ interface RemovalTarget {
   stored: () => Promise<StoredEntry | undefined>;
 }
 
+/** What the service is doing, for a health check; cheap, touches no file. */
+export interface McpAdminHealth extends MutationQueueStatus {
+  /** The limit on one CLI call: a change running much longer than this is stuck. */
+  cliTimeoutMs: number;
+}
+
 export interface McpAdmin {
   readonly configPath: string;
   readonly defaultProject: string;
   info(): Promise<SystemInfo>;
+  health(): McpAdminHealth;
   list(input?: ListServersInput): Promise<ServerList>;
   projects(): Promise<KnownProject[]>;
   /**
@@ -241,6 +249,8 @@ export function createMcpAdmin({
         cli: await cliInfo(),
       };
     },
+
+    health: () => ({ ...queue.status(), cliTimeoutMs }),
 
     async list(rawInput) {
       const input = listServersInputSchema.parse(rawInput);

@@ -75,6 +75,26 @@ describe('createMutationQueue', () => {
     await expect(Promise.all([first, waiting])).resolves.toEqual(['running', 'waiting']);
   });
 
+  it('tells whether a call runs, for how long, and how many wait', async () => {
+    const queue = createMutationQueue();
+    const log: string[] = [];
+    const running = heldTask(log, 'running');
+    const idle = queue.status();
+
+    const accepted = [queue.run(running.task), queue.run(() => Promise.resolve('a'))];
+    accepted.push(queue.run(() => Promise.resolve('b')));
+    await Promise.resolve();
+    const busy = queue.status();
+    running.release();
+    await Promise.all(accepted);
+
+    expect({ idle, busy, after: queue.status() }).toEqual({
+      idle: { runningForMs: null, waiting: 0 },
+      busy: { runningForMs: expect.any(Number) as unknown, waiting: 2 },
+      after: { runningForMs: null, waiting: 0 },
+    });
+  });
+
   it('drains: lets the running and waiting calls finish and refuses new ones', async () => {
     const queue = createMutationQueue();
     const log: string[] = [];

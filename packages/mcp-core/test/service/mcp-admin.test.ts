@@ -403,6 +403,38 @@ describe('the mutation queue in the service', () => {
     );
   });
 
+  it('reports in health() how long the running change has run and how many wait, against the CLI timeout', async () => {
+    const gate = join(world.plainDir, 'gate');
+    const admin = adminFor(
+      fixture('failing-after-gate-claude.sh'),
+      { GATE_FILE: gate },
+      { cliTimeoutMs: 20_000 },
+    );
+    const idle = admin.health();
+    const changes = [
+      admin.add({ name: 'a', scope: 'user', command: 'node' }),
+      admin.add({ name: 'b', scope: 'user', command: 'node' }),
+      admin.add({ name: 'c', scope: 'user', command: 'node' }),
+    ].map((change) => change.catch((error: unknown) => error));
+    // The first is held by the CLI; the other two have been checked and wait in the queue.
+    await vi.waitFor(() => {
+      expect({ held: existsSync(`${gate}.held`), waiting: admin.health().waiting }).toEqual({
+        held: true,
+        waiting: 2,
+      });
+    });
+
+    const busy = admin.health();
+    writeFileSync(gate, '');
+    await Promise.all(changes);
+
+    expect({ idle, busy, after: admin.health() }).toEqual({
+      idle: { runningForMs: null, waiting: 0, cliTimeoutMs: 20_000 },
+      busy: { runningForMs: expect.any(Number) as unknown, waiting: 2, cliTimeoutMs: 20_000 },
+      after: { runningForMs: null, waiting: 0, cliTimeoutMs: 20_000 },
+    });
+  });
+
   it('on close, lets the running mutation finish and refuses new ones', async () => {
     const gate = join(world.plainDir, 'gate');
     const admin = adminFor(fixture('failing-after-gate-claude.sh'), { GATE_FILE: gate });
