@@ -14,6 +14,7 @@ import type { AppRouter } from '../api';
 import { appRouter, createApiContext } from '../api';
 import type { ConnectionLimits } from './connection-limits';
 import { serverTimeoutOptions, trackConnections } from './connection-limits';
+import { stuckWork } from './health';
 import { MAX_PROCEDURE_PATH_LENGTH, procedurePathTooLong, refuseLongProcedurePath } from './procedure-path';
 import { sendRefusal } from './refusal';
 import { registerPanel } from './panel';
@@ -111,7 +112,13 @@ export async function buildHttpApp({
     done();
   });
 
-  app.get('/healthz', (_request, reply) => reply.type('text/plain; charset=utf-8').send('ok'));
+  app.get('/healthz', async (_request, reply) => {
+    const stuck = await stuckWork(admin);
+    return reply
+      .code(stuck === undefined ? 200 : 503)
+      .type('text/plain; charset=utf-8')
+      .send(stuck ?? 'ok');
+  });
 
   await app.register(
     async (api) => {

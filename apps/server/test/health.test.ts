@@ -1,0 +1,51 @@
+/** `/healthz` tells whether the server can still do its work. */
+import { execFileSync } from 'node:child_process';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+import { stuckQueue } from '../src/http/health';
+import { httpRequest, useServer, useTestWorld } from './support';
+
+describe('stuckQueue', () => {
+  it('calls a change stuck once it runs past the CLI timeout plus 10 s, and only then', () => {
+    const health = (runningForMs: number | null) => ({ runningForMs, waiting: 3, cliTimeoutMs: 30_000 });
+
+    expect([null, 0, 40_000, 40_001].map((runningForMs) => stuckQueue(health(runningForMs)))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      'stuck: a change has been running for 40 s, past the CLI timeout of 30 s (3 waiting)',
+    ]);
+  });
+});
+
+describe('/healthz', () => {
+  it('answers 503 while every file-reading thread is blocked, and ok once they are free', async () => {
+    const world = useTestWorld();
+    const server = await useServer(world);
+    // Opening a FIFO for reading blocks its thread of the pool until a writer opens it.
+    const fifos = Array.from({ length: Number(process.env.UV_THREADPOOL_SIZE ?? 4) }, (_, index) =>
+      join(world.plainDir, `fifo-${index}`),
+    );
+    execFileSync('mkfifo', fifos);
+    const blocking = fifos.map((fifo) => open(fifo, 'r'));
+
+    const blocked = await httpRequest(`${server.url}/healthz`).finally(() => {
+      for (const fifo of fifos) execFileSync('sh', ['-c', ': > "$1"', 'sh', fifo]);
+    });
+    await Promise.all((await Promise.all(blocking)).map((handle) => handle.close()));
+    const freed = await httpRequest(`${server.url}/healthz`);
+
+    expect(
+      [blocked, freed].map(({ status, headers, body }) => ({ status, type: headers['content-type'], body })),
+    ).toEqual([
+      {
+        status: 503,
+        type: 'text/plain; charset=utf-8',
+        body: 'stuck: file reads have not answered within 1 s',
+      },
+      { status: 200, type: 'text/plain; charset=utf-8', body: 'ok' },
+    ]);
+  });
+});
