@@ -19,15 +19,19 @@ export interface MutationQueue {
   /** Runs `task` once every call queued before it has settled; its result or error is the call's. */
   run<T>(task: () => Promise<T>): Promise<T>;
   status(): MutationQueueStatus;
-  /** Refuses new calls and resolves once the running and already waiting ones have settled. */
+  /**
+   * For shutdown: refuses new calls and the waiting ones (nothing of theirs has run), and
+   * resolves once the running one has settled. Letting 64 waiting calls run first could hold a
+   * shutdown for 64 CLI timeouts.
+   */
   drain(): Promise<void>;
 }
 
 export function createMutationQueue({
   maxQueued = DEFAULT_MAX_QUEUED,
 }: { maxQueued?: number } = {}): MutationQueue {
-  /** Each waiting call's go-ahead, first come first. */
-  const waiting: (() => void)[] = [];
+  /** Each waiting call's go-ahead or refusal, first come first. */
+  const waiting: { go: () => void; refuse: (error: McpCoreError) => void }[] = [];
   const onIdle: (() => void)[] = [];
   let running = false;
   // A monotonic clock: a change of the wall clock does not make a call look stuck.
@@ -38,7 +42,7 @@ export function createMutationQueue({
   function finishTurn(): void {
     const next = waiting.shift();
     if (next !== undefined) {
-      next();
+      next.go();
       return;
     }
     running = false;
@@ -47,9 +51,7 @@ export function createMutationQueue({
 
   return {
     async run<T>(task: () => Promise<T>): Promise<T> {
-      if (draining) {
-        throw new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and accepts no more changes.');
-      }
+      if (draining) throw shuttingDown();
       if (running) {
         if (waiting.length >= maxQueued) {
           throw new McpCoreError(
@@ -57,7 +59,7 @@ export function createMutationQueue({
             `The queue of changes is full (${waiting.length} waiting); try again when they are done.`,
           );
         }
-        await new Promise<void>((resolve) => waiting.push(resolve));
+        await new Promise<void>((go, refuse) => waiting.push({ go, refuse }));
       }
       running = true;
       turnStartedAt = performance.now();
@@ -77,7 +79,12 @@ export function createMutationQueue({
 
     drain(): Promise<void> {
       draining = true;
+      for (const { refuse } of waiting.splice(0)) refuse(shuttingDown());
       return running ? new Promise((resolve) => onIdle.push(resolve)) : Promise.resolve();
     },
   };
+}
+
+function shuttingDown(): McpCoreError {
+  return new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and accepts no more changes.');
 }

@@ -92,7 +92,7 @@ export interface McpAdmin {
   watch(input: WatchInput, signal: AbortSignal): Promise<AsyncIterable<ConfigChange>>;
   add(input: AddServerInput): Promise<MutationResult>;
   remove(input: RemoveServerInput): Promise<MutationResult>;
-  /** Lets the running and queued mutations finish and refuses new ones. */
+  /** Lets the running mutation finish; refuses the waiting ones and new ones. */
   close(): Promise<void>;
 }
 

@@ -95,17 +95,24 @@ describe('createMutationQueue', () => {
     });
   });
 
-  it('drains: lets the running and waiting calls finish and refuses new ones', async () => {
+  it('drains: lets the running call finish, refuses the waiting ones and new ones', async () => {
     const queue = createMutationQueue();
     const log: string[] = [];
     const running = heldTask(log, 'running');
-    const accepted = [queue.run(running.task), queue.run(() => Promise.resolve('waiting'))];
+    const first = queue.run(running.task);
+    const waiting = queue.run(() => Promise.resolve('waiting')).catch((error: unknown) => error);
     const drained = queue.drain();
-    await expect(queue.run(() => Promise.resolve('late'))).rejects.toEqual(
-      new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and accepts no more changes.'),
-    );
+    const late = queue.run(() => Promise.resolve('late')).catch((error: unknown) => error);
     running.release();
     await drained;
-    await expect(Promise.all(accepted)).resolves.toEqual(['running', 'waiting']);
+
+    const shuttingDown = new McpCoreError(
+      'QUEUE_FULL',
+      'MCP Admin is shutting down and accepts no more changes.',
+    );
+    await expect(first).resolves.toBe('running');
+    await expect(waiting).resolves.toEqual(shuttingDown);
+    await expect(late).resolves.toEqual(shuttingDown);
+    expect(log).toEqual(['start running', 'end running']);
   });
 });

@@ -435,17 +435,26 @@ describe('the mutation queue in the service', () => {
     });
   });
 
-  it('on close, lets the running mutation finish and refuses new ones', async () => {
+  it('on close, lets the running mutation finish and refuses the waiting ones and new ones', async () => {
     const gate = join(world.plainDir, 'gate');
     const admin = adminFor(fixture('failing-after-gate-claude.sh'), { GATE_FILE: gate });
     const running = admin.add({ name: 'files', scope: 'user', command: 'node' });
+    const waiting = admin
+      .add({ name: 'next', scope: 'user', command: 'node' })
+      .catch((error: unknown) => error);
     await vi.waitFor(() => {
-      expect(existsSync(`${gate}.held`)).toBe(true);
+      expect({ held: existsSync(`${gate}.held`), waiting: admin.health().waiting }).toEqual({
+        held: true,
+        waiting: 1,
+      });
     });
     const closed = admin.close();
-    await expect(admin.remove({ name: 'files', scope: 'user' })).rejects.toEqual(
-      new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and accepts no more changes.'),
+    const shuttingDown = new McpCoreError(
+      'QUEUE_FULL',
+      'MCP Admin is shutting down and accepts no more changes.',
     );
+    await expect(admin.remove({ name: 'files', scope: 'user' })).rejects.toEqual(shuttingDown);
+    await expect(waiting).resolves.toEqual(shuttingDown);
     writeFileSync(gate, '');
     await expect(running).rejects.toEqual(new McpCoreError('CLI_FAILED', 'gate opened'));
     await closed;
