@@ -11,6 +11,7 @@ import {
   httpRequest,
   json,
   openEventStream,
+  openRawConnection,
   spawnedArgv,
   useTestWorld,
   worldEnv,
@@ -97,6 +98,48 @@ describe('main.ts', () => {
     await expect(main.exited).resolves.toMatchObject({ code: 0 });
     expect(JSON.parse(readFileSync(world.configPath, 'utf8'))).toMatchObject({
       mcpServers: { inflight: { type: 'stdio', command: 'node', args: [], env: {} } },
+    });
+  });
+
+  it('on SIGTERM, closes idle kept-alive connections and ones still sending a request at once, and exits 0', async () => {
+    const main = startMain(worldEnv(useTestWorld()));
+    const { url, token } = await main.started();
+    const keptAlive = await openRawConnection(url);
+    keptAlive.socket.write(`GET /healthz HTTP/1.1\r\nHost: ${keptAlive.host}\r\n\r\n`);
+    await vi.waitFor(() => {
+      expect(keptAlive.received()).toMatch(/\r\n\r\nok$/);
+    }, PATIENTLY);
+    const halfHeaders = await openRawConnection(url);
+    halfHeaders.socket.write(`GET /healthz HTTP/1.1\r\nHost: ${halfHeaders.host}\r\n`);
+    const halfBody = await openRawConnection(url);
+    halfBody.socket.write(
+      [
+        'POST /trpc/mcp.add HTTP/1.1',
+        `Host: ${halfBody.host}`,
+        `Authorization: Bearer ${token}`,
+        'Content-Type: application/json',
+        'Content-Length: 100',
+        '',
+        '{',
+      ].join('\r\n'),
+    );
+
+    main.child.kill('SIGTERM');
+
+    // Closed by the shutdown, not by a time limit: that would have answered 408 first.
+    const [answered, ...unanswered] = await Promise.all([
+      keptAlive.closed,
+      halfHeaders.closed,
+      halfBody.closed,
+    ]);
+    expect({ answered: answered.startsWith('HTTP/1.1 200 OK'), unanswered }).toEqual({
+      answered: true,
+      unanswered: ['', ''],
+    });
+    await expect(main.exited).resolves.toEqual({
+      code: 0,
+      stdout: `MCP Admin listening on ${url}/?token=${token}\n`,
+      stderr: '',
     });
   });
 

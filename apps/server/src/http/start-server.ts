@@ -6,6 +6,7 @@ import { buildHttpApp } from './app';
 import type { ConnectionLimits } from './connection-limits';
 import { DEFAULT_CONNECTION_LIMITS } from './connection-limits';
 import { loadServerSettings, urlHost } from './settings';
+import { closeWithin, SHUTDOWN_MARGIN_MS } from './shutdown';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -26,7 +27,11 @@ export interface RunningServer {
   token: string;
   /** Opening it in a browser signs the panel in. */
   signInUrl: string;
-  /** Stops accepting, lets in-flight requests and CLI calls finish, then resolves. */
+  /**
+   * Stops accepting, ends event streams, closes idle connections, lets requests in flight and the
+   * running CLI call finish (the waiting ones are refused), then resolves. Whatever still runs
+   * the CLI timeout plus SHUTDOWN_MARGIN_MS after it began is cut off.
+   */
   close: () => Promise<void>;
 }
 
@@ -53,6 +58,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     url,
     token: settings.token,
     signInUrl: `${url}/?token=${encodeURIComponent(settings.token)}`,
-    close: () => app.close(),
+    close: () => closeWithin(app, settings.cliTimeoutMs + SHUTDOWN_MARGIN_MS),
   };
 }
