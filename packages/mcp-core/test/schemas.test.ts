@@ -93,6 +93,16 @@ describe('addServerInputSchema rejects, naming the field and the rule', () => {
       ['name: name "__proto__" is reserved: Claude Code cannot store it'],
     ],
     [
+      'a name Object.prototype has, which the CLI calls existing or reserved',
+      { ...stdio, name: 'toString' },
+      ['name: name "toString" is reserved: Claude Code cannot add a server of that name'],
+    ],
+    [
+      'constructor as a name',
+      { ...stdio, name: 'constructor' },
+      ['name: name "constructor" is reserved: Claude Code cannot add a server of that name'],
+    ],
+    [
       'a __proto__ env key, reported rather than dropped',
       { ...stdio, env: JSON.parse('{"__proto__":"x","A":"1"}') as unknown },
       ['env.__proto__: env name "__proto__" is reserved: Claude Code cannot store it'],
@@ -225,6 +235,8 @@ describe('addServerInputSchema rejects, naming the field and the rule', () => {
 describe('the other inputs', () => {
   it('remove takes a name and an optional scope', () => {
     expect(issuesOf(removeServerInputSchema, { name: 'x' })).toEqual([]);
+    // A server of that name written by hand can still go.
+    expect(issuesOf(removeServerInputSchema, { name: 'constructor' })).toEqual([]);
     expect(issuesOf(removeServerInputSchema, { name: '-x', scope: 'all' })).toEqual([
       'name: name may not start with "-"',
       'scope: scope must be one of user, local, project',

@@ -109,6 +109,29 @@ export const serverNameSchema = notFlagLike(
     .regex(SERVER_NAME, { error: 'name may only contain letters, digits, "_" and "-"' }),
 ).refine(notReservedKey, reservedKeyError('name'));
 
+/**
+ * The CLI looks a new name up on a plain object, so it refuses every name Object.prototype has:
+ * "toString" or "constructor" as already existing, "__defineGetter__" as reserved. Servers of
+ * such names that are already stored (written by hand) can still be removed.
+ */
+const OBJECT_PROTOTYPE_NAMES = new Set([
+  'constructor',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'toString',
+  'valueOf',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+]);
+
+const newServerNameSchema = serverNameSchema.refine((name) => !OBJECT_PROTOTYPE_NAMES.has(name), {
+  error: (issue) => `name "${String(issue.input)}" is reserved: Claude Code cannot add a server of that name`,
+});
+
 export const commandSchema = positional('command');
 
 export const argumentSchema = text('argument');
@@ -220,7 +243,7 @@ function checkServerShape(input: ServerTarget, ctx: z.RefinementCtx) {
 }
 
 export const addServerInputSchema = inputObject({
-  name: serverNameSchema,
+  name: newServerNameSchema,
   scope: scopeSchema,
   ...serverTargetSchema.shape,
   projectPath: projectPathSchema.optional(),
