@@ -91,3 +91,6 @@ export async function runCliAsAnotherTerminal(
   if (!outcome.ok) throw new Error(`claude ${argv.join(' ')} failed: ${outcome.message}`);
   return outcome.message;
 }
+
+export { MCP_SERVER_SCRIPTS, startRemoteMcpServer } from './mcp-servers';
+export type { RemoteMcpServer } from './mcp-servers';

@@ -1,0 +1,47 @@
+/**
+ * Real MCP servers for tests (scripts in test/fixtures/mcp-servers, run with this Node): the
+ * package's own tests, the API's and the browser tests check them.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const script = (name: string) =>
+  fileURLToPath(new URL(`../../test/fixtures/mcp-servers/${name}`, import.meta.url));
+
+/** Each fixture server's script; see the comment at the top of each. */
+export const MCP_SERVER_SCRIPTS = {
+  /** stdio: tools named by $TOOL_NAMES, two per page; writes its pid to $STARTED_FILE if set. */
+  toolsFromEnv: script('tools-from-env.mjs'),
+  /** stdio: 6 KB of stderr, then a line naming $API_TOKEN, then exit code 3. */
+  stderrThenExit: script('stderr-then-exit.mjs'),
+  /** stdio: never answers; its child ignores SIGTERM; writes "<pid> <child pid>" to $PID_FILE. */
+  hangsWithGrandchild: script('hangs-with-grandchild.mjs'),
+  /** HTTP: streamable at /mcp, SSE at /sse; 401 without $REQUIRED_AUTHORIZATION when set. */
+  remote: script('remote.mjs'),
+} as const;
+
+export interface RemoteMcpServer {
+  /** `http://127.0.0.1:PORT`. */
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the HTTP fixture server on a free port of 127.0.0.1. */
+export async function startRemoteMcpServer(
+  options: { requiredAuthorization?: string } = {},
+): Promise<RemoteMcpServer> {
+  const env = { ...process.env, REQUIRED_AUTHORIZATION: options.requiredAuthorization };
+  const child = spawn(process.execPath, [MCP_SERVER_SCRIPTS.remote], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await exited;
+  };
+  const [line] = (await Promise.race([once(child.stdout, 'data'), exited])) as unknown[];
+  if (!(line instanceof Buffer)) throw new Error('the remote MCP fixture server exited before it listened');
+  return { origin: line.toString().trim(), stop };
+}
