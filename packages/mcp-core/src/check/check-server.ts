@@ -1,0 +1,125 @@
+/**
+ * One connection check (SPEC §4 `mcp.check`): start or reach the server as Claude Code would,
+ * `initialize`, then `tools/list` page by page, within a time bound. Whatever happens, the
+ * connection is closed (a stdio server's whole process group killed) before the result returns.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import packageJson from '../../package.json' with { type: 'json' };
+import type { Server } from '../config';
+import { openConnection } from './connection';
+import { describeFailure, type CheckStep } from './failure';
+import { prepareLaunch } from './launch';
+import { createOutputTail, redact } from './output-tail';
+import type { CheckResult } from './types';
+
+export interface CheckOptions {
+  /** The user's environment: a stdio server starts with it, and `${VAR}` is looked up in it. */
+  env: NodeJS.ProcessEnv;
+  /** Where a stdio server runs: the project's directory, as when Claude Code starts it there. */
+  cwd: string;
+  timeoutMs: number;
+  /** Aborted when nobody waits for the result any more: the check then stops and throws its reason. */
+  signal?: AbortSignal | undefined;
+}
+
+type Tool = NonNullable<CheckResult['tools']>[number];
+
+export async function checkServer(server: Server, options: CheckOptions): Promise<CheckResult> {
+  const started = performance.now();
+  const prepared = prepareLaunch(server, options.env, options.cwd);
+  if (prepared === undefined) {
+    return {
+      status: 'failed',
+      latencyMs: 0,
+      error: `This entry has no command or URL that Claude Code would start (transport ${server.transport}).`,
+    };
+  }
+  const { launch, secrets } = prepared;
+  const stderr = createOutputTail(secrets);
+  const connection = openConnection(launch, (chunk) => {
+    stderr.append(chunk);
+  });
+  if (connection instanceof Error) {
+    return { status: 'failed', latencyMs: 0, error: redact(connection.message, secrets) };
+  }
+  const { transport } = connection;
+
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const stop = options.signal === undefined ? deadline : AbortSignal.any([deadline, options.signal]);
+  const client = new Client({ name: 'mcp-admin', version: packageJson.version });
+  let step: CheckStep = 'initialize';
+  let tools: Tool[] | undefined;
+  let failure: unknown;
+  try {
+    tools = await settledUnlessAborted(
+      (async () => {
+        await client.connect(transport, { signal: stop });
+        step = 'tools/list';
+        return listTools(client, stop);
+      })(),
+      stop,
+    );
+  } catch (error) {
+    failure = error;
+  }
+  const latencyMs = Math.round(performance.now() - started);
+  await transport.close();
+  if (options.signal?.aborted === true) throw options.signal.reason;
+
+  const version = client.getServerVersion();
+  const result: CheckResult = { status: 'ok', latencyMs };
+  if (version !== undefined) result.serverInfo = { name: version.name, version: version.version };
+  if (tools !== undefined) result.tools = tools;
+  if (failure !== undefined) {
+    const { status, error } = deadline.aborted
+      ? {
+          status: 'timeout' as const,
+          error: `Timed out after ${seconds(options.timeoutMs)} waiting for the answer to ${step}.`,
+        }
+      : describeFailure(failure, { step, launch, evidence: connection.evidence() });
+    result.status = status;
+    result.error = redact(error, secrets);
+  }
+  const tail = stderr.text();
+  if (tail !== '') result.stderr = tail;
+  return result;
+}
+
+/** Every page of `tools/list`; none when the server does not say it has tools. */
+async function listTools(client: Client, signal: AbortSignal): Promise<Tool[]> {
+  if (client.getServerCapabilities()?.tools === undefined) return [];
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  do {
+    // Not `client.listTools`: it also compiles every tool's output schema, which a check never uses.
+    const page = await client.request(
+      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+      ListToolsResultSchema,
+      { signal },
+    );
+    for (const { name, description } of page.tools) {
+      tools.push(description === undefined ? { name } : { name, description });
+    }
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+/** `work`, or the signal's reason as soon as it aborts (a transport can wait past any request's signal). */
+function settledUnlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason as Error);
+    };
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => {
+      signal.removeEventListener('abort', onAbort);
+    });
+  });
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}

@@ -1,0 +1,26 @@
+import type { Scope } from '../schemas';
+
+export type CheckStatus = 'ok' | 'failed' | 'timeout' | 'needs-auth';
+
+/** What connecting to one server found (SPEC §4 `mcp.check`). */
+export interface CheckResult {
+  status: CheckStatus;
+  /** From the start of the check until the tool list was read, or until it failed. */
+  latencyMs: number;
+  serverInfo?: { name: string; version: string };
+  tools?: { name: string; description?: string }[];
+  /** What went wrong, in words a person understands. */
+  error?: string;
+  /** The last 4 KB the server wrote to stderr, its entry's secret values redacted. */
+  stderr?: string;
+}
+
+/** One server's result in `mcp.checkAll`, as each finishes. */
+export interface CheckAllEvent {
+  name: string;
+  scope: Scope;
+  source?: string;
+  result: CheckResult;
+  /** How many servers this run checks in all, so a client can show its progress. */
+  total: number;
+}

@@ -1,0 +1,245 @@
+/** `checkServer` against real MCP servers: fixture scripts over stdio, streamable HTTP and SSE. */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+
+import { checkServer } from '../../src/check';
+import type { Server } from '../../src/config';
+import { REDACTED } from '../../src/config';
+import { MCP_SERVER_SCRIPTS, startRemoteMcpServer } from '../../src/testing';
+import { livingGroupMembers } from '../support/process-group';
+
+const anyLatency = expect.any(Number) as unknown as number;
+
+function useTempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-admin-check-'));
+  onTestFinished(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
+async function useRemote(requiredAuthorization?: string) {
+  const remote = await startRemoteMcpServer({ requiredAuthorization });
+  onTestFinished(() => remote.stop());
+  return remote;
+}
+
+function stdio(command: string, args: string[] = [], env?: Record<string, string>): Server {
+  return { name: 'fixture', scope: 'user', transport: 'stdio', command, args, ...(env && { env }) };
+}
+
+function remoteEntry(transport: 'http' | 'sse', url: string, headers?: Record<string, string>): Server {
+  return { name: 'fixture', scope: 'user', transport, url, ...(headers && { headers }) };
+}
+
+const options = (env: NodeJS.ProcessEnv = {}) => ({
+  env: { ...process.env, ...env },
+  cwd: tmpdir(),
+  timeoutMs: 10_000,
+});
+
+/** A port of 127.0.0.1 that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const REMOTE_TOOLS = [
+  { name: 'remote_search', description: 'Searches the remote' },
+  { name: 'remote_fetch' },
+];
+
+describe('checkServer over stdio', () => {
+  it('starts the command as Claude Code would: ${VAR} and ${VAR:-default} expanded in command, args and env, every tools/list page read', async () => {
+    const server = stdio('${NODE_BIN}', ['${FIXTURE_DIR}/tools-from-env.mjs'], {
+      TOOL_NAMES: '${FIRST_TOOL},${UNSET_TOOL:-second_from_default},third,fourth,fifth',
+    });
+
+    const result = await checkServer(
+      server,
+      options({
+        NODE_BIN: process.execPath,
+        FIXTURE_DIR: dirname(MCP_SERVER_SCRIPTS.toolsFromEnv),
+        FIRST_TOOL: 'first_from_user_env',
+        UNSET_TOOL: undefined,
+      }),
+    );
+
+    expect(result).toEqual({
+      status: 'ok',
+      latencyMs: anyLatency,
+      serverInfo: { name: 'tools-from-env', version: '1.2.3' },
+      tools: ['first_from_user_env', 'second_from_default', 'third', 'fourth', 'fifth'].map((name) => ({
+        name,
+        description: `Tool ${name}`,
+      })),
+    });
+  });
+
+  it('reports a server that exits with its exit code and the last 4 KB of its stderr, secrets redacted', async () => {
+    const secret = 'tok-9f8e7d6c5b4a';
+    const server = stdio(process.execPath, [MCP_SERVER_SCRIPTS.stderrThenExit], { API_TOKEN: secret });
+
+    const result = await checkServer(server, options());
+
+    let written = '';
+    for (let line = 1; line <= 200; line++) written += `noise line ${line} of 200\n`;
+    written += `fatal: token ${REDACTED} was refused\n`;
+    const bytes = Buffer.from(written);
+    expect(result).toEqual({
+      status: 'failed',
+      latencyMs: anyLatency,
+      error: 'The server exited with code 3 before it answered initialize.',
+      stderr: bytes.subarray(bytes.length - 4096).toString(),
+    });
+    expect(result.stderr).not.toContain(secret);
+  });
+
+  it('names a command that is not on PATH', async () => {
+    const result = await checkServer(stdio('no-such-mcp-server-command'), options());
+
+    expect(result).toEqual({
+      status: 'failed',
+      latencyMs: anyLatency,
+      error: 'Command not found: no-such-mcp-server-command (not on PATH)',
+    });
+  });
+
+  it('times out a server that never answers and kills its whole process group, grandchildren included', async () => {
+    const pidFile = join(useTempDir(), 'pids');
+    const server = stdio(process.execPath, [MCP_SERVER_SCRIPTS.hangsWithGrandchild], { PID_FILE: pidFile });
+
+    const result = await checkServer(server, { ...options(), timeoutMs: 1_000 });
+
+    expect(result).toEqual({
+      status: 'timeout',
+      latencyMs: anyLatency,
+      error: 'Timed out after 1 s waiting for the answer to initialize.',
+    });
+    // The fixture's child runs in its group and ignores SIGTERM: only killing the group ends it.
+    const [leader = 0] = readFileSync(pidFile, 'utf8').split(' ').map(Number);
+    expect(livingGroupMembers(leader)).toEqual([]);
+  });
+
+  it('stops when its caller goes away, throwing the reason and leaving no process behind', async () => {
+    const pidFile = join(useTempDir(), 'pids');
+    const server = stdio(process.execPath, [MCP_SERVER_SCRIPTS.hangsWithGrandchild], { PID_FILE: pidFile });
+    const caller = new AbortController();
+
+    const check = checkServer(server, { ...options(), signal: caller.signal });
+    await vi.waitFor(() => {
+      expect(existsSync(pidFile) && readFileSync(pidFile, 'utf8').includes(' ')).toBe(true);
+    });
+    caller.abort(new Error('the client went away'));
+
+    await expect(check).rejects.toThrow('the client went away');
+    const [leader = 0] = readFileSync(pidFile, 'utf8').split(' ').map(Number);
+    expect(livingGroupMembers(leader)).toEqual([]);
+  });
+});
+
+describe('checkServer over HTTP', () => {
+  it('reaches a streamable HTTP server with the entry headers, ${VAR} expanded in URL and headers', async () => {
+    const remote = await useRemote('Bearer let-me-in');
+    const server = remoteEntry('http', '${REMOTE_ORIGIN}/mcp', { Authorization: 'Bearer ${REMOTE_TOKEN}' });
+
+    const result = await checkServer(
+      server,
+      options({ REMOTE_ORIGIN: remote.origin, REMOTE_TOKEN: 'let-me-in' }),
+    );
+
+    expect(result).toEqual({
+      status: 'ok',
+      latencyMs: anyLatency,
+      serverInfo: { name: 'remote', version: '2.0.0' },
+      tools: REMOTE_TOOLS,
+    });
+  });
+
+  it('reaches a server over the SSE transport when the entry says sse', async () => {
+    const remote = await useRemote();
+
+    const result = await checkServer(remoteEntry('sse', `${remote.origin}/sse`), options());
+
+    expect(result).toEqual({
+      status: 'ok',
+      latencyMs: anyLatency,
+      serverInfo: { name: 'remote', version: '2.0.0' },
+      tools: REMOTE_TOOLS,
+    });
+  });
+
+  it('calls a 401 needs-auth, over streamable HTTP and over SSE', async () => {
+    const remote = await useRemote('Bearer let-me-in');
+    const needsAuth = {
+      status: 'needs-auth',
+      latencyMs: anyLatency,
+      error:
+        'The server answered 401 Unauthorized: it needs authentication (sign in, or the headers it expects).',
+    };
+
+    const results = await Promise.all([
+      checkServer(remoteEntry('http', `${remote.origin}/mcp`, { Authorization: 'Bearer wrong' }), options()),
+      checkServer(remoteEntry('sse', `${remote.origin}/sse`), options()),
+    ]);
+
+    expect(results).toEqual([needsAuth, needsAuth]);
+  });
+
+  it('says a connection was refused, over streamable HTTP and over SSE', async () => {
+    const port = await closedPort();
+    const refused = {
+      status: 'failed',
+      latencyMs: anyLatency,
+      error: `Connection refused by 127.0.0.1:${port}.`,
+    };
+
+    const results = await Promise.all([
+      checkServer(remoteEntry('http', `http://127.0.0.1:${port}/mcp`), options()),
+      checkServer(remoteEntry('sse', `http://127.0.0.1:${port}/sse`), options()),
+    ]);
+
+    expect(results).toEqual([refused, refused]);
+  });
+
+  it('says a TLS handshake failed (https to a plain HTTP server)', async () => {
+    const remote = await useRemote();
+    const url = new URL('/mcp', remote.origin.replace('http:', 'https:'));
+
+    const result = await checkServer(remoteEntry('http', url.href), options());
+
+    expect(result).toEqual({
+      status: 'failed',
+      latencyMs: anyLatency,
+      error: `TLS error connecting to ${url.host}: wrong version number.`,
+    });
+  });
+
+  it('reports an HTTP error status other than 401/403 as a failure naming it', async () => {
+    const remote = await useRemote();
+
+    const result = await checkServer(remoteEntry('http', `${remote.origin}/not-mcp`), options());
+
+    expect(result).toEqual({
+      status: 'failed',
+      latencyMs: anyLatency,
+      error: 'The server answered initialize with HTTP 404 Not Found.',
+    });
+  });
+});
+
+it('fails an entry of a transport Claude Code would not start, without trying', async () => {
+  const server: Server = { name: 'ws-server', scope: 'user', transport: 'unknown', url: 'ws://127.0.0.1:1/' };
+
+  await expect(checkServer(server, options())).resolves.toEqual({
+    status: 'failed',
+    latencyMs: 0,
+    error: 'This entry has no command or URL that Claude Code would start (transport unknown).',
+  });
+});
