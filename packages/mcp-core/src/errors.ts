@@ -21,7 +21,9 @@ export type McpCoreErrorCode =
   /** No server of that name in the asked scope(s). */
   | 'NOT_FOUND'
   /** The name exists in several scopes and no scope was given. */
-  | 'AMBIGUOUS';
+  | 'AMBIGUOUS'
+  /** A check would run a command (or reach a URL) from a project file nobody approved: it needs `confirm`. */
+  | 'NEEDS_CONFIRMATION';
 
 export class McpCoreError extends Error {
   override readonly name = 'McpCoreError';
