@@ -4,3 +4,4 @@ export * from './errors';
 export * from './config';
 export * from './cli';
 export * from './service';
+export * from './check';

@@ -1,4 +1,10 @@
 /** Connection checks: start or reach a server as Claude Code would and list its tools. */
+export { isActive, needsConfirmation } from './active';
+export { checkEach } from './check-all';
 export { checkServer } from './check-server';
 export type { CheckOptions } from './check-server';
+export { confirmationRequired, findCheckTarget } from './check-target';
+export type { CheckTargetQuery } from './check-target';
+export { createConcurrencyLimit } from './concurrency-limit';
+export type { ConcurrencyLimit } from './concurrency-limit';
 export type { CheckAllEvent, CheckResult, CheckStatus } from './types';

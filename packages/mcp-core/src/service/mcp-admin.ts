@@ -7,6 +7,16 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import {
+  checkEach,
+  checkServer,
+  confirmationRequired,
+  createConcurrencyLimit,
+  findCheckTarget,
+  isActive,
+  needsConfirmation,
+} from '../check';
+import type { CheckAllEvent, CheckResult } from '../check';
 import { addArgv, createCliRunner, createCliVersionCache, createMutationQueue, removeArgv } from '../cli';
 import {
   configPathFor,
@@ -18,15 +28,26 @@ import {
   watchConfigFiles,
 } from '../config';
 import type { MutationQueueStatus } from '../cli';
-import type { ConfigChange, KnownProject, ServerList, StoredEntry } from '../config';
+import type { ConfigChange, KnownProject, Server, ServerList, StoredEntry } from '../config';
 import { McpCoreError } from '../errors';
 import {
   addServerInputSchema,
+  CHECK_TIMEOUT_MS,
+  checkAllInputSchema,
+  checkServerInputSchema,
   listServersInputSchema,
   removeServerInputSchema,
   watchInputSchema,
 } from '../schemas';
-import type { AddServerInput, ListServersInput, RemoveServerInput, Scope, WatchInput } from '../schemas';
+import type {
+  AddServerInput,
+  CheckAllInput,
+  CheckServerInput,
+  ListServersInput,
+  RemoveServerInput,
+  Scope,
+  WatchInput,
+} from '../schemas';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
 import { verifyAdded, verifyRemoved } from './verify';
 
@@ -47,6 +68,9 @@ export interface McpAdminOptions {
   /** Where faults that do not fail a call are reported (an audit log that cannot be written). */
   logWarning?: ((message: string) => void) | undefined;
 }
+
+/** Checks running at once in one server process: each may be a process tree of its own. */
+const MAX_CONCURRENT_CHECKS = 4;
 
 export interface MutationResult {
   ok: true;
@@ -92,6 +116,16 @@ export interface McpAdmin {
   watch(input: WatchInput, signal: AbortSignal): Promise<AsyncIterable<ConfigChange>>;
   add(input: AddServerInput): Promise<MutationResult>;
   remove(input: RemoveServerInput): Promise<MutationResult>;
+  /**
+   * Connects to one listed server and lists its tools. Not queued (it changes nothing) but bounded
+   * in time and, with every other check, in concurrency; `signal` stops it (the caller went away).
+   */
+  check(input: CheckServerInput, signal?: AbortSignal): Promise<CheckResult>;
+  /**
+   * Checks every active server of the project, each result yielded as it arrives, until all are
+   * done or `signal` aborts. Resolves once the input is checked and the servers are listed.
+   */
+  checkAll(input: CheckAllInput, signal: AbortSignal): Promise<AsyncIterable<CheckAllEvent>>;
   /** Lets the running mutation finish; refuses the waiting ones and new ones. */
   close(): Promise<void>;
 }
@@ -113,6 +147,7 @@ export function createMcpAdmin({
   const cliVersion = createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' });
   const queue = createMutationQueue({ maxQueued });
   const audit = createAuditLog(auditLogPath(configPath));
+  const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
 
   async function existingProject(projectPath: string | undefined): Promise<string> {
     const path = projectPath ?? projectDefault;
@@ -228,6 +263,18 @@ export function createMcpAdmin({
     return scope;
   }
 
+  // Secrets revealed: the check runs the entry as stored, and redacts what it reports itself.
+  async function serversToCheck(projectPath: string): Promise<Server[]> {
+    return (await listServers({ configPath, projectPath, reveal: true })).servers;
+  }
+
+  function runCheck(server: Server, projectPath: string, timeoutMs: number, signal?: AbortSignal) {
+    return checks.run(
+      () => checkServer(server, { env: spawnEnv, cwd: projectPath, timeoutMs, signal }),
+      signal,
+    );
+  }
+
   async function cliInfo(): Promise<SystemInfo['cli']> {
     try {
       const outcome = await cliVersion.current();
@@ -287,6 +334,25 @@ export function createMcpAdmin({
           verifyRemoved(input.name, await target.stored());
         });
       });
+    },
+
+    async check(rawInput, signal) {
+      const input = checkServerInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input.projectPath);
+      const server = findCheckTarget(await serversToCheck(projectPath), input);
+      if (needsConfirmation(server) && input.confirm !== true) throw confirmationRequired(server);
+      return runCheck(server, projectPath, input.timeoutMs ?? CHECK_TIMEOUT_MS.default, signal);
+    },
+
+    async checkAll(rawInput, signal) {
+      const input = checkAllInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input?.projectPath);
+      const active = (await serversToCheck(projectPath)).filter(isActive);
+      return checkEach(
+        active,
+        (server, until) => runCheck(server, projectPath, CHECK_TIMEOUT_MS.default, until),
+        signal,
+      );
     },
 
     close: () => queue.drain(),

@@ -9,7 +9,7 @@ import { checkServer } from '../../src/check';
 import type { Server } from '../../src/config';
 import { REDACTED } from '../../src/config';
 import { MCP_SERVER_SCRIPTS, startRemoteMcpServer } from '../../src/testing';
-import { livingGroupMembers } from '../support/process-group';
+import { expectGroupGone } from '../support/process-group';
 
 const anyLatency = expect.any(Number) as unknown as number;
 
@@ -124,7 +124,7 @@ describe('checkServer over stdio', () => {
     });
     // The fixture's child runs in its group and ignores SIGTERM: only killing the group ends it.
     const [leader = 0] = readFileSync(pidFile, 'utf8').split(' ').map(Number);
-    expect(livingGroupMembers(leader)).toEqual([]);
+    await expectGroupGone(leader);
   });
 
   it('stops when its caller goes away, throwing the reason and leaving no process behind', async () => {
@@ -140,7 +140,7 @@ describe('checkServer over stdio', () => {
 
     await expect(check).rejects.toThrow('the client went away');
     const [leader = 0] = readFileSync(pidFile, 'utf8').split(' ').map(Number);
-    expect(livingGroupMembers(leader)).toEqual([]);
+    await expectGroupGone(leader);
   });
 });
 

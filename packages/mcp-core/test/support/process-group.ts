@@ -1,3 +1,4 @@
+import { expect, vi } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
@@ -18,4 +19,17 @@ export function livingGroupMembers(pgid: number): number[] {
       const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return state !== 'Z' && Number(pgrp) === pgid ? [Number(pid)] : [];
     });
+}
+
+/**
+ * Waits until no process of group `pgid` is alive: a SIGKILL is sent at once but carried out by
+ * the kernel a moment later (later still for a process busy in a system call). Fails if any stays.
+ */
+export async function expectGroupGone(pgid: number): Promise<void> {
+  await vi.waitFor(
+    () => {
+      expect(livingGroupMembers(pgid)).toEqual([]);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 }
