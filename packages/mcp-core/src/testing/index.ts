@@ -94,3 +94,4 @@ export async function runCliAsAnotherTerminal(
 
 export { MCP_SERVER_SCRIPTS, startRemoteMcpServer } from './mcp-servers';
 export type { RemoteMcpServer } from './mcp-servers';
+export { livingGroupMembers } from './process-group';
