@@ -25,6 +25,7 @@ const TRPC_CODE_BY_CORE_CODE = {
   VERIFY_FAILED: 'INTERNAL_SERVER_ERROR',
   NOT_FOUND: 'NOT_FOUND',
   AMBIGUOUS: 'CONFLICT',
+  NEEDS_CONFIRMATION: 'PRECONDITION_FAILED',
 } as const satisfies Record<McpCoreErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /** The API error for whatever a procedure failed with; errors the table does not know pass unchanged. */

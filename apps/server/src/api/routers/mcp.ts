@@ -1,12 +1,14 @@
 import type { ConfigChange } from '@mcp-admin/core';
 import {
   addServerInputSchema,
+  checkAllInputSchema,
+  checkServerInputSchema,
   listServersInputSchema,
   removeServerInputSchema,
   watchInputSchema,
 } from '@mcp-admin/core/schemas';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { tracked } from '@trpc/server';
+import { tracked, TRPCError } from '@trpc/server';
 
 import { publicProcedure } from '../trpc';
 
@@ -19,10 +21,32 @@ export const mcpRouter = {
     .mutation(({ ctx, input }) => ctx.admin.remove(input)),
   // Ends when the client goes away or the server closes.
   events: publicProcedure.input(watchInputSchema).subscription(async ({ ctx, input, signal }) => {
-    const until = signal === undefined ? ctx.closing : AbortSignal.any([signal, ctx.closing]);
-    return trackedChanges(await ctx.admin.watch(input, until));
+    return trackedChanges(await ctx.admin.watch(input, untilGone(signal, ctx.closing)));
   }),
+  // Neither is queued with the changes: a check changes nothing (the service bounds how many run).
+  check: publicProcedure.input(checkServerInputSchema).mutation(async ({ ctx, input, signal }) => {
+    const until = untilGone(signal, ctx.closing);
+    try {
+      return await ctx.admin.check(input, until);
+    } catch (error) {
+      // Nobody waits for this answer any more: not a fault worth a log line.
+      if (!until.aborted) throw error;
+      throw new TRPCError({
+        code: 'CLIENT_CLOSED_REQUEST',
+        message: 'The check was stopped: its client went away or the server is closing.',
+        cause: error,
+      });
+    }
+  }),
+  checkAll: publicProcedure
+    .input(checkAllInputSchema)
+    .subscription(({ ctx, input, signal }) => ctx.admin.checkAll(input, untilGone(signal, ctx.closing))),
 } satisfies TRPCRouterRecord;
+
+/** Aborts when the request's client goes away or the server starts to close. */
+function untilGone(request: AbortSignal | undefined, closing: AbortSignal): AbortSignal {
+  return request === undefined ? closing : AbortSignal.any([request, closing]);
+}
 
 /** Each change with its version as the event id: a reconnecting client sends it back as `lastEventId`. */
 async function* trackedChanges(changes: AsyncIterable<ConfigChange>) {

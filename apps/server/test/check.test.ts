@@ -1,0 +1,161 @@
+/** `mcp.check` over HTTP (its result and its 412) and `mcp.checkAll` through `createCaller`. */
+import { livingGroupMembers, MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+
+import {
+  PATIENTLY,
+  bearer,
+  callerFor,
+  expectStillServing,
+  json,
+  procedureErrorBody,
+  trpcMutation,
+  useServer,
+  useTestWorld,
+} from './support';
+
+const anyLatency = expect.any(Number) as unknown as number;
+
+function toolsServer(toolNames: string, env: Record<string, string> = {}) {
+  return {
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
+    env: { TOOL_NAMES: toolNames, ...env },
+  };
+}
+
+/** The fixture that never answers; it writes "<pid> <child pid>" to `pidFile` once both run. */
+function silentServer(pidFile: string) {
+  return {
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.hangsWithGrandchild],
+    env: { PID_FILE: pidFile },
+  };
+}
+
+/** The pid (and process group) of the silent server, once it and its child run. */
+async function leaderOnceStarted(pidFile: string): Promise<number> {
+  await vi.waitFor(() => {
+    expect(existsSync(pidFile) && readFileSync(pidFile, 'utf8').includes(' ')).toBe(true);
+  }, PATIENTLY);
+  return Number(readFileSync(pidFile, 'utf8').split(' ')[0]);
+}
+
+const toolsResult = (name: string) => ({
+  status: 'ok',
+  latencyMs: anyLatency,
+  serverInfo: { name: 'tools-from-env', version: '1.2.3' },
+  tools: [{ name, description: `Tool ${name}` }],
+});
+
+describe('mcp.check over HTTP', () => {
+  it("200: the check's result", async () => {
+    const world = useTestWorld();
+    writeFileSync(world.configPath, JSON.stringify({ mcpServers: { greeter: toolsServer('hello') } }));
+    const server = await useServer(world);
+
+    const result = await trpcMutation(server, 'mcp.check', { name: 'greeter', scope: 'user' });
+
+    expect({ status: result.status, body: json(result) }).toEqual({
+      status: 200,
+      body: { result: { data: toolsResult('hello') } },
+    });
+  });
+
+  it('412: an unapproved project server without confirm, naming its command; nothing is started', async () => {
+    const world = useTestWorld();
+    const marker = join(world.plainDir, 'started');
+    const mcpJson = join(world.projectDir, '.mcp.json');
+    writeFileSync(
+      mcpJson,
+      JSON.stringify({ mcpServers: { repo: toolsServer('x', { STARTED_FILE: marker }) } }),
+    );
+    const server = await useServer(world);
+
+    const result = await trpcMutation(server, 'mcp.check', { name: 'repo', scope: 'project' });
+
+    expect({ status: result.status, body: json(result) }).toEqual({
+      status: 412,
+      body: procedureErrorBody(
+        'PRECONDITION_FAILED',
+        412,
+        'mcp.check',
+        `Project server "repo" from ${mcpJson} is not approved yet: checking it runs \`${process.execPath} ${MCP_SERVER_SCRIPTS.toolsFromEnv}\`. Check again with confirm: true to run it.`,
+        { coreCode: 'NEEDS_CONFIRMATION' },
+      ),
+    });
+    expect(existsSync(marker)).toBe(false);
+    await expectStillServing(server);
+  });
+
+  it('stops a check whose client went away, leaving no process of the server behind', async () => {
+    const world = useTestWorld();
+    const pidFile = join(world.plainDir, 'pids');
+    writeFileSync(world.configPath, JSON.stringify({ mcpServers: { silent: silentServer(pidFile) } }));
+    const server = await useServer(world);
+    const client = new AbortController();
+
+    const request = fetch(`${server.url}/trpc/mcp.check`, {
+      method: 'POST',
+      headers: { ...bearer(server), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'silent', scope: 'user', timeoutMs: 60_000 }),
+      signal: client.signal,
+    });
+    const leader = await leaderOnceStarted(pidFile);
+    client.abort();
+
+    await expect(request).rejects.toThrow();
+    await vi.waitFor(() => {
+      expect(livingGroupMembers(leader)).toEqual([]);
+    }, PATIENTLY);
+  });
+});
+
+describe('mcp.checkAll through createCaller', () => {
+  it('yields one result per active server as each finishes, then ends', async () => {
+    const world = useTestWorld();
+    const api = callerFor(world);
+    await api.mcp.add({ name: 'first', scope: 'user', ...toolsServer('first_tool') });
+    await api.mcp.add({ name: 'second', scope: 'local', ...toolsServer('second_tool') });
+
+    const events = [];
+    for await (const event of await api.mcp.checkAll({ projectPath: world.projectDir })) events.push(event);
+
+    events.sort((a, b) => a.name.localeCompare(b.name));
+    expect(events).toEqual([
+      { name: 'first', scope: 'user', source: world.configPath, total: 2, result: toolsResult('first_tool') },
+      {
+        name: 'second',
+        scope: 'local',
+        source: world.configPath,
+        total: 2,
+        result: toolsResult('second_tool'),
+      },
+    ]);
+  });
+
+  it('ends when the server starts to close, stopping the check that runs', async () => {
+    const world = useTestWorld();
+    const pidFile = join(world.plainDir, 'pids');
+    const silent = {
+      command: process.execPath,
+      args: [MCP_SERVER_SCRIPTS.hangsWithGrandchild],
+      env: { PID_FILE: pidFile },
+    };
+    writeFileSync(world.configPath, JSON.stringify({ mcpServers: { silent } }));
+    const closing = new AbortController();
+    const api = callerFor(world, { closing: closing.signal });
+
+    const events = (await api.mcp.checkAll())[Symbol.asyncIterator]();
+    const next = events.next();
+    const leader = await leaderOnceStarted(pidFile);
+    closing.abort();
+
+    await expect(next).resolves.toEqual({ done: true, value: undefined });
+    await vi.waitFor(() => {
+      expect(livingGroupMembers(leader)).toEqual([]);
+    }, PATIENTLY);
+  });
+});
