@@ -20,14 +20,19 @@ export async function wrongUsesDoNotCompile(): Promise<void> {
 
   // @ts-expect-error: `mcp.add` is a mutation, not a query.
   await client.mcp.add.query({ name: 'x', scope: 'user', command: 'node' });
+
+  // @ts-expect-error: `mcp.check` needs the scope of the entry to check.
+  await client.mcp.check.mutate({ name: 'x' });
 }
 
 export async function rightUsesCompile(): Promise<{
   added: { ok: true; message: string };
   listed: RouterOutputs['mcp']['list'];
+  checked: 'ok' | 'failed' | 'timeout' | 'needs-auth';
 }> {
   const input: RouterInputs['mcp']['add'] = { name: 'x', scope: 'user', command: 'node', args: ['-v'] };
   const added = await client.mcp.add.mutate(input);
   const listed = await client.mcp.list.query({ reveal: true });
-  return { added, listed };
+  const { status: checked } = await client.mcp.check.mutate({ name: 'x', scope: 'user', timeoutMs: 5_000 });
+  return { added, listed, checked };
 }
