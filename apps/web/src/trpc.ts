@@ -25,10 +25,19 @@ export function createTrpcClient() {
 
 export type SystemInfo = RouterOutputs['system']['info'];
 export type ServerEntry = RouterOutputs['mcp']['list']['servers'][number];
+export type CheckResult = RouterOutputs['mcp']['check'];
+export type CheckAllEvent =
+  RouterOutputs['mcp']['checkAll'] extends AsyncIterable<infer Event> ? Event : never;
+
+/** The HTTP status of a failed call, when the server answered. */
+export function httpStatusOf(error: unknown): number | undefined {
+  return error instanceof TRPCClientError
+    ? (error as TRPCClientError<AppRouter>).data?.httpStatus
+    : undefined;
+}
 
 /** A 4xx (no session, a project path that is not a directory) will not change by asking again. */
 export function isClientError(error: Error): boolean {
-  if (!(error instanceof TRPCClientError)) return false;
-  const { data } = error as TRPCClientError<AppRouter>;
-  return data !== null && data !== undefined && data.httpStatus >= 400 && data.httpStatus < 500;
+  const status = httpStatusOf(error);
+  return status !== undefined && status >= 400 && status < 500;
 }

@@ -1,3 +1,6 @@
+import { Suspense } from 'react';
+import { CheckResultView } from '../check/lazy';
+import type { RowCheck } from '../check/row-checks';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { SecretList } from './SecretList';
@@ -9,10 +12,19 @@ interface ServerTableProps {
   projectPath: string;
   /** The rows are another project's, kept on screen while the picked one loads. */
   actionsDisabled: boolean;
+  checkOf: (server: ServerEntry) => RowCheck | undefined;
+  onCheck: (server: ServerEntry, projectPath: string) => void;
   onRemove: (server: ServerEntry, projectPath: string) => void;
 }
 
-export function ServerTable({ servers, projectPath, actionsDisabled, onRemove }: ServerTableProps) {
+export function ServerTable({
+  servers,
+  projectPath,
+  actionsDisabled,
+  checkOf,
+  onCheck,
+  onRemove,
+}: ServerTableProps) {
   return (
     <table className={actionsDisabled ? 'server-table stale' : 'server-table'} aria-busy={actionsDisabled}>
       <thead>
@@ -34,6 +46,8 @@ export function ServerTable({ servers, projectPath, actionsDisabled, onRemove }:
             server={server}
             projectPath={projectPath}
             actionsDisabled={actionsDisabled}
+            check={checkOf(server)}
+            onCheck={onCheck}
             onRemove={onRemove}
           />
         ))}
@@ -46,10 +60,12 @@ interface ServerRowProps {
   server: ServerEntry;
   projectPath: string;
   actionsDisabled: boolean;
+  check: RowCheck | undefined;
+  onCheck: (server: ServerEntry, projectPath: string) => void;
   onRemove: (server: ServerEntry, projectPath: string) => void;
 }
 
-function ServerRow({ server, projectPath, actionsDisabled, onRemove }: ServerRowProps) {
+function ServerRow({ server, projectPath, actionsDisabled, check, onCheck, onRemove }: ServerRowProps) {
   const notes = statusNotes(server);
   return (
     <tr className={server.shadowedBy === undefined ? undefined : 'shadowed'}>
@@ -78,19 +94,37 @@ function ServerRow({ server, projectPath, actionsDisabled, onRemove }: ServerRow
             </span>
           ))
         )}
+        {check !== undefined && (
+          <Suspense fallback={<p className="status">Checking…</p>}>
+            <CheckResultView serverName={server.name} check={check} />
+          </Suspense>
+        )}
       </td>
       <td className="actions-cell">
-        <button
-          type="button"
-          className="secondary small"
-          aria-label={`Remove ${server.name}`}
-          disabled={actionsDisabled}
-          onClick={() => {
-            onRemove(server, projectPath);
-          }}
-        >
-          Remove
-        </button>
+        <div className="row-buttons">
+          <button
+            type="button"
+            className="secondary small"
+            aria-label={`Check ${server.name}`}
+            disabled={actionsDisabled || check?.state === 'running'}
+            onClick={() => {
+              onCheck(server, projectPath);
+            }}
+          >
+            Check
+          </button>
+          <button
+            type="button"
+            className="secondary small"
+            aria-label={`Remove ${server.name}`}
+            disabled={actionsDisabled}
+            onClick={() => {
+              onRemove(server, projectPath);
+            }}
+          >
+            Remove
+          </button>
+        </div>
       </td>
     </tr>
   );

@@ -1,5 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
+import { CheckAllRun, ConfirmCheckDialog } from '../check/lazy';
+import { useRowChecks } from '../check/row-checks';
 import { trpc, type ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
@@ -13,11 +15,25 @@ interface RowAction {
   projectPath: string;
 }
 
+/** One `Check all` of a project; `run` tells a new one from the last. */
+interface CheckAllState {
+  projectPath: string;
+  run: number;
+  ended: boolean;
+}
+
 /** The servers Claude Code sees from the chosen project, with the switch that reveals secrets. */
 export function ServersSection({ projectPath }: { projectPath: string }) {
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
   const [removing, setRemoving] = useState<RowAction | null>(null);
+  const [confirming, setConfirming] = useState<RowAction | null>(null);
+  const [checkAll, setCheckAll] = useState<CheckAllState | null>(null);
+  const checks = useRowChecks((server, shownProject) => {
+    setConfirming({ server, projectPath: shownProject });
+  });
+  // A run of another project stopped when the user left it (its subscription went with it).
+  const checkAllShown = checkAll?.projectPath === projectPath ? checkAll : null;
   const focusAfterRender = useFocusAfterRender();
   // Keep showing the current rows while the revealed (or another project's) list loads.
   const list = trpc.mcp.list.useQuery({ projectPath, reveal }, { placeholderData: keepPreviousData });
@@ -39,18 +55,46 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
             {showsPreviousProject && 'Loading this project…'}
           </p>
         </div>
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={reveal}
-            onChange={(event) => {
-              setReveal(event.target.checked);
+        <div className="section-actions">
+          {servers.length > 0 && (
+            <button
+              type="button"
+              className="secondary small"
+              disabled={showsPreviousProject || (checkAllShown !== null && !checkAllShown.ended)}
+              onClick={() => {
+                setCheckAll({ projectPath, run: (checkAll?.run ?? 0) + 1, ended: false });
+              }}
+            >
+              Check all
+            </button>
+          )}
+          <label className="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={reveal}
+              onChange={(event) => {
+                setReveal(event.target.checked);
+              }}
+            />
+            <span>Reveal secrets</span>
+          </label>
+        </div>
+      </div>
+      {checkAllShown !== null && (
+        <Suspense fallback={<p className="status">Checking all servers…</p>}>
+          <CheckAllRun
+            key={checkAllShown.run}
+            projectPath={checkAllShown.projectPath}
+            onResult={(event) => {
+              checks.record(checkAllShown.projectPath, event);
+            }}
+            onEnd={() => {
+              setCheckAll({ ...checkAllShown, ended: true });
             }}
           />
-          <span>Reveal secrets</span>
-        </label>
-      </div>
+        </Suspense>
+      )}
       {list.error !== null && <ErrorAlert message={list.error.message} />}
       {list.isPending && <p className="status">Loading servers…</p>}
       {list.data !== undefined &&
@@ -62,12 +106,30 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
               servers={servers}
               projectPath={list.data.projectPath}
               actionsDisabled={showsPreviousProject}
+              checkOf={(server) => checks.of(list.data.projectPath, server)}
+              onCheck={(server, shownProject) => {
+                checks.check(server, shownProject);
+              }}
               onRemove={(server, shownProject) => {
                 setRemoving({ server, projectPath: shownProject });
               }}
             />
           </div>
         ))}
+      {confirming !== null && (
+        <Suspense fallback={null}>
+          <ConfirmCheckDialog
+            server={confirming.server}
+            onClose={() => {
+              setConfirming(null);
+            }}
+            onConfirm={() => {
+              setConfirming(null);
+              checks.check(confirming.server, confirming.projectPath, true);
+            }}
+          />
+        </Suspense>
+      )}
       {removing !== null && (
         <RemoveServerDialog
           server={removing.server}

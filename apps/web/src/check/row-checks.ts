@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { httpStatusOf, trpc, type CheckAllEvent, type CheckResult, type ServerEntry } from '../trpc';
+
+/** A row's check: under way, its result, or why it could not be asked for. */
+export type RowCheck =
+  { state: 'running' } | { state: 'done'; result: CheckResult } | { state: 'error'; message: string };
+
+export interface RowChecks {
+  of(projectPath: string, server: ServerEntry): RowCheck | undefined;
+  /** Checks the row's entry; one that needs the user's confirmation goes to `onNeedsConfirmation`. */
+  check(server: ServerEntry, projectPath: string, confirm?: boolean): void;
+  /** A result `mcp.checkAll` brought. */
+  record(projectPath: string, event: CheckAllEvent): void;
+}
+
+// The project is part of the key: the same entry listed for another project is another row.
+function rowKey(
+  projectPath: string,
+  { name, scope, source }: Pick<ServerEntry, 'name' | 'scope' | 'source'>,
+) {
+  return JSON.stringify([projectPath, scope, source ?? '', name]);
+}
+
+/** Each row's latest check, kept in the list while the rows come and go. */
+export function useRowChecks(
+  onNeedsConfirmation: (server: ServerEntry, projectPath: string) => void,
+): RowChecks {
+  const utils = trpc.useUtils();
+  const [checks, setChecks] = useState<ReadonlyMap<string, RowCheck>>(new Map());
+  const set = (key: string, check: RowCheck | null) => {
+    setChecks((previous) => {
+      const next = new Map(previous);
+      if (check === null) next.delete(key);
+      else next.set(key, check);
+      return next;
+    });
+  };
+  return {
+    of: (projectPath, server) => checks.get(rowKey(projectPath, server)),
+    check(server, projectPath, confirm) {
+      const key = rowKey(projectPath, server);
+      const { name, scope, source } = server;
+      set(key, { state: 'running' });
+      utils.client.mcp.check.mutate({ name, scope, projectPath, source, confirm }).then(
+        (result) => {
+          set(key, { state: 'done', result });
+        },
+        (error: unknown) => {
+          // 412: an unapproved project server; nothing ran, and the user decides whether it may.
+          if (httpStatusOf(error) === 412) {
+            set(key, null);
+            onNeedsConfirmation(server, projectPath);
+          } else {
+            set(key, { state: 'error', message: error instanceof Error ? error.message : String(error) });
+          }
+        },
+      );
+    },
+    record(projectPath, event) {
+      set(rowKey(projectPath, event), { state: 'done', result: event.result });
+    },
+  };
+}
