@@ -20,6 +20,7 @@ export class PanelPage {
   readonly revealSecrets: Locator;
   readonly projectPicker: Locator;
   readonly dialog: Locator;
+  readonly checkAllButton: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -28,6 +29,7 @@ export class PanelPage {
     this.revealSecrets = page.getByRole('switch', { name: 'Reveal secrets' });
     this.projectPicker = page.getByRole('combobox', { name: 'Project' });
     this.dialog = page.getByRole('dialog');
+    this.checkAllButton = page.getByRole('button', { name: 'Check all', exact: true });
   }
 
   /** Opens the printed sign-in URL and waits for the panel to be usable. */
@@ -51,6 +53,10 @@ export class PanelPage {
 
   removeButton(name: string): Locator {
     return this.serverRow(name).getByRole('button', { name: `Remove ${name}`, exact: true });
+  }
+
+  checkButton(name: string): Locator {
+    return this.serverRow(name).getByRole('button', { name: `Check ${name}`, exact: true });
   }
 
   async removeServer(name: string): Promise<void> {

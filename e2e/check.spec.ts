@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddServerInput } from '@mcp-admin/core';
+import { MCP_SERVER_SCRIPTS, startRemoteMcpServer, type RemoteMcpServer } from '@mcp-admin/core/testing';
+import { expect, test as base } from './support/fixtures';
+import { addWithCli } from './support/claude-cli';
+
+const test = base.extend<{ remote: RemoteMcpServer }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  remote: async ({}, use) => {
+    const remote = await startRemoteMcpServer();
+    await use(remote);
+    await remote.stop();
+  },
+});
+
+/** A stdio server (the fixture script) whose tools are named by `toolNames`. */
+function toolsServer(name: string, scope: AddServerInput['scope'], toolNames: string[]): AddServerInput {
+  return {
+    name,
+    scope,
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
+    env: { TOOL_NAMES: toolNames.join(',') },
+  };
+}
+
+test('Check <name> shows the status, the server and its tools', async ({ panel, world }) => {
+  await addWithCli(world, world.projectDir, toolsServer('files', 'user', ['read_file', 'write_file']));
+  await panel.reload();
+  const row = panel.serverRow('files');
+
+  await panel.checkButton('files').click();
+
+  await expect(row).toContainText('Connected');
+  await expect(row).toContainText('tools-from-env 1.2.3');
+  await expect(row.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
+    'read_fileTool read_file',
+    'write_fileTool write_file',
+  ]);
+  await panel.screenshot('check-one', { fullPage: false });
+});
+
+test('a long tool list starts folded and unfolds', async ({ panel, world }) => {
+  const names = ['one', 'two', 'three', 'four', 'five', 'six', 'seven'];
+  await addWithCli(world, world.projectDir, toolsServer('many', 'user', names));
+  await panel.reload();
+  const row = panel.serverRow('many');
+
+  await panel.checkButton('many').click();
+  const tools = row.getByRole('list', { name: 'Tools' });
+  await expect(row.getByText('7 tools')).toBeVisible();
+  await expect(tools).toBeHidden();
+  await row.getByText('7 tools').click();
+
+  await expect(tools.getByRole('listitem')).toHaveCount(7);
+});
+
+test('Check all counts its progress and fills every row with its own result', async ({
+  panel,
+  world,
+  remote,
+}) => {
+  await addWithCli(world, world.projectDir, toolsServer('alpha', 'user', ['alpha_tool']));
+  await addWithCli(world, world.projectDir, toolsServer('beta', 'local', ['beta_tool']));
+  await addWithCli(world, world.projectDir, {
+    name: 'broken',
+    scope: 'user',
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.stderrThenExit],
+    env: { API_TOKEN: 'tok-e2e-secret' },
+  });
+  await addWithCli(world, world.projectDir, { name: 'remote', scope: 'user', url: `${remote.origin}/mcp` });
+  await panel.reload();
+
+  await panel.checkAllButton.click();
+
+  await expect(panel.page.getByRole('status').filter({ hasText: 'checked' })).toHaveText('4 of 4 checked');
+  await expect(panel.serverRow('alpha')).toContainText('Connected');
+  await expect(panel.serverRow('alpha')).toContainText('alpha_tool');
+  await expect(panel.serverRow('beta')).toContainText('beta_tool');
+  await expect(panel.serverRow('remote')).toContainText('remote 2.0.0');
+  await expect(panel.serverRow('remote')).toContainText('remote_search');
+  const broken = panel.serverRow('broken');
+  await expect(broken).toContainText('Failed');
+  await expect(broken.getByRole('alert')).toHaveText(
+    'The server exited with code 3 before it answered initialize.',
+  );
+  const stderr = broken.getByRole('region', { name: 'stderr of broken' });
+  await expect(stderr).toContainText('fatal: token •••••• was refused');
+  await expect(stderr).not.toContainText('tok-e2e-secret');
+  await expect(panel.checkAllButton).toBeEnabled();
+  await panel.screenshot('check-all');
+});
+
+test('a project server nobody approved asks first, showing the exact command and arguments', async ({
+  panel,
+  world,
+}) => {
+  const marker = join(world.plainDir, 'started');
+  await addWithCli(world, world.projectDir, {
+    name: 'repo-tool',
+    scope: 'project',
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.toolsFromEnv, '--flag with spaces'],
+    env: { TOOL_NAMES: 'repo_tool', STARTED_FILE: marker },
+  });
+  await panel.reload();
+  await expect(panel.serverRow('repo-tool')).toContainText('Pending approval');
+
+  await panel.checkButton('repo-tool').click();
+  await expect(panel.dialog).toContainText('Check repo-tool?');
+  await expect(panel.dialog.getByRole('definition').first()).toHaveText(process.execPath);
+  await expect(panel.dialog.getByRole('listitem')).toHaveText([
+    MCP_SERVER_SCRIPTS.toolsFromEnv,
+    '--flag with spaces',
+  ]);
+  await panel.screenshot('check-confirm', { fullPage: false });
+  await panel.dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.dialog).toBeHidden();
+  expect(existsSync(marker)).toBe(false);
+
+  await panel.checkButton('repo-tool').click();
+  await panel.dialog.getByRole('button', { name: 'Run and check' }).click();
+
+  await expect(panel.serverRow('repo-tool')).toContainText('Connected');
+  await expect(panel.serverRow('repo-tool')).toContainText('repo_tool');
+  expect(existsSync(marker)).toBe(true);
+});
