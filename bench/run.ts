@@ -1,12 +1,14 @@
 /**
  * `pnpm bench`: how the config reader copes with `.claude.json` files from 5 KB to 100 MB,
- * against a plain `JSON.parse(readFileSync(...))` of the same file in the same run.
+ * against a plain `JSON.parse(readFileSync(...))` of the same file in the same run; then
+ * `Check all` against `claude mcp list` on the same 8 servers (bench/check-all.ts).
  * Reports ratios, never asserts times (see bench/README.md).
  */
 import { listServers } from '@mcp-admin/core';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { benchCheckAll, type CheckAllFigures } from './check-all';
 import { time, type Timing } from './measure';
 import { writeSyntheticConfig } from './synthetic-config';
 
@@ -49,6 +51,8 @@ try {
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
+printMachine();
+printCheckAll(await benchCheckAll());
 
 /**
  * "Cold" means a file the reader has not cached, not a process whose JIT has never run: one read
@@ -96,4 +100,26 @@ function ratio(value: number, baseline: number): string {
 
 function ms(value: number): string {
   return `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`;
+}
+
+function printMachine(): void {
+  const cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU';
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  process.stdout.write(
+    `\nMachine: ${availableParallelism()} cores (nproc), ${cpu}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, load average ${load}\n`,
+  );
+}
+
+function printCheckAll(figures: CheckAllFigures): void {
+  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+  process.stdout.write(
+    [
+      '',
+      'Check all vs claude mcp list: 8 servers (5 healthy stdio, 2 failing stdio, 1 streamable HTTP), medians',
+      `claude mcp list            1.00× (${ms(figures.listMedianMs)})   ${figures.listSummary}`,
+      `Check all (mcp.checkAll)   ${ratio(figures.checkAllMedianMs, figures.listMedianMs)}   ${figures.checkAllSummary}`,
+      `MCP Admin server memory: ${mb(figures.serverIdleBytes)} resident when idle, peak ${mb(figures.serverPeakBytes)} (VmHWM) during Check all`,
+      '',
+    ].join('\n'),
+  );
 }

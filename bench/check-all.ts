@@ -1,0 +1,153 @@
+/**
+ * `Check all` against `claude mcp list` on the same 8 servers of one throwaway world: 5 healthy
+ * stdio servers, 2 that exit before answering, 1 over streamable HTTP (the fixture servers of
+ * packages/mcp-core/test/fixtures/mcp-servers). Both run alternately in the same process after one
+ * warm-up each; also the MCP Admin server's peak memory (VmHWM) while it checks them all.
+ */
+import { addArgv, createCliRunner, type AddServerInput } from '@mcp-admin/core';
+import {
+  createTestWorld,
+  MCP_SERVER_SCRIPTS,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+  startRemoteMcpServer,
+} from '@mcp-admin/core/testing';
+import { spawnMainProcess } from '@mcp-admin/server/testing';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const RUNS = 5;
+
+export interface CheckAllFigures {
+  listMedianMs: number;
+  checkAllMedianMs: number;
+  /** Peak resident memory of the MCP Admin server process during a Check all, the highest of the runs. */
+  serverPeakBytes: number;
+  /** Resident memory of the server process, started and idle, before the first Check all. */
+  serverIdleBytes: number;
+  /** What each side reported of the 8 servers, from the last run. */
+  listSummary: string;
+  checkAllSummary: string;
+}
+
+export async function benchCheckAll(): Promise<CheckAllFigures> {
+  const world = createTestWorld();
+  const remote = await startRemoteMcpServer();
+  try {
+    for (const server of servers(`${remote.origin}/mcp`)) {
+      await runCliAsAnotherTerminal(world, world.projectDir, addArgv(server));
+    }
+    const cli = createCliRunner({
+      bin: PINNED_CLAUDE_BIN,
+      configDir: world.configDir,
+      env: { ...process.env, HOME: world.configDir },
+      timeoutMs: 120_000,
+    });
+    const main = spawnMainProcess({
+      ...process.env,
+      CLAUDE_CONFIG_DIR: world.configDir,
+      HOME: world.configDir,
+      MCP_ADMIN_HOST: undefined,
+      MCP_ADMIN_PORT: '0',
+      MCP_ADMIN_TOKEN: undefined,
+      MCP_ADMIN_PROJECT: world.projectDir,
+      CLAUDE_BIN: PINNED_CLAUDE_BIN,
+    });
+    try {
+      const { url, token } = await main.started();
+      const pid = main.child.pid ?? 0;
+      const claudeMcpList = async () => {
+        const outcome = await cli.run(['mcp', 'list'], { cwd: world.projectDir });
+        if (!outcome.ok) throw new Error(`claude mcp list failed: ${outcome.message}`);
+        return outcome.message;
+      };
+      const checkAll = () => checkAllOverHttp(url, token);
+
+      let listOutput = await claudeMcpList();
+      let events = await checkAll();
+      const serverIdleBytes = statusBytes(pid, 'VmRSS');
+      const listTimes: number[] = [];
+      const checkAllTimes: number[] = [];
+      let serverPeakBytes = 0;
+      for (let run = 0; run < RUNS; run++) {
+        listOutput = await timed(listTimes, claudeMcpList);
+        resetPeakMemory(pid);
+        events = await timed(checkAllTimes, checkAll);
+        serverPeakBytes = Math.max(serverPeakBytes, statusBytes(pid, 'VmHWM'));
+      }
+      return {
+        listMedianMs: median(listTimes),
+        checkAllMedianMs: median(checkAllTimes),
+        serverPeakBytes,
+        serverIdleBytes,
+        listSummary: countOf(listOutput.split('\n').flatMap((line) => /[✔✘!] [^—]+/.exec(line) ?? [])),
+        checkAllSummary: countOf(events.map((event) => event.result.status)),
+      };
+    } finally {
+      await main.stop();
+    }
+  } finally {
+    await remote.stop();
+    world.remove();
+  }
+}
+
+function servers(remoteUrl: string): AddServerInput[] {
+  const healthy = [1, 2, 3, 4, 5].map((n): AddServerInput => ({
+    name: `healthy-${n}`,
+    scope: n % 2 === 0 ? 'local' : 'user',
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
+    env: { TOOL_NAMES: `tool_${n}_a,tool_${n}_b,tool_${n}_c` },
+  }));
+  const failing = [1, 2].map((n): AddServerInput => ({
+    name: `failing-${n}`,
+    scope: 'user',
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.stderrThenExit],
+  }));
+  return [...healthy, ...failing, { name: 'remote', scope: 'user', url: remoteUrl }];
+}
+
+interface CheckAllEventData {
+  result: { status: string };
+}
+
+/** `GET /trpc/mcp.checkAll` as server-sent events, read until the server ends the stream. */
+async function checkAllOverHttp(url: string, token: string): Promise<CheckAllEventData[]> {
+  const response = await fetch(`${url}/trpc/mcp.checkAll`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  return text
+    .split('\n\n')
+    .map((block) => block.trim())
+    .filter((block) => block.startsWith('data: {"name"'))
+    .map((block) => JSON.parse(block.slice('data: '.length)) as CheckAllEventData);
+}
+
+async function timed<T>(times: number[], task: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await task();
+  times.push(performance.now() - start);
+  return result;
+}
+
+/** A field of /proc/<pid>/status, in bytes (the kernel reports kB). */
+function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1] ?? 0) * 1024;
+}
+
+// Writing 5 to clear_refs resets VmHWM to the current RSS (Linux), so the next reading is this run's peak.
+function resetPeakMemory(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function countOf(labels: string[]): string {
+  const counts = new Map<string, number>();
+  for (const label of labels) counts.set(label.trim(), (counts.get(label.trim()) ?? 0) + 1);
+  return [...counts].map(([label, count]) => `${count} ${label}`).join(', ');
+}
