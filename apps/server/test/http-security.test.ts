@@ -298,7 +298,7 @@ describe('responses', () => {
       headers: bearer(server),
     });
 
-    const list = { configPath: world.configPath, projectPath: world.projectDir, servers: [] };
+    const list = { configPath: world.configPath, projectPath: world.projectDir, servers: [], problems: [] };
     const info = {
       version: '0.1.0',
       configPath: world.configPath,

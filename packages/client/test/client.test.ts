@@ -39,6 +39,7 @@ describe('createMcpAdminClient', () => {
           source: world.configPath,
         },
       ],
+      problems: [],
     });
     expect(removed).toEqual({
       ok: true,
@@ -48,6 +49,7 @@ describe('createMcpAdminClient', () => {
       configPath: world.configPath,
       projectPath: world.projectDir,
       servers: [],
+      problems: [],
     });
   });
 

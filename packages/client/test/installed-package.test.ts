@@ -178,11 +178,13 @@ describe('the packed client installed by npm in an app outside the workspace', (
         configPath: world.configPath,
         projectPath: world.projectDir,
         servers: [{ ...docs, env: { API_KEY: '••••••' }, source: world.configPath }],
+        problems: [],
       },
       revealed: {
         configPath: world.configPath,
         projectPath: world.projectDir,
         servers: [{ ...docs, env: { API_KEY: 's3cret' }, source: world.configPath }],
+        problems: [],
       },
       removed: {
         ok: true,

@@ -5,8 +5,8 @@
  * `projects[].history` of old files, is validated but never materialized.
  */
 import { createCachedFileReader } from './cached-file-reader';
-import { McpCoreError } from '../errors';
-import { isJsonSyntaxError, parseJsonSubset, type MemberSelector } from './json-subset';
+import { MiB, type ConfigFileLimits } from './config-file';
+import { parseJsonSubset, type MemberSelector } from './json-subset';
 import { isRecord } from '../records';
 
 /** Stored server entries by name, in file order, exactly as stored (unnormalized). */
@@ -23,6 +23,15 @@ export interface ClaudeConfig {
   userServers: StoredServers;
   projects: ReadonlyMap<string, ProjectSettings>;
 }
+
+/**
+ * Legacy `.claude.json` files of 238 MB are known (SPEC §7) and the scanner reads them without
+ * building their histories: twice that is still a config, beyond it is not.
+ */
+const CLAUDE_JSON_LIMITS: ConfigFileLimits = { maxBytes: 512 * MiB, readTimeoutMs: 10_000 };
+
+/** A `.mcp.json` holds a few server entries, and whoever made the repository chose its bytes. */
+const MCP_JSON_LIMITS: ConfigFileLimits = { maxBytes: 1 * MiB, readTimeoutMs: 5_000 };
 
 const PROJECT_FIELDS = new Set([
   'mcpServers',
@@ -42,12 +51,12 @@ const selectClaudeConfig: MemberSelector = ([top, project, field]) => {
 
 const selectMcpJson: MemberSelector = ([top]) => (top === 'mcpServers' ? 'whole' : 'none');
 
-const cachedClaudeConfig = createCachedFileReader(async (bytes, path) =>
-  toClaudeConfig(await decode(bytes, path, selectClaudeConfig)),
+const cachedClaudeConfig = createCachedFileReader(CLAUDE_JSON_LIMITS, async (bytes) =>
+  toClaudeConfig(await parseJsonSubset(bytes, selectClaudeConfig)),
 );
 
-const cachedMcpJson = createCachedFileReader(async (bytes, path) =>
-  serversOf(await decode(bytes, path, selectMcpJson)),
+const cachedMcpJson = createCachedFileReader(MCP_JSON_LIMITS, async (bytes) =>
+  serversOf(await parseJsonSubset(bytes, selectMcpJson)),
 );
 
 /** A missing `.claude.json` is an empty one: Claude Code has simply not written it yet. */
@@ -58,19 +67,6 @@ export async function readClaudeConfig(path: string): Promise<ClaudeConfig> {
 /** The servers of one `.mcp.json`, or `undefined` when there is no such file. */
 export function readMcpJson(path: string): Promise<StoredServers | undefined> {
   return cachedMcpJson(path);
-}
-
-async function decode(bytes: Buffer, path: string, select: MemberSelector): Promise<unknown> {
-  try {
-    return await parseJsonSubset(bytes, select);
-  } catch (error) {
-    if (!isJsonSyntaxError(error)) throw error;
-    throw new McpCoreError(
-      'CONFIG_UNREADABLE',
-      `${path} is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}`,
-      { cause: error },
-    );
-  }
 }
 
 function toClaudeConfig(document: unknown): ClaudeConfig {

@@ -6,4 +6,4 @@ export { findStoredEntries, listProjects, listServers, projectMcpJsonPath } from
 export type { FindStoredEntriesOptions, ListServersOptions, StoredEntry } from './server-list';
 export { watchConfigFiles } from './watcher';
 export type { ConfigChange } from './watcher';
-export type { Approval, KnownProject, Server, ServerList, ServerTransport } from './types';
+export type { Approval, FileProblem, KnownProject, Server, ServerList, ServerTransport } from './types';

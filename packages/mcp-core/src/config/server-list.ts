@@ -9,10 +9,11 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readClaudeConfig, readMcpJson, type ProjectSettings, type StoredServers } from './claude-config';
 import { localProjectKey, projectDirChain, realProjectDir } from './project-key';
+import { isMcpCoreError } from '../errors';
 import { isRecord } from '../records';
 import { normalizeServer, type StoredServer } from './server-normalizer';
 import type { Scope } from '../schemas';
-import type { Approval, KnownProject, Server, ServerList } from './types';
+import type { Approval, FileProblem, KnownProject, Server, ServerList } from './types';
 
 export interface ListServersOptions {
   configPath: string;
@@ -42,13 +43,16 @@ const SCOPE_RANK: Record<Scope, number> = { local: 0, project: 1, user: 2 };
  * Every server visible from `projectPath`. Precedence is local > project > user, and among
  * `.mcp.json` files the closest to the project wins: every entry but the winner of its name
  * gets `shadowedBy` = the winner's scope (so a farther `.mcp.json` duplicate says `project`).
+ * A `.mcp.json` that cannot be read is a problem of the list, not its failure: any repository
+ * can hold one. An unreadable `.claude.json` fails the call, since without it neither local nor
+ * user scope nor any approval can be told.
  */
 export async function listServers({
   configPath,
   projectPath,
   reveal = false,
 }: ListServersOptions): Promise<ServerList> {
-  const [config, key, mcpJsonFiles] = await Promise.all([
+  const [config, key, mcpJsonChain] = await Promise.all([
     readClaudeConfig(configPath),
     localProjectKey(projectPath),
     readMcpJsonChain(projectPath),
@@ -57,7 +61,7 @@ export async function listServers({
   // In precedence order, `.mcp.json` files closest first: the first entry of each name wins.
   const stored = [
     ...storedServers('local', configPath, project?.servers),
-    ...mcpJsonFiles.flatMap(({ path, servers }) => storedServers('project', path, servers)),
+    ...mcpJsonChain.files.flatMap(({ path, servers }) => storedServers('project', path, servers)),
     ...storedServers('user', configPath, config.userServers),
   ];
   const winners = new Map<string, StoredServer>();
@@ -71,7 +75,7 @@ export async function listServers({
     return server;
   });
   servers.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name));
-  return { configPath, projectPath, servers };
+  return { configPath, projectPath, servers, problems: mcpJsonChain.problems };
 }
 
 /** The projects `.claude.json` knows, by path. */
@@ -128,15 +132,30 @@ function approvalOf(name: string, project: ProjectSettings | undefined): Approva
   return 'pending';
 }
 
-/** Every `.mcp.json` from the project dir up to the filesystem root, closest first. */
-async function readMcpJsonChain(projectPath: string): Promise<{ path: string; servers: StoredServers }[]> {
-  const files = await Promise.all(
+/**
+ * Every `.mcp.json` from the project dir up to the filesystem root, closest first, and a problem
+ * for each one that is there but cannot be read.
+ */
+async function readMcpJsonChain(
+  projectPath: string,
+): Promise<{ files: { path: string; servers: StoredServers }[]; problems: FileProblem[] }> {
+  const reads = await Promise.all(
     (await projectDirChain(projectPath)).map(async (dir) => {
       const path = join(dir, '.mcp.json');
-      return { path, servers: await readMcpJson(path) };
+      try {
+        return { path, servers: await readMcpJson(path) };
+      } catch (error) {
+        if (!isMcpCoreError(error)) throw error;
+        return { path, problem: error.message };
+      }
     }),
   );
-  return files.flatMap(({ path, servers }) => (servers === undefined ? [] : [{ path, servers }]));
+  return {
+    files: reads.flatMap(({ path, servers }) => (servers === undefined ? [] : [{ path, servers }])),
+    problems: reads.flatMap(({ path, problem }) =>
+      problem === undefined ? [] : [{ file: path, message: problem }],
+    ),
+  };
 }
 
 function storedServers(scope: Scope, source: string, servers: StoredServers | undefined): StoredServer[] {

@@ -25,10 +25,19 @@ export interface Server {
   extra?: Record<string, unknown>;
 }
 
+/** A config file the listing could not read or parse: its servers are not in the list. */
+export interface FileProblem {
+  file: string;
+  /** A sentence naming the file and what is wrong with it. */
+  message: string;
+}
+
 export interface ServerList {
   configPath: string;
   projectPath: string;
   servers: Server[];
+  /** Every `.mcp.json` up the tree that could not be read; the servers of the others are listed. */
+  problems: FileProblem[];
 }
 
 export interface KnownProject {

@@ -15,7 +15,7 @@
 import { unwatchFile, watch, watchFile } from 'node:fs';
 import type { FSWatcher, StatsListener } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { identityOf } from './cached-file-reader';
+import { identityOf } from './config-file';
 
 export interface ConfigChange {
   /** The file that changed. */

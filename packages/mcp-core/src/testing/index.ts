@@ -9,6 +9,8 @@ import { join, relative, isAbsolute } from 'node:path';
 import { createCliRunner, resolveClaudeBin } from '../cli';
 import type { McpAdminOptions } from '../service';
 
+export { currentRss, peakRss, resetPeakRss } from './peak-memory';
+
 /** Throws unless `dir` is outside the real home directory (read from passwd, not from HOME). */
 export function assertThrowawayConfigDir(dir: string): void {
   const realHome = realpathSync(userInfo().homedir);

@@ -68,12 +68,14 @@ it('reads back the local and project servers the real CLI wrote from a nested di
       { ...local, env: { TOKEN: 's3' } },
       { ...project, headers: { Authorization: 'Bearer abc' } },
     ],
+    problems: [],
   });
   await expect(listServers({ configPath: world.configPath, projectPath: world.projectDir })).resolves.toEqual(
     {
       configPath: world.configPath,
       projectPath: world.projectDir,
       servers: [{ ...local, env: { TOKEN: REDACTED } }],
+      problems: [],
     },
   );
 });

@@ -45,6 +45,7 @@ describe('listServers', () => {
       configPath: world.configPath,
       projectPath: world.projectDir,
       servers: [],
+      problems: [],
     });
   });
 
@@ -313,26 +314,43 @@ describe('listServers', () => {
     );
   });
 
-  it('reports an invalid .mcp.json the same way', async () => {
-    const mcpJson = join(world.projectDir, '.mcp.json');
-    writeFileSync(mcpJson, '{"mcpServers": {"a": {"command": "x"}}');
+  it("lists an invalid .mcp.json as a problem with the error's line and column, and the other files' servers", async () => {
+    const broken = join(world.projectDir, '.mcp.json');
+    writeFileSync(broken, '{"mcpServers": {"a": {"command": "x"}}');
+    const own = join(world.nestedDir, '.mcp.json');
+    writeJson(own, { mcpServers: { b: { command: 'own-b' } } });
+    writeConfig({ mcpServers: { c: { command: 'user-c' } } });
 
-    await expect(serversOf(world.nestedDir)).rejects.toEqual(
-      new McpCoreError(
-        'CONFIG_UNREADABLE',
-        `${mcpJson} is not valid JSON: Unexpected end of JSON input at line 1, column 39`,
-      ),
-    );
+    await expect(
+      listServers({ configPath: world.configPath, projectPath: world.nestedDir }),
+    ).resolves.toEqual({
+      configPath: world.configPath,
+      projectPath: world.nestedDir,
+      servers: [
+        {
+          name: 'b',
+          scope: 'project',
+          source: own,
+          transport: 'stdio',
+          command: 'own-b',
+          approval: 'pending',
+        },
+        { name: 'c', scope: 'user', source: world.configPath, transport: 'stdio', command: 'user-c' },
+      ],
+      problems: [
+        {
+          file: broken,
+          message: `${broken} is not valid JSON: Unexpected end of JSON input at line 1, column 39`,
+        },
+      ],
+    });
   });
 
   it('reports a .claude.json that cannot be read', async () => {
     mkdirSync(world.configPath);
 
     await expect(serversOf(world.plainDir)).rejects.toEqual(
-      new McpCoreError(
-        'CONFIG_UNREADABLE',
-        `Cannot read ${world.configPath}: EISDIR: illegal operation on a directory, read`,
-      ),
+      new McpCoreError('CONFIG_UNREADABLE', `${world.configPath} is a directory, not a regular file`),
     );
   });
 

@@ -97,6 +97,7 @@ describe('add', () => {
           env: input.env,
         },
       ],
+      problems: [],
     });
   });
 
@@ -128,6 +129,7 @@ describe('add', () => {
           headers: { Authorization: REDACTED },
         },
       ],
+      problems: [],
     });
   });
 
@@ -183,6 +185,7 @@ describe('add', () => {
           env: {},
         },
       ],
+      problems: [],
     });
     await expect(admin.projects()).resolves.toEqual([
       { path: world.projectDir, localCount: 2, hasMcpJson: false },
@@ -250,6 +253,7 @@ describe('add', () => {
           approval: 'pending',
         },
       ],
+      problems: [],
     });
   });
 

@@ -1,0 +1,167 @@
+/**
+ * The one way the readers take in a config file they did not write. A path may name anything: a
+ * cloned repository can commit `.mcp.json` as a symlink to `/dev/zero` or a FIFO, which a plain
+ * `readFile` would read forever or wait on forever, holding one of libuv's four threads. Here only
+ * a regular file is ever read, never more than its kind's size limit, and never for longer than its
+ * time limit; anything else is a CONFIG_UNREADABLE error whose message names the path and why.
+ */
+import { constants, type Stats } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import { formatDuration, withDeadline } from '../deadline';
+import { McpCoreError, isMcpCoreError } from '../errors';
+
+export interface ConfigFileLimits {
+  /** A larger file is refused without being read. */
+  maxBytes: number;
+  /** Checking and reading the file may take this long. */
+  readTimeoutMs: number;
+}
+
+/** The bytes of one version of a file, and that version's identity (see `identityOf`). */
+export interface ConfigFileSnapshot {
+  bytes: Buffer;
+  identity: string;
+}
+
+export const MiB = 1024 * 1024;
+
+// A FIFO cannot block the open; a terminal device opened here never becomes the controlling one.
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
+/** Reads are issued in pieces of at most this, so a deadline that passed stops the read soon. */
+const READ_CHUNK_BYTES = 8 * MiB;
+/** The first buffer for a file whose size says nothing (`/proc` files say 0). */
+const MIN_BUFFER_BYTES = 64 * 1024;
+/** A file rewritten in place while it is read is read again, this many times at most. */
+const MAX_READS = 5;
+
+/**
+ * The file's bytes, or `undefined` when nothing is at `path`. Throws CONFIG_UNREADABLE when it is
+ * not a regular file, is over `maxBytes`, cannot be read within `readTimeoutMs`, or the OS refuses.
+ */
+export function readConfigFile(
+  path: string,
+  limits: ConfigFileLimits,
+): Promise<ConfigFileSnapshot | undefined> {
+  return withDeadline(
+    (signal) => readSnapshot(path, limits, signal),
+    limits.readTimeoutMs,
+    () => unreadable(path, `could not be read within ${formatDuration(limits.readTimeoutMs)}`),
+  );
+}
+
+/** `ino:size:mtime` of the file, `undefined` when it does not exist. */
+export async function identityOf(path: string): Promise<string | undefined> {
+  const stats = await statOrMissing(path);
+  return stats === undefined ? undefined : identityFrom(stats);
+}
+
+async function readSnapshot(
+  path: string,
+  limits: ConfigFileLimits,
+  signal: AbortSignal,
+): Promise<ConfigFileSnapshot | undefined> {
+  const found = await statOrMissing(path);
+  if (found === undefined) return undefined;
+  // Checked before opening too: opening a device can have effects of its own (a tape rewinds).
+  refuseUnlessReadable(path, found, limits);
+  let handle: FileHandle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw cannotRead(path, error);
+  }
+  try {
+    for (let reads = 1; ; reads++) {
+      // What was opened is what counts: the path may have been replaced since the stat.
+      const before = await handle.stat();
+      refuseUnlessReadable(path, before, limits);
+      const bytes = await readAll(handle, path, before.size, limits.maxBytes, signal);
+      const identity = identityFrom(await handle.stat());
+      if (identity === identityFrom(before)) return { bytes, identity };
+      if (reads === MAX_READS) throw unreadable(path, `kept changing while it was read (${reads} times)`);
+    }
+  } catch (error) {
+    throw isMcpCoreError(error) || signal.aborted ? error : cannotRead(path, error);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads from the start to the end of the file, however long it turns out to be, up to `maxBytes`. */
+async function readAll(
+  handle: FileHandle,
+  path: string,
+  statedSize: number,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  let buffer = Buffer.allocUnsafe(Math.min(Math.max(statedSize + 1, MIN_BUFFER_BYTES), maxBytes + 1));
+  let length = 0;
+  for (;;) {
+    signal.throwIfAborted();
+    if (length === buffer.length) {
+      if (length > maxBytes) throw unreadable(path, `is over the ${formatBytes(maxBytes)} limit`);
+      const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    const wanted = Math.min(buffer.length - length, READ_CHUNK_BYTES);
+    const { bytesRead } = await handle.read(buffer, length, wanted, length);
+    if (bytesRead === 0) return buffer.subarray(0, length);
+    length += bytesRead;
+  }
+}
+
+function refuseUnlessReadable(path: string, stats: Stats, { maxBytes }: ConfigFileLimits): void {
+  if (!stats.isFile()) throw unreadable(path, `is ${kindOf(stats)}, not a regular file`);
+  if (stats.size > maxBytes) {
+    throw unreadable(path, `is ${formatBytes(stats.size)}, over the ${formatBytes(maxBytes)} limit`);
+  }
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isDirectory()) return 'a directory';
+  return 'something else';
+}
+
+async function statOrMissing(path: string): Promise<Stats | undefined> {
+  try {
+    return await stat(path);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw cannotRead(path, error);
+  }
+}
+
+function identityFrom({ ino, size, mtimeMs }: Stats): string {
+  return `${ino}:${size}:${mtimeMs}`;
+}
+
+/** `3.1 GiB`, `512 MiB`, `900 bytes`. */
+function formatBytes(bytes: number): string {
+  const units = ['GiB', 'MiB', 'KiB'] as const;
+  for (const [index, unit] of units.entries()) {
+    const size = 1024 ** (units.length - index);
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+function unreadable(path: string, reason: string): McpCoreError {
+  return new McpCoreError('CONFIG_UNREADABLE', `${path} ${reason}`);
+}
+
+function cannotRead(path: string, error: unknown): McpCoreError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new McpCoreError('CONFIG_UNREADABLE', `Cannot read ${path}: ${reason}`, { cause: error });
+}
