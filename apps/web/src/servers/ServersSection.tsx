@@ -6,6 +6,7 @@ import { trpc, type ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { EmptyState } from './EmptyState';
+import { FileProblems } from './FileProblems';
 import { RemoveServerDialog } from './RemoveServerDialog';
 import { ServerTable } from './ServerTable';
 
@@ -97,6 +98,7 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
       )}
       {list.error !== null && <ErrorAlert message={list.error.message} />}
       {list.isPending && <p className="status">Loading servers…</p>}
+      {list.data !== undefined && <FileProblems problems={list.data.problems} />}
       {list.data !== undefined &&
         (servers.length === 0 ? (
           <EmptyState />
