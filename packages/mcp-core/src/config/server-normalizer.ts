@@ -23,8 +23,9 @@ export function normalizeServer({ name, scope, source, entry }: StoredServer, re
   const transport = transportOf(entry);
   const server: Server = { name, scope, transport, source };
   const extra: [string, unknown][] = [];
-  for (const [key, stored] of Object.entries(entry)) {
-    const value = !reveal && (key === 'env' || key === 'headers') ? redact(stored) : stored;
+  // Each field finds its place by its stored shape first; secrets are hidden wherever it lands.
+  for (const [key, value] of Object.entries(entry)) {
+    const secret = !reveal && (key === 'env' || key === 'headers');
     if (key === 'type') {
       // A known type is what `transport` says; an unknown one (e.g. `ws`) stays visible.
       if (transport === 'unknown') extra.push([key, value]);
@@ -33,9 +34,9 @@ export function normalizeServer({ name, scope, source, entry }: StoredServer, re
     } else if (key === 'args' && isStringArray(value)) {
       server.args = [...value];
     } else if ((key === 'env' || key === 'headers') && isStringRecord(value)) {
-      server[key] = Object.fromEntries(Object.entries(value));
+      server[key] = secret ? hideValues(value) : { ...value };
     } else {
-      extra.push([key, structuredClone(value)]);
+      extra.push([key, secret ? hideSecret(value) : structuredClone(value)]);
     }
   }
   if (extra.length > 0) server.extra = Object.fromEntries(extra);
@@ -60,9 +61,14 @@ function transportOf(entry: Record<string, unknown>): ServerTransport {
   }
 }
 
-/** Keys stay visible, values do not; a malformed (non-object) map is hidden whole. */
-function redact(value: unknown): unknown {
-  return isRecord(value) ? Object.fromEntries(Object.keys(value).map((key) => [key, REDACTED])) : REDACTED;
+/** Keys stay visible, values do not. */
+function hideValues(map: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.keys(map).map((key) => [key, REDACTED]));
+}
+
+/** A malformed secret map: an object shows its keys only, anything else is hidden whole. */
+function hideSecret(value: unknown): unknown {
+  return isRecord(value) ? hideValues(value) : REDACTED;
 }
 
 function isStringArray(value: unknown): value is string[] {

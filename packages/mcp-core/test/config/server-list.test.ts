@@ -113,10 +113,11 @@ describe('listServers', () => {
     ]);
   });
 
-  it('redacts env and header values, keys kept, unless asked to reveal them', async () => {
+  it('redacts env and header values, keys kept, unless revealed; a malformed map is in extra either way', async () => {
     const stored = {
       headed: { type: 'http', url: 'https://h.example/mcp', headers: { Authorization: 'Bearer t0k3n' } },
       malformed: { command: 'x', env: 'TOKEN=secret' },
+      'not-strings': { type: 'sse', url: 'https://n.example/sse', headers: { A: 1, B: 'b' } },
       stdio: { command: 'node', env: { TOKEN: 'secret', EMPTY: '' } },
     };
     writeConfig({ mcpServers: stored });
@@ -132,6 +133,13 @@ describe('listServers', () => {
       },
       { name: 'malformed', ...user, transport: 'stdio', command: 'x', extra: { env: REDACTED } },
       {
+        name: 'not-strings',
+        ...user,
+        transport: 'sse',
+        url: stored['not-strings'].url,
+        extra: { headers: { A: REDACTED, B: REDACTED } },
+      },
+      {
         name: 'stdio',
         ...user,
         transport: 'stdio',
@@ -142,6 +150,13 @@ describe('listServers', () => {
     await expect(serversOf(world.plainDir, true)).resolves.toEqual([
       { name: 'headed', ...user, transport: 'http', url: stored.headed.url, headers: stored.headed.headers },
       { name: 'malformed', ...user, transport: 'stdio', command: 'x', extra: { env: 'TOKEN=secret' } },
+      {
+        name: 'not-strings',
+        ...user,
+        transport: 'sse',
+        url: stored['not-strings'].url,
+        extra: { headers: { A: 1, B: 'b' } },
+      },
       { name: 'stdio', ...user, transport: 'stdio', command: 'node', env: stored.stdio.env },
     ]);
     expect(REDACTED).toBe('••••••');
