@@ -8,6 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readClaudeConfig, readMcpJson, type ProjectSettings, type StoredServers } from './claude-config';
+import { copyJson } from './json-copy';
 import { localProjectKey, projectDirChain, realProjectDir } from './project-key';
 import { isMcpCoreError } from '../errors';
 import { isRecord } from '../records';
@@ -115,7 +116,8 @@ export async function findStoredEntries({
   ];
   return candidates.flatMap(([scope, source, servers]) => {
     const entry = servers?.get(name);
-    return isRecord(entry) ? [{ scope, source, entry: structuredClone(entry) }] : [];
+    // A copy, made without recursion: the caller's to change, and any depth is fine.
+    return isRecord(entry) ? [{ scope, source, entry: copyJson(entry) as Record<string, unknown> }] : [];
   });
 }
 

@@ -3,6 +3,7 @@
  * Nothing stored is dropped: a field that does not fit its typed slot goes to `extra`, and an
  * entry of no known shape is listed with transport `unknown`.
  */
+import { copyJson } from './json-copy';
 import { isRecord } from '../records';
 import type { Scope } from '../schemas';
 import type { Server, ServerTransport } from './types';
@@ -18,6 +19,12 @@ export interface StoredServer {
   entry: unknown;
 }
 
+/**
+ * How deep a stored value is shown in `extra`: real entries nest a few levels, and a value past
+ * this (a hostile file can nest one 100 000 deep) could not even be serialized into a response.
+ */
+export const MAX_SHOWN_DEPTH = 32;
+
 export function normalizeServer({ name, scope, source, entry }: StoredServer, reveal: boolean): Server {
   if (!isRecord(entry)) return { name, scope, transport: 'unknown', source };
   const transport = transportOf(entry);
@@ -28,7 +35,7 @@ export function normalizeServer({ name, scope, source, entry }: StoredServer, re
     const secret = !reveal && (key === 'env' || key === 'headers');
     if (key === 'type') {
       // A known type is what `transport` says; an unknown one (e.g. `ws`) stays visible.
-      if (transport === 'unknown') extra.push([key, value]);
+      if (transport === 'unknown') extra.push([key, copyJson(value, MAX_SHOWN_DEPTH)]);
     } else if ((key === 'command' || key === 'url') && typeof value === 'string') {
       server[key] = value;
     } else if (key === 'args' && isStringArray(value)) {
@@ -36,7 +43,7 @@ export function normalizeServer({ name, scope, source, entry }: StoredServer, re
     } else if ((key === 'env' || key === 'headers') && isStringRecord(value)) {
       server[key] = secret ? hideValues(value) : { ...value };
     } else {
-      extra.push([key, secret ? hideSecret(value) : structuredClone(value)]);
+      extra.push([key, secret ? hideSecret(value) : copyJson(value, MAX_SHOWN_DEPTH)]);
     }
   }
   if (extra.length > 0) server.extra = Object.fromEntries(extra);

@@ -5,7 +5,9 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listProjects, listServers } from '../../src/config';
+import { findStoredEntries, listProjects, listServers } from '../../src/config';
+import { tooDeepText } from '../../src/config/json-copy';
+import { MAX_SHOWN_DEPTH } from '../../src/config/server-normalizer';
 import { McpCoreError } from '../../src/errors';
 
 let world: TestWorld;
@@ -150,5 +152,77 @@ describe('a .claude.json that is not a regular file', () => {
 
     await expect(list(world.projectDir)).rejects.toEqual(error);
     await expect(listProjects(world.configPath)).rejects.toEqual(error);
+  });
+});
+
+/** `{"a": {"a": … 1 … }}`, `depth` objects deep, as JSON text. */
+function nestedText(depth: number): string {
+  return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+/** What the list shows of `nestedText` that starts at `depth` of a field: the rest of MAX_SHOWN_DEPTH, then a note. */
+function shownNesting(depth: number): unknown {
+  let shown: unknown = tooDeepText(MAX_SHOWN_DEPTH);
+  for (let level = depth; level <= MAX_SHOWN_DEPTH; level++) shown = { a: shown };
+  return shown;
+}
+
+/** How many objects deep `value` goes, counted without recursion. */
+function depthOf(value: unknown): number {
+  let depth = 0;
+  for (let at = value; typeof at === 'object' && at !== null; at = (at as { a: unknown }).a) depth += 1;
+  return depth;
+}
+
+describe('an entry nested deeper than any stack', () => {
+  it.each([3000, 100_000])(
+    'one entry %i levels deep, in .claude.json and in .mcp.json: all listed, the deep ones as deep as they can be shown',
+    async (depth) => {
+      writeFileSync(
+        world.configPath,
+        `{"mcpServers": {"a-before": {"command": "a"}, "deep": {"command": "x", "oauth": ${nestedText(depth)}}, "z-after": {"command": "z"}}}`,
+      );
+      const mcpJson = join(world.projectDir, '.mcp.json');
+      writeFileSync(
+        mcpJson,
+        `{"mcpServers": {"deep-args": {"command": "y", "args": [${nestedText(depth)}]}, "fine": {"command": "f"}}}`,
+      );
+      const user = { scope: 'user', source: world.configPath, transport: 'stdio' } as const;
+      const project = { scope: 'project', source: mcpJson, transport: 'stdio', approval: 'pending' } as const;
+
+      const listed = await list(world.projectDir);
+
+      expect(listed).toEqual({
+        configPath: world.configPath,
+        projectPath: world.projectDir,
+        servers: [
+          { name: 'deep-args', ...project, command: 'y', extra: { args: [shownNesting(2)] } },
+          { name: 'fine', ...project, command: 'f' },
+          { name: 'a-before', ...user, command: 'a' },
+          { name: 'deep', ...user, command: 'x', extra: { oauth: shownNesting(1) } },
+          { name: 'z-after', ...user, command: 'z' },
+        ],
+        problems: [],
+      });
+      // What the API then does with it.
+      expect(JSON.parse(JSON.stringify(listed))).toEqual(listed);
+    },
+  );
+
+  it('finds a stored entry 100 000 levels deep whole, for a remove or an update to work on', async () => {
+    writeFileSync(
+      world.configPath,
+      `{"mcpServers": {"deep": {"command": "x", "oauth": ${nestedText(100_000)}}}}`,
+    );
+
+    const [found, ...others] = await findStoredEntries({
+      configPath: world.configPath,
+      projectPath: world.plainDir,
+      name: 'deep',
+    });
+
+    expect(others).toEqual([]);
+    expect(found).toMatchObject({ scope: 'user', source: world.configPath, entry: { command: 'x' } });
+    expect(depthOf(found?.entry.oauth)).toBe(100_000);
   });
 });

@@ -44,6 +44,26 @@ describe('parseJsonSubset', () => {
     });
   });
 
+  it.each(['whole', 'none'] as const)(
+    'parses a value nested 100 000 levels deep in a document of megabytes, selected %s',
+    async (selection) => {
+      const depth = 100_000;
+      const history = JSON.stringify(
+        Array.from({ length: 20_000 }, (_, index) => `prompt ${index} `.repeat(10)),
+      );
+      const text = `{"history": ${history}, "deep": ${'['.repeat(depth)}${']'.repeat(depth)}, "after": 1}`;
+      const select: MemberSelector = ([top]) =>
+        top === 'deep' ? selection : top === 'after' ? 'whole' : 'none';
+
+      const parsed = (await parse(text, select)) as { deep?: unknown; after: number };
+
+      expect(parsed.after).toBe(1);
+      let levels = 0;
+      for (let at = parsed.deep; Array.isArray(at); at = at[0]) levels += 1;
+      expect(levels).toBe(selection === 'whole' ? depth : 0);
+    },
+  );
+
   it('treats keys like JSON.parse: the last duplicate wins and __proto__ is an own key', async () => {
     const text =
       '{"a": 1, "__proto__": {"polluted": true}, "constructor": "c", "a": 2, "o": {"__proto__": 3}}';
