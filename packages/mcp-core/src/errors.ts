@@ -16,7 +16,7 @@ export type McpCoreErrorCode =
   | 'QUEUE_FULL'
   /** `.claude.json` or a `.mcp.json` could not be read or is not valid JSON. */
   | 'CONFIG_UNREADABLE'
-  /** The CLI reported success but the config does not show the change. */
+  /** The CLI reported success but the config does not show the change, or cannot be read back to tell. */
   | 'VERIFY_FAILED'
   /** No server of that name in the asked scope(s). */
   | 'NOT_FOUND'

@@ -2,8 +2,19 @@
 export { configPathFor } from './config-path';
 export { localProjectKey, projectDirChain } from './project-key';
 export { REDACTED } from './server-normalizer';
-export { findStoredEntries, listProjects, listServers, projectMcpJsonPath } from './server-list';
-export type { FindStoredEntriesOptions, ListServersOptions, StoredEntry } from './server-list';
+export {
+  findStoredEntries,
+  findStoredEntry,
+  listProjects,
+  listServers,
+  projectMcpJsonPath,
+} from './server-list';
+export type {
+  FindStoredEntriesOptions,
+  FindStoredEntryOptions,
+  ListServersOptions,
+  StoredEntry,
+} from './server-list';
 export { watchConfigFiles } from './watcher';
 export type { ConfigChange } from './watcher';
 export type { Approval, FileProblem, KnownProject, Server, ServerList, ServerTransport } from './types';

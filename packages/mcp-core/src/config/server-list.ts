@@ -31,6 +31,10 @@ export interface FindStoredEntriesOptions {
   mcpJsonPath?: string | undefined;
 }
 
+export interface FindStoredEntryOptions extends FindStoredEntriesOptions {
+  scope: Scope;
+}
+
 /** A raw entry as stored, for picking the scope of a remove and verifying a write. */
 export interface StoredEntry {
   scope: Scope;
@@ -39,6 +43,7 @@ export interface StoredEntry {
 }
 
 const SCOPE_RANK: Record<Scope, number> = { local: 0, project: 1, user: 2 };
+const SCOPES_BY_RANK: readonly Scope[] = ['local', 'project', 'user'];
 
 /**
  * Every server visible from `projectPath`. Precedence is local > project > user, and among
@@ -101,29 +106,47 @@ export async function findStoredEntries({
   configPath,
   projectPath,
   name,
-  mcpJsonPath: givenMcpJsonPath,
+  mcpJsonPath,
 }: FindStoredEntriesOptions): Promise<StoredEntry[]> {
-  const mcpJsonPath = givenMcpJsonPath ?? (await projectMcpJsonPath(projectPath));
-  const [config, key, projectServers] = await Promise.all([
-    readClaudeConfig(configPath),
-    localProjectKey(projectPath),
-    readMcpJson(mcpJsonPath),
-  ]);
-  const candidates: [Scope, string, StoredServers | undefined][] = [
-    ['local', configPath, config.projects.get(key)?.servers],
-    ['project', mcpJsonPath, projectServers],
-    ['user', configPath, config.userServers],
-  ];
-  return candidates.flatMap(([scope, source, servers]) => {
-    const entry = servers?.get(name);
-    // A copy, made without recursion: the caller's to change, and any depth is fine.
-    return isRecord(entry) ? [{ scope, source, entry: copyJson(entry) as Record<string, unknown> }] : [];
-  });
+  const entries = await Promise.all(
+    SCOPES_BY_RANK.map((scope) => findStoredEntry({ configPath, projectPath, name, scope, mcpJsonPath })),
+  );
+  return entries.filter((entry) => entry !== undefined);
+}
+
+/** The raw entry named `name` in one scope, reading only the file that scope lives in. */
+export async function findStoredEntry({
+  configPath,
+  projectPath,
+  name,
+  scope,
+  mcpJsonPath,
+}: FindStoredEntryOptions): Promise<StoredEntry | undefined> {
+  const { source, servers } = await storedServersIn(scope, configPath, projectPath, mcpJsonPath);
+  const entry = servers?.get(name);
+  // A copy, made without recursion: the caller's to change, and any depth is fine.
+  return isRecord(entry) ? { scope, source, entry: copyJson(entry) as Record<string, unknown> } : undefined;
 }
 
 /** The project dir's own `.mcp.json`, the one the CLI writes when run there. */
 export async function projectMcpJsonPath(projectPath: string): Promise<string> {
   return join(await realProjectDir(projectPath), '.mcp.json');
+}
+
+/** Project scope is one `.mcp.json`: `mcpJsonPath`, else the project dir's own (the file the CLI writes). */
+async function storedServersIn(
+  scope: Scope,
+  configPath: string,
+  projectPath: string,
+  mcpJsonPath: string | undefined,
+): Promise<{ source: string; servers: StoredServers | undefined }> {
+  if (scope === 'project') {
+    const source = mcpJsonPath ?? (await projectMcpJsonPath(projectPath));
+    return { source, servers: await readMcpJson(source) };
+  }
+  const config = await readClaudeConfig(configPath);
+  if (scope === 'user') return { source: configPath, servers: config.userServers };
+  return { source: configPath, servers: config.projects.get(await localProjectKey(projectPath))?.servers };
 }
 
 // Claude Code's own order: an explicit rejection wins over any approval.

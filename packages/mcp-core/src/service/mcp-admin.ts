@@ -21,6 +21,7 @@ import { addArgv, createCliRunner, createCliVersionCache, createMutationQueue, r
 import {
   configPathFor,
   findStoredEntries,
+  findStoredEntry,
   listProjects,
   listServers,
   projectDirChain,
@@ -29,7 +30,8 @@ import {
 } from '../config';
 import type { MutationQueueStatus } from '../cli';
 import type { ConfigChange, KnownProject, Server, ServerList, StoredEntry } from '../config';
-import { McpCoreError } from '../errors';
+import { formatDuration, withDeadline } from '../deadline';
+import { McpCoreError, isMcpCoreError } from '../errors';
 import {
   addServerInputSchema,
   CHECK_TIMEOUT_MS,
@@ -79,6 +81,14 @@ export interface MutationResult {
   /** Something went wrong after the change landed (e.g. the audit log could not be written). */
   warning?: string;
 }
+
+/**
+ * A read inside the mutation queue (the read-back after a change; before a remove, the scope
+ * lookup or the check that the listed source holds the entry) past this frees the queue with an
+ * error. Each file read has a shorter limit of its own (see claude-config); this one also bounds
+ * what those do not cover, such as a stuck `stat`.
+ */
+const QUEUED_READ_TIMEOUT_MS = 30_000;
 
 export interface SystemInfo {
   version: string;
@@ -176,7 +186,7 @@ export function createMcpAdmin({
     try {
       const outcome = await runner.run(argv, { cwd });
       if (!outcome.ok) throw new McpCoreError('CLI_FAILED', outcome.message);
-      await verify();
+      await confirmLanded(verify);
       message = outcome.message;
     } catch (error) {
       await auditOrWarn(procedure, argv, failureOutcome(error));
@@ -184,6 +194,20 @@ export function createMcpAdmin({
     }
     const warning = await auditOrWarn(procedure, argv, { ok: true, message });
     return warning === undefined ? { ok: true, message } : { ok: true, message, warning };
+  }
+
+  /** The read-back: a config that cannot be read leaves the change unconfirmed, said as such. */
+  async function confirmLanded(verify: () => Promise<void>): Promise<void> {
+    try {
+      await withinQueuedReadDeadline(verify);
+    } catch (error) {
+      if (!isMcpCoreError(error) || error.code !== 'CONFIG_UNREADABLE') throw error;
+      throw new McpCoreError(
+        'VERIFY_FAILED',
+        `The CLI reported success, but the change could not be confirmed: ${error.message}`,
+        { cause: error },
+      );
+    }
   }
 
   async function auditOrWarn(...record: Parameters<typeof audit.append>): Promise<string | undefined> {
@@ -197,14 +221,13 @@ export function createMcpAdmin({
     }
   }
 
-  async function storedIn(
+  function storedIn(
     scope: Scope,
     name: string,
     projectPath: string,
     mcpJsonPath?: string,
   ): Promise<StoredEntry | undefined> {
-    const entries = await findStoredEntries({ configPath, projectPath, name, mcpJsonPath });
-    return entries.find((stored) => stored.scope === scope);
+    return findStoredEntry({ configPath, projectPath, name, scope, mcpJsonPath });
   }
 
   /**
@@ -241,7 +264,7 @@ export function createMcpAdmin({
       }
       target = { scope, cwd: projectPath, stored: () => storedIn(scope, name, projectPath) };
     }
-    if ((await target.stored()) === undefined) {
+    if ((await withinQueuedReadDeadline(target.stored)) === undefined) {
       throw new McpCoreError('INVALID_INPUT', `source "${source}" holds no ${scope}-scope server "${name}"`);
     }
     return target;
@@ -249,7 +272,8 @@ export function createMcpAdmin({
 
   // Without a scope the CLI refuses a name held in several scopes, so the scope is picked here.
   async function onlyStoredScope(name: string, projectPath: string): Promise<Scope> {
-    const scopes = (await findStoredEntries({ configPath, projectPath, name })).map((stored) => stored.scope);
+    const stored = await withinQueuedReadDeadline(() => findStoredEntries({ configPath, projectPath, name }));
+    const scopes = stored.map((entry) => entry.scope);
     const [scope, ...others] = scopes;
     if (scope === undefined) {
       throw new McpCoreError('NOT_FOUND', `No MCP server named "${name}" in local, project or user scope.`);
@@ -357,4 +381,16 @@ export function createMcpAdmin({
 
     close: () => queue.drain(),
   };
+}
+
+function withinQueuedReadDeadline<T>(read: () => Promise<T>): Promise<T> {
+  return withDeadline(
+    read,
+    QUEUED_READ_TIMEOUT_MS,
+    () =>
+      new McpCoreError(
+        'CONFIG_UNREADABLE',
+        `The config files could not be read within ${formatDuration(QUEUED_READ_TIMEOUT_MS)}.`,
+      ),
+  );
 }

@@ -389,6 +389,25 @@ describe('the mutation queue in the service', () => {
     });
   });
 
+  it('ends a read-back that finds a FIFO with VERIFY_FAILED naming it, and the next call still runs', async () => {
+    const admin = adminFor(fixture('fifo-writing-claude.sh'));
+    const fifoAdd = admin.add({ name: 'fifo-1', scope: 'project', command: 'node' });
+    // In another dir: the real CLI, run beside the FIFO, could wait on it itself.
+    const next = admin.add({ name: 'after', scope: 'user', command: 'node', projectPath: world.plainDir });
+    const fifo = join(world.projectDir, '.mcp.json');
+
+    await expect(fifoAdd).rejects.toEqual(
+      new McpCoreError(
+        'VERIFY_FAILED',
+        `The CLI reported success, but the change could not be confirmed: ${fifo} is a FIFO, not a regular file`,
+      ),
+    );
+    await expect(next).resolves.toEqual({
+      ok: true,
+      message: `Added stdio MCP server after with command: node  to user config\nFile modified: ${world.configPath}`,
+    });
+  });
+
   it('refuses a mutation with QUEUE_FULL once 64 wait behind the running one', async () => {
     const gate = join(world.plainDir, 'gate');
     const admin = adminFor(fixture('failing-after-gate-claude.sh'), { GATE_FILE: gate });
