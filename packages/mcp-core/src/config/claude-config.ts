@@ -4,9 +4,11 @@
  * `.mcp.json` (project servers). Everything else in them, such as the multi-megabyte
  * `projects[].history` of old files, is validated but never materialized.
  */
+import { dirname } from 'node:path';
 import { createCachedFileReader } from './cached-file-reader';
 import { MiB, type ConfigFileLimits } from './config-file';
 import { parseJsonSubset, type MemberSelector } from './json-subset';
+import { recordMcpJsonPresence } from './mcp-json-presence';
 import { isRecord } from '../records';
 
 /** Stored server entries by name, in file order, exactly as stored (unnormalized). */
@@ -21,7 +23,11 @@ export interface ProjectSettings {
 
 export interface ClaudeConfig {
   userServers: StoredServers;
-  projects: ReadonlyMap<string, ProjectSettings>;
+  /**
+   * Each project's selected fields as stored, by path; `projectSettings` decodes one. Left raw
+   * because a config can know a million projects while a listing needs one.
+   */
+  projects: ReadonlyMap<string, unknown>;
 }
 
 /**
@@ -44,8 +50,8 @@ const PROJECT_FIELDS = new Set([
 const selectClaudeConfig: MemberSelector = ([top, project, field]) => {
   if (top === 'mcpServers') return 'whole';
   if (top !== 'projects') return 'none';
-  // `projects` itself, then each project.
-  if (project === undefined || field === undefined) return 'members';
+  if (project === undefined) return 'map';
+  if (field === undefined) return 'members';
   return PROJECT_FIELDS.has(field) ? 'whole' : 'none';
 };
 
@@ -65,27 +71,32 @@ export async function readClaudeConfig(path: string): Promise<ClaudeConfig> {
 }
 
 /** The servers of one `.mcp.json`, or `undefined` when there is no such file. */
-export function readMcpJson(path: string): Promise<StoredServers | undefined> {
-  return cachedMcpJson(path);
+export async function readMcpJson(path: string): Promise<StoredServers | undefined> {
+  const servers = await cachedMcpJson(path);
+  recordMcpJsonPresence(dirname(path), servers !== undefined);
+  return servers;
 }
 
-function toClaudeConfig(document: unknown): ClaudeConfig {
-  const projects = isRecord(document) && isRecord(document.projects) ? document.projects : {};
-  return {
-    userServers: serversOf(document),
-    projects: new Map(
-      Object.entries(projects).map(([path, settings]) => [path, toProjectSettings(settings)]),
-    ),
-  };
-}
-
-function toProjectSettings(settings: unknown): ProjectSettings {
-  const fields = isRecord(settings) ? settings : {};
+export function projectSettings(stored: unknown): ProjectSettings {
+  const fields = isRecord(stored) ? stored : {};
   return {
     servers: serversOf(fields),
     enabledMcpjsonServers: stringsOf(fields.enabledMcpjsonServers),
     disabledMcpjsonServers: stringsOf(fields.disabledMcpjsonServers),
     enableAllProjectMcpServers: fields.enableAllProjectMcpServers === true,
+  };
+}
+
+/** How many local servers a stored project has, without decoding them. */
+export function localServerCount(stored: unknown): number {
+  return isRecord(stored) && isRecord(stored.mcpServers) ? Object.keys(stored.mcpServers).length : 0;
+}
+
+function toClaudeConfig(document: unknown): ClaudeConfig {
+  const projects = isRecord(document) ? document.projects : undefined;
+  return {
+    userServers: serversOf(document),
+    projects: projects instanceof Map ? (projects as Map<string, unknown>) : new Map(),
   };
 }
 

@@ -1,14 +1,9 @@
 /** Reading Claude Code's own files: `.claude.json`, every `.mcp.json` up the tree, and watching them. */
 export { configPathFor } from './config-path';
 export { localProjectKey, projectDirChain } from './project-key';
+export { listProjects } from './project-list';
 export { REDACTED } from './server-normalizer';
-export {
-  findStoredEntries,
-  findStoredEntry,
-  listProjects,
-  listServers,
-  projectMcpJsonPath,
-} from './server-list';
+export { findStoredEntries, findStoredEntry, listServers, projectMcpJsonPath } from './server-list';
 export type {
   FindStoredEntriesOptions,
   FindStoredEntryOptions,

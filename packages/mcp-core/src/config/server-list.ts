@@ -5,16 +5,22 @@
  * Order of `servers`: by scope in precedence order (local, project, user), then by name
  * (code-unit order); duplicates of one name from several `.mcp.json` files come closest first.
  */
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readClaudeConfig, readMcpJson, type ProjectSettings, type StoredServers } from './claude-config';
+import {
+  projectSettings,
+  readClaudeConfig,
+  readMcpJson,
+  type ProjectSettings,
+  type StoredServers,
+} from './claude-config';
 import { copyJson } from './json-copy';
 import { localProjectKey, projectDirChain, realProjectDir } from './project-key';
 import { isMcpCoreError } from '../errors';
 import { isRecord } from '../records';
 import { normalizeServer, type StoredServer } from './server-normalizer';
+import { compareText } from './text-order';
 import type { Scope } from '../schemas';
-import type { Approval, FileProblem, KnownProject, Server, ServerList } from './types';
+import type { Approval, FileProblem, Server, ServerList } from './types';
 
 export interface ListServersOptions {
   configPath: string;
@@ -63,7 +69,8 @@ export async function listServers({
     localProjectKey(projectPath),
     readMcpJsonChain(projectPath),
   ]);
-  const project = config.projects.get(key);
+  const storedProject = config.projects.get(key);
+  const project = storedProject === undefined ? undefined : projectSettings(storedProject);
   // In precedence order, `.mcp.json` files closest first: the first entry of each name wins.
   const stored = [
     ...storedServers('local', configPath, project?.servers),
@@ -82,19 +89,6 @@ export async function listServers({
   });
   servers.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name));
   return { configPath, projectPath, servers, problems: mcpJsonChain.problems };
-}
-
-/** The projects `.claude.json` knows, by path. */
-export async function listProjects(configPath: string): Promise<KnownProject[]> {
-  const config = await readClaudeConfig(configPath);
-  const projects = await Promise.all(
-    [...config.projects].map(async ([path, settings]) => ({
-      path,
-      localCount: settings.servers.size,
-      hasMcpJson: await isFile(join(path, '.mcp.json')),
-    })),
-  );
-  return projects.sort((a, b) => compareText(a.path, b.path));
 }
 
 /**
@@ -146,7 +140,8 @@ async function storedServersIn(
   }
   const config = await readClaudeConfig(configPath);
   if (scope === 'user') return { source: configPath, servers: config.userServers };
-  return { source: configPath, servers: config.projects.get(await localProjectKey(projectPath))?.servers };
+  const storedProject = config.projects.get(await localProjectKey(projectPath));
+  return { source: configPath, servers: projectSettings(storedProject).servers };
 }
 
 // Claude Code's own order: an explicit rejection wins over any approval.
@@ -185,16 +180,4 @@ async function readMcpJsonChain(
 
 function storedServers(scope: Scope, source: string, servers: StoredServers | undefined): StoredServer[] {
   return [...(servers ?? [])].map(([name, entry]) => ({ name, scope, source, entry }));
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

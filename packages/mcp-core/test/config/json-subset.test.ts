@@ -44,6 +44,23 @@ describe('parseJsonSubset', () => {
     });
   });
 
+  it('hands back the members of an object selected as `map` as a Map, in file order, the last duplicate winning', async () => {
+    const text =
+      '{"projects": {"/b": {"x": 1, "y": 2}, "/a": [1], "/b": {"x": 3}, "__proto__": 4}, "other": 5}';
+    const select: MemberSelector = ([top, project, field]) => {
+      if (top !== 'projects') return 'none';
+      if (project === undefined) return 'map';
+      return field === undefined ? 'members' : field === 'x' ? 'whole' : 'none';
+    };
+    await expect(parse(text, select)).resolves.toEqual({
+      projects: new Map<string, unknown>([
+        ['/b', { x: 3 }],
+        ['/a', [1]],
+        ['__proto__', 4],
+      ]),
+    });
+  });
+
   it.each(['whole', 'none'] as const)(
     'parses a value nested 100 000 levels deep in a document of megabytes, selected %s',
     async (selection) => {
