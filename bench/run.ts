@@ -1,8 +1,9 @@
 /**
  * `pnpm bench`: how the config reader copes with `.claude.json` files from 5 KB to 100 MB,
- * against a plain `JSON.parse(readFileSync(...))` of the same file in the same run; then
- * `Check all` against `claude mcp list` on the same 8 servers (bench/check-all.ts).
- * Reports ratios, never asserts times (see bench/README.md).
+ * against a plain `JSON.parse(readFileSync(...))` of the same file in the same run; how
+ * `mcp.projects` copes with 10⁵ and 10⁶ known projects (bench/projects.ts); then `Check all`
+ * against `claude mcp list` on the same 8 servers (bench/check-all.ts).
+ * Reports figures, never asserts times (see bench/README.md).
  */
 import { listServers } from '@mcp-admin/core';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchCheckAll, type CheckAllFigures } from './check-all';
 import { time, type Timing } from './measure';
+import { benchProjects, type ProjectsRow } from './projects';
 import { writeSyntheticConfig } from './synthetic-config';
 
 const SIZES = [
@@ -47,7 +49,8 @@ try {
     rows.push({ label, bytes: written, baseline, cold, warm });
     process.stdout.write(`measured ${label}\n`);
   }
-  printTable(rows);
+  printSizesTable(rows);
+  printProjectsTable(await benchProjects(root));
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
@@ -64,13 +67,14 @@ async function warmUp(projectPath: string): Promise<void> {
   await listServers({ configPath, projectPath });
 }
 
-function printTable(rows: Row[]): void {
+function printSizesTable(rows: Row[]): void {
   const header = [
     'size',
     'baseline JSON.parse',
     'reader cold',
     'reader warm',
     'longest stall, cold',
+    'longest run, cold',
     'longest stall, baseline',
   ];
   const lines = rows.map(({ label, bytes, baseline, cold, warm }) => [
@@ -79,8 +83,39 @@ function printTable(rows: Row[]): void {
     ratio(cold.medianMs, baseline.medianMs),
     ratio(warm.medianMs, baseline.medianMs),
     ms(cold.longestStallMs),
+    ms(cold.longestRunMs),
     ms(baseline.longestStallMs),
   ]);
+  printTable(header, lines);
+  process.stdout.write(
+    '\nTimes are medians; ratios are against the baseline of the same size in this run.\n',
+  );
+}
+
+function printProjectsTable(rows: ProjectsRow[]): void {
+  const header = ['projects', 'call', 'time', 'longest stall', 'longest run', 'peak RSS (before)'];
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+  const lines = rows.flatMap(({ count, bytes, first, firstRss, changed, unchanged }) => {
+    const label = `${count.toLocaleString('en')} (${(bytes / 1e6).toFixed(0)} MB)`;
+    const cells = (timing: Timing) => [
+      ms(timing.medianMs),
+      ms(timing.longestStallMs),
+      ms(timing.longestRunMs),
+    ];
+    return [
+      [label, 'first', ...cells(first), `${mib(firstRss.peak)} (${mib(firstRss.before)})`],
+      ['', 'after a change', ...cells(changed), ''],
+      ['', 'unchanged', ...cells(unchanged), ''],
+    ];
+  });
+  printTable(header, lines);
+  process.stdout.write(
+    '\nmcp.projects: "unchanged" is the median of three calls. A stall is wall time, a run is the main\n' +
+      "thread's own part of it (the rest is waiting for a core on a busy machine).\n",
+  );
+}
+
+function printTable(header: string[], lines: string[][]): void {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
   );
@@ -88,9 +123,6 @@ function printTable(rows: Row[]): void {
     cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ');
   process.stdout.write(
     `\n${[format(header), widths.map((width) => '-'.repeat(width)).join('-|-'), ...lines.map(format)].join('\n')}\n`,
-  );
-  process.stdout.write(
-    '\nTimes are medians; ratios are against the baseline of the same size in this run.\n',
   );
 }
 

@@ -1,12 +1,14 @@
+/** Synthetic `.claude.json` files, the same on every run, for the benchmarks. */
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+const HISTORY_PER_PROJECT = 100;
+
 /**
  * Writes a `.claude.json` shaped like a long-used one from an old Claude Code version: a few
  * servers, and projects whose `history` arrays (prompts with pasted texts) hold nearly all the
  * bytes. Seeded, so every run measures the same files.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
-
-const HISTORY_PER_PROJECT = 100;
-
 export function writeSyntheticConfig(path: string, targetBytes: number): number {
   const random = seededRandom(targetBytes);
   const fd = openSync(path, 'w');
@@ -91,5 +93,54 @@ function seededRandom(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Writes a `.claude.json` that knows `count` projects, each entry shaped like today's Claude Code
+ * writes it (no history): a third with a local server. Every thousandth project path is a real
+ * directory under `projectsRoot` holding a `.mcp.json`; the others do not exist.
+ */
+export function writeManyProjectsConfig(path: string, count: number, projectsRoot: string): number {
+  const fd = openSync(path, 'w');
+  let written = 0;
+  const write = (text: string) => {
+    written += writeSync(fd, text);
+  };
+  try {
+    write(`{"numStartups":12,"mcpServers":${JSON.stringify(userServers)},"projects":{`);
+    let batch = '';
+    for (let index = 0; index < count; index++) {
+      const projectPath =
+        index % 1000 === 0 ? join(projectsRoot, `p${index}`) : `/home/dev/work/project-${index}`;
+      batch += `${index === 0 ? '' : ','}${JSON.stringify(projectPath)}:${JSON.stringify(modernProject(index))}`;
+      if (batch.length > 1 << 20) {
+        write(batch);
+        batch = '';
+      }
+    }
+    write(`${batch}}}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  for (let index = 0; index < count; index += 1000) {
+    const dir = join(projectsRoot, `p${index}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, '.mcp.json'), '{"mcpServers":{}}');
+  }
+  return written;
+}
+
+function modernProject(index: number) {
+  return {
+    allowedTools: [],
+    mcpContextUris: [],
+    mcpServers: index % 3 === 0 ? { [`local-${index}`]: { type: 'stdio', command: 'node', args: [] } } : {},
+    enabledMcpjsonServers: [],
+    disabledMcpjsonServers: [],
+    hasTrustDialogAccepted: false,
+    projectOnboardingSeenCount: 0,
+    hasClaudeMdExternalIncludesApproved: false,
+    hasClaudeMdExternalIncludesWarningShown: false,
   };
 }
