@@ -298,12 +298,13 @@ describe('responses', () => {
       headers: bearer(server),
     });
 
-    const list = { configPath: world.configPath, projectPath: world.projectDir, servers: [] };
+    const list = { configPath: world.configPath, projectPath: world.projectDir, servers: [], problems: [] };
     const info = {
       version: '0.1.0',
       configPath: world.configPath,
       defaultProject: world.projectDir,
       cli: { path: expect.stringMatching(/\/claude$/) as unknown, version: '2.1.332 (Claude Code)' },
+      managed: null,
     };
     expect({ status: result.status, body: json(result) }).toEqual({
       status: 200,

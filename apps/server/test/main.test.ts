@@ -50,7 +50,9 @@ describe('main.ts', () => {
       expect({ health: health.body, list: json(list) }).toEqual({
         health: 'ok',
         list: {
-          result: { data: { configPath: world.configPath, projectPath: world.projectDir, servers: [] } },
+          result: {
+            data: { configPath: world.configPath, projectPath: world.projectDir, servers: [], problems: [] },
+          },
         },
       });
       await expect(main.exited).resolves.toEqual({

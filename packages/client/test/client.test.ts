@@ -37,8 +37,11 @@ describe('createMcpAdminClient', () => {
           url: 'https://example.test/mcp',
           headers: { 'X-Api-Key': 'k3y' },
           source: world.configPath,
+          status: 'active',
+          statusReason: `"docs" is in projects[${JSON.stringify(world.projectDir)}].mcpServers of ${world.configPath}.`,
         },
       ],
+      problems: [],
     });
     expect(removed).toEqual({
       ok: true,
@@ -48,6 +51,7 @@ describe('createMcpAdminClient', () => {
       configPath: world.configPath,
       projectPath: world.projectDir,
       servers: [],
+      problems: [],
     });
   });
 

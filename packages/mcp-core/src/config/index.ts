@@ -1,9 +1,21 @@
 /** Reading Claude Code's own files: `.claude.json`, every `.mcp.json` up the tree, and watching them. */
-export { configPathFor } from './config-path';
+export { claudeDirFor, configPathFor } from './config-path';
+export { managedMcpPath, readManagedConfig } from './managed';
+export type { ManagedConfig } from './managed';
+export { settingsFilesOf } from './settings';
 export { localProjectKey, projectDirChain } from './project-key';
 export { REDACTED } from './server-normalizer';
 export { findStoredEntries, listProjects, listServers, projectMcpJsonPath } from './server-list';
 export type { FindStoredEntriesOptions, ListServersOptions, StoredEntry } from './server-list';
 export { watchConfigFiles } from './watcher';
 export type { ConfigChange } from './watcher';
-export type { Approval, KnownProject, Server, ServerList, ServerTransport } from './types';
+export type {
+  Approval,
+  ConfigProblem,
+  KnownProject,
+  Server,
+  ServerList,
+  ServerScope,
+  ServerStatus,
+  ServerTransport,
+} from './types';

@@ -7,16 +7,26 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readClaudeConfig, readMcpJson, type ProjectSettings, type StoredServers } from './claude-config';
+import { readClaudeConfig, readMcpJson, type StoredServers } from './claude-config';
+import { effectiveStatuses, type EffectiveEntry } from './effective-status';
+import { readManagedConfig } from './managed';
+import { expandedTexts, missingVariables } from './missing-env';
 import { localProjectKey, projectDirChain, realProjectDir } from './project-key';
 import { isRecord } from '../records';
-import { normalizeServer, type StoredServer } from './server-normalizer';
+import { normalizeServer } from './server-normalizer';
+import { readSettingsFiles } from './settings';
 import type { Scope } from '../schemas';
-import type { Approval, KnownProject, Server, ServerList } from './types';
+import type { ConfigProblem, KnownProject, Server, ServerList, ServerScope } from './types';
 
 export interface ListServersOptions {
   configPath: string;
   projectPath: string;
+  /** CLAUDE_CONFIG_DIR, else ~/.claude: where the user's settings.json and plugins are. */
+  claudeDir: string;
+  /** The folder of managed-mcp.json and managed-settings.json. */
+  managedDir: string;
+  /** The environment Claude Code starts servers with, for `missingEnv`. */
+  env: NodeJS.ProcessEnv;
   /** Show env and header values instead of `REDACTED`. */
   reveal?: boolean;
 }
@@ -36,42 +46,54 @@ export interface StoredEntry {
   entry: Record<string, unknown>;
 }
 
-const SCOPE_RANK: Record<Scope, number> = { local: 0, project: 1, user: 2 };
+const SCOPE_RANK: Record<ServerScope, number> = { managed: 0, local: 1, project: 2, user: 3, plugin: 4 };
 
 /**
- * Every server visible from `projectPath`. Precedence is local > project > user, and among
- * `.mcp.json` files the closest to the project wins: every entry but the winner of its name
- * gets `shadowedBy` = the winner's scope (so a farther `.mcp.json` duplicate says `project`).
+ * Every server visible from `projectPath`, each with what Claude Code does with it there
+ * (effective-status.ts). Precedence is local > project > user, and among `.mcp.json` files the
+ * closest to the project wins.
  */
 export async function listServers({
   configPath,
   projectPath,
+  claudeDir,
+  managedDir,
+  env,
   reveal = false,
 }: ListServersOptions): Promise<ServerList> {
-  const [config, key, mcpJsonFiles] = await Promise.all([
+  const problems: ConfigProblem[] = [];
+  const [config, key, mcpJsonFiles, settings, managed] = await Promise.all([
     readClaudeConfig(configPath),
     localProjectKey(projectPath),
     readMcpJsonChain(projectPath),
+    readSettingsFiles({ claudeDir, managedDir, projectPath }, problems),
+    readManagedConfig(managedDir, problems),
   ]);
   const project = config.projects.get(key);
-  // In precedence order, `.mcp.json` files closest first: the first entry of each name wins.
+  // In precedence order, `.mcp.json` files closest first.
   const stored = [
+    ...storedServers('managed', managed?.path, managed?.servers),
     ...storedServers('local', configPath, project?.servers),
     ...mcpJsonFiles.flatMap(({ path, servers }) => storedServers('project', path, servers)),
     ...storedServers('user', configPath, config.userServers),
   ];
-  const winners = new Map<string, StoredServer>();
-  for (const server of stored) if (!winners.has(server.name)) winners.set(server.name, server);
-
-  const servers = stored.map((storedServer): Server => {
-    const server = normalizeServer(storedServer, reveal);
-    if (storedServer.scope === 'project') server.approval = approvalOf(storedServer.name, project);
-    const winner = winners.get(storedServer.name);
-    if (winner !== undefined && winner !== storedServer) server.shadowedBy = winner.scope;
-    return server;
+  const judged = effectiveStatuses(stored, {
+    settings,
+    trust: { trusted: project?.hasTrustDialogAccepted ?? false, configPath, projectKey: key },
+    disabledInProject: project?.disabledMcpServers ?? [],
+    managed,
+  });
+  const servers = judged.map(([storedServer, verdict]): Server => {
+    const missingEnv = missingVariables(expandedTexts(storedServer.entry), env);
+    return {
+      ...normalizeServer(storedServer, reveal),
+      ...verdict,
+      ...(missingEnv.length > 0 && { missingEnv }),
+      ...(storedServer.scope === 'managed' && { readOnly: true }),
+    };
   });
   servers.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name));
-  return { configPath, projectPath, servers };
+  return { configPath, projectPath, servers, problems };
 }
 
 /** The projects `.claude.json` knows, by path. */
@@ -120,14 +142,6 @@ export async function projectMcpJsonPath(projectPath: string): Promise<string> {
   return join(await realProjectDir(projectPath), '.mcp.json');
 }
 
-// Claude Code's own order: an explicit rejection wins over any approval.
-function approvalOf(name: string, project: ProjectSettings | undefined): Approval {
-  if (project === undefined) return 'pending';
-  if (project.disabledMcpjsonServers.includes(name)) return 'rejected';
-  if (project.enabledMcpjsonServers.includes(name) || project.enableAllProjectMcpServers) return 'approved';
-  return 'pending';
-}
-
 /** Every `.mcp.json` from the project dir up to the filesystem root, closest first. */
 async function readMcpJsonChain(projectPath: string): Promise<{ path: string; servers: StoredServers }[]> {
   const files = await Promise.all(
@@ -139,7 +153,12 @@ async function readMcpJsonChain(projectPath: string): Promise<{ path: string; se
   return files.flatMap(({ path, servers }) => (servers === undefined ? [] : [{ path, servers }]));
 }
 
-function storedServers(scope: Scope, source: string, servers: StoredServers | undefined): StoredServer[] {
+function storedServers(
+  scope: ServerScope,
+  source: string | undefined,
+  servers: StoredServers | undefined,
+): EffectiveEntry[] {
+  if (source === undefined) return [];
   return [...(servers ?? [])].map(([name, entry]) => ({ name, scope, source, entry }));
 }
 

@@ -19,12 +19,16 @@ import {
 import type { CheckAllEvent, CheckResult } from '../check';
 import { addArgv, createCliRunner, createCliVersionCache, createMutationQueue, removeArgv } from '../cli';
 import {
+  claudeDirFor,
   configPathFor,
   findStoredEntries,
   listProjects,
   listServers,
+  managedMcpPath,
   projectDirChain,
   projectMcpJsonPath,
+  readManagedConfig,
+  settingsFilesOf,
   watchConfigFiles,
 } from '../config';
 import type { MutationQueueStatus } from '../cli';
@@ -61,7 +65,12 @@ export interface McpAdminOptions {
   cliTimeoutMs: number;
   /** The project for local and project scope when a call names none; absolute. */
   defaultProject: string;
-  /** The environment every CLI spawn inherits (`CLAUDE_CONFIG_DIR` is pinned on top). */
+  /** The folder of managed-mcp.json and managed-settings.json (`/etc/claude-code` on Linux). */
+  managedDir: string;
+  /**
+   * The environment every CLI spawn inherits (`CLAUDE_CONFIG_DIR` is pinned on top), and so the
+   * one Claude Code would start servers with: `missingEnv` is read against it.
+   */
   spawnEnv: NodeJS.ProcessEnv;
   /** Mutations allowed to wait behind the running one. */
   maxQueued?: number | undefined;
@@ -85,6 +94,8 @@ export interface SystemInfo {
   configPath: string;
   defaultProject: string;
   cli: { path: string; version: string } | { error: string };
+  /** The managed-mcp.json in control, if any: every change is then refused. */
+  managed: { path: string; exclusive: true } | null;
 }
 
 interface RemovalTarget {
@@ -135,6 +146,7 @@ export function createMcpAdmin({
   claudeBin,
   cliTimeoutMs,
   defaultProject,
+  managedDir,
   spawnEnv,
   maxQueued,
   logWarning = (message) => {
@@ -142,6 +154,7 @@ export function createMcpAdmin({
   },
 }: McpAdminOptions): McpAdmin {
   const configPath = configPathFor(configDir);
+  const claudeDir = claudeDirFor(configDir);
   const projectDefault = resolve(defaultProject);
   const runner = createCliRunner({ bin: claudeBin, configDir, timeoutMs: cliTimeoutMs, env: spawnEnv });
   const cliVersion = createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' });
@@ -195,6 +208,16 @@ export function createMcpAdmin({
       logWarning(warning);
       return warning;
     }
+  }
+
+  /** Claude Code takes no change while a managed config is in control: refused before any spawn. */
+  async function refuseUnderManagedConfig(): Promise<void> {
+    const managed = await readManagedConfig(managedDir, []);
+    if (managed === undefined) return;
+    throw new McpCoreError(
+      'MANAGED_CONFIG',
+      `${managed.path} has exclusive control over MCP servers: Claude Code loads only its servers, so none can be added or removed here.`,
+    );
   }
 
   async function storedIn(
@@ -294,6 +317,10 @@ export function createMcpAdmin({
         configPath,
         defaultProject: projectDefault,
         cli: await cliInfo(),
+        managed:
+          (await readManagedConfig(managedDir, [])) === undefined
+            ? null
+            : { path: managedMcpPath(managedDir), exclusive: true },
       };
     },
 
@@ -302,7 +329,14 @@ export function createMcpAdmin({
     async list(rawInput) {
       const input = listServersInputSchema.parse(rawInput);
       const projectPath = await existingProject(input?.projectPath);
-      return listServers({ configPath, projectPath, reveal: input?.reveal ?? false });
+      return listServers({
+        configPath,
+        projectPath,
+        claudeDir,
+        managedDir,
+        env: spawnEnv,
+        reveal: input?.reveal ?? false,
+      });
     },
 
     projects: () => listProjects(configPath),
@@ -310,24 +344,32 @@ export function createMcpAdmin({
     async watch(rawInput, signal) {
       const input = watchInputSchema.parse(rawInput);
       const projectPath = await existingProject(input?.projectPath);
-      const files = [configPath, await projectMcpJsonPath(projectPath)];
+      const settingsFiles = await settingsFilesOf({ claudeDir, managedDir, projectPath });
+      const files = [
+        configPath,
+        await projectMcpJsonPath(projectPath),
+        ...settingsFiles.map(({ path }) => path),
+        managedMcpPath(managedDir),
+      ];
       return watchConfigFiles(files, { signal, since: input?.lastEventId ?? undefined });
     },
 
     async add(rawInput) {
       const input = addServerInputSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
-      return queue.run(() =>
-        mutate('mcp.add', addArgv(input), projectPath, async () => {
+      return queue.run(async () => {
+        await refuseUnderManagedConfig();
+        return mutate('mcp.add', addArgv(input), projectPath, async () => {
           verifyAdded(input, await storedIn(input.scope, input.name, projectPath));
-        }),
-      );
+        });
+      });
     },
 
     async remove(rawInput) {
       const input = removeServerInputSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
       return queue.run(async () => {
+        await refuseUnderManagedConfig();
         const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
         const target = await removalTarget(input.name, scope, input.source, projectPath);
         return mutate('mcp.remove', removeArgv(input.name, target.scope), target.cwd, async () => {

@@ -64,6 +64,24 @@ function auditRecords(): unknown[] {
 
 const anyTime: unknown = expect.any(String);
 
+/** The verdict on a user-scope entry nothing stops. */
+const activeUser = (name: string) => ({
+  status: 'active',
+  statusReason: `"${name}" is in mcpServers of ${world.configPath}.`,
+});
+
+/** The verdict on a local-scope entry of the world's repository that nothing stops. */
+const activeLocal = (name: string) => ({
+  status: 'active',
+  statusReason: `"${name}" is in projects[${JSON.stringify(world.projectDir)}].mcpServers of ${world.configPath}.`,
+});
+
+const pending = (name: string) => ({
+  approval: 'pending',
+  status: 'pending',
+  statusReason: `"${name}" is in no enabledMcpjsonServers or disabledMcpjsonServers of the settings files: run claude in the project to approve it.`,
+});
+
 describe('add', () => {
   it('stores a stdio server in user scope exactly as asked', async () => {
     const admin = adminFor();
@@ -95,8 +113,10 @@ describe('add', () => {
           command: 'npx',
           args: input.args,
           env: input.env,
+          ...activeUser('files'),
         },
       ],
+      problems: [],
     });
   });
 
@@ -126,8 +146,10 @@ describe('add', () => {
           source: world.configPath,
           url: 'https://example.test/mcp',
           headers: { Authorization: REDACTED },
+          ...activeUser('web'),
         },
       ],
+      problems: [],
     });
   });
 
@@ -172,6 +194,7 @@ describe('add', () => {
           transport: 'sse',
           source: world.configPath,
           url: 'http://127.0.0.1:9/sse',
+          ...activeLocal('events'),
         },
         {
           name: 'files',
@@ -181,8 +204,10 @@ describe('add', () => {
           command: 'node',
           args: ['--inspect', 'server.js'],
           env: {},
+          ...activeLocal('files'),
         },
       ],
+      problems: [],
     });
     await expect(admin.projects()).resolves.toEqual([
       { path: world.projectDir, localCount: 2, hasMcpJson: false },
@@ -238,7 +263,7 @@ describe('add', () => {
           command: 'node',
           args: ['server.js'],
           env: { LEVEL: '-1' },
-          approval: 'pending',
+          ...pending('files'),
         },
         {
           name: 'web',
@@ -247,9 +272,10 @@ describe('add', () => {
           source: join(world.nestedDir, '.mcp.json'),
           url: web.url,
           headers: web.headers,
-          approval: 'pending',
+          ...pending('web'),
         },
       ],
+      problems: [],
     });
   });
 
@@ -505,6 +531,7 @@ describe('refusals before any spawn', () => {
       configPath: world.configPath,
       defaultProject: world.projectDir,
       cli: { error: message },
+      managed: null,
     });
   });
 });
@@ -516,6 +543,7 @@ describe('info and audit', () => {
       configPath: world.configPath,
       defaultProject: world.projectDir,
       cli: { path: claude, version: '2.1.332 (Claude Code)' },
+      managed: null,
     });
   });
 
@@ -533,6 +561,7 @@ describe('info and audit', () => {
       configPath: world.configPath,
       defaultProject: world.projectDir,
       cli: { path: bin, version: '2.1.332 (Claude Code)' },
+      managed: null,
     };
 
     const atOnce = await Promise.all(Array.from({ length: 50 }, () => admin.info()));

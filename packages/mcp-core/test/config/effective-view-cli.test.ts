@@ -1,0 +1,245 @@
+/**
+ * The effective view against the real CLI: in worlds that put servers in each state, every
+ * server's `status` must be what `claude mcp get <name>` run in the project reports.
+ */
+import { createCliRunner } from '@mcp-admin/core';
+import {
+  createTestWorld,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+  worldReadOptions,
+} from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { listServers } from '../../src/config';
+import type { Server, ServerScope, ServerStatus } from '../../src/config';
+
+let world: TestWorld;
+beforeEach(() => {
+  world = createTestWorld();
+});
+afterEach(() => {
+  world.remove();
+});
+
+/** What `claude mcp get` says of a name: the entry Claude Code uses, or that it uses none. */
+type CliView = { scope: ServerScope; status: ServerStatus } | 'not found';
+
+/** The CLI's words, one table: its `Scope:` lines and the start of its `Status:` lines. */
+const CLI_SCOPES: Record<string, ServerScope> = {
+  'Local config (private to you in this project)': 'local',
+  'Project config (shared via .mcp.json)': 'project',
+  'User config (available in all your projects)': 'user',
+  'Enterprise config (managed by your organization)': 'managed',
+  'Dynamic config (from command line)': 'plugin',
+};
+const CLI_STATUSES: [prefix: string, status: ServerStatus][] = [
+  ['⏸ Pending approval', 'pending'],
+  ['✘ Rejected', 'rejected'],
+  ['⊘ Disabled for this project', 'disabled-in-project'],
+  ['✔ Connected', 'active'],
+  ['✘ Failed to connect', 'active'],
+  ['! Needs authentication', 'active'],
+];
+
+async function cliView(name: string): Promise<CliView> {
+  const cli = createCliRunner({
+    bin: PINNED_CLAUDE_BIN,
+    configDir: world.configDir,
+    env: { ...process.env, HOME: world.configDir },
+    timeoutMs: 30_000,
+  });
+  const outcome = await cli.run(['mcp', 'get', name], { cwd: world.projectDir });
+  if (!outcome.ok) {
+    expect(outcome.message).toMatch(new RegExp(`^No MCP server named "${name}"\\.`));
+    return 'not found';
+  }
+  const scopeText = /^ {2}Scope: (.*)$/m.exec(outcome.message)?.[1] ?? '';
+  const statusText = /^ {2}Status: (.*)$/m.exec(outcome.message)?.[1] ?? '';
+  const scope = CLI_SCOPES[scopeText];
+  const status = CLI_STATUSES.find(([prefix]) => statusText.startsWith(prefix))?.[1];
+  if (scope === undefined || status === undefined)
+    throw new Error(`unknown CLI words in:\n${outcome.message}`);
+  return { scope, status };
+}
+
+/** The entry of one name that Claude Code takes: an unapproved `.mcp.json` entry gives way to any other. */
+function usedEntry(entries: Server[]): Server {
+  const used =
+    entries.find((server) => !['shadowed', 'pending', 'rejected'].includes(server.status)) ??
+    entries.find((server) => server.status !== 'shadowed');
+  if (used === undefined) throw new Error(`no entry of ${entries[0]?.name ?? '?'} is used`);
+  return used;
+}
+
+/** What the list says `claude mcp get` shows of the entry it uses: nothing when that one is blocked or overridden. */
+function viewFromList(used: Server): CliView {
+  return used.status === 'blocked' || used.status === 'overridden'
+    ? 'not found'
+    : { scope: used.scope, status: used.status };
+}
+
+/** Every server's status (`name@scope`), after checking the list and the CLI agree on every name. */
+async function statusesAgreeingWithCli(): Promise<Record<string, ServerStatus>> {
+  const { servers } = await listServers({ ...worldReadOptions(world), projectPath: world.projectDir });
+  for (const name of new Set(servers.map((server) => server.name))) {
+    const entries = servers.filter((server) => server.name === name);
+    const used = usedEntry(entries);
+    expect({ name, view: await cliView(name) }).toEqual({ name, view: viewFromList(used) });
+    for (const server of entries) {
+      if (server.status === 'shadowed') expect(server.shadowedBy).toBe(used.scope);
+    }
+  }
+  return Object.fromEntries(servers.map((server) => [`${server.name}@${server.scope}`, server.status]));
+}
+
+function writeJson(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(value, null, 2));
+}
+
+const mcpJson = (servers: Record<string, unknown>) => {
+  writeJson(join(world.projectDir, '.mcp.json'), { mcpServers: servers });
+};
+const userSettings = (settings: unknown) => {
+  writeJson(join(world.configDir, 'settings.json'), settings);
+};
+const localSettings = (settings: unknown) => {
+  writeJson(join(world.projectDir, '.claude', 'settings.local.json'), settings);
+};
+
+/** Sets fields of the project's entry in `.claude.json`, as Claude Code's trust dialog and `/mcp` do. */
+function setProjectFields(fields: Record<string, unknown>): void {
+  const config = JSON.parse(readFileSync(world.configPath, 'utf8')) as { projects?: Record<string, object> };
+  const projects = config.projects ?? {};
+  projects[world.projectDir] = { ...projects[world.projectDir], ...fields };
+  writeJson(world.configPath, { ...config, projects });
+}
+
+const addUser = (name: string, ...target: string[]) =>
+  runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'add', '--scope', 'user', name, ...target]);
+const addLocal = (name: string, ...target: string[]) =>
+  runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'add', '--scope', 'local', name, ...target]);
+
+const stdio = { command: 'absent-mcp-server' };
+
+it('a .mcp.json server nobody approved is pending', async () => {
+  mcpJson({ fresh: stdio });
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({ 'fresh@project': 'pending' });
+});
+
+it('a rejection in .claude/settings.local.json wins over an approval in the user settings', async () => {
+  mcpJson({ refused: stdio });
+  userSettings({ enabledMcpjsonServers: ['refused'] });
+  localSettings({ disabledMcpjsonServers: ['refused'] });
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({ 'refused@project': 'rejected' });
+});
+
+it('an approval in .claude/settings.local.json counts only once the folder is trusted', async () => {
+  mcpJson({ named: stdio, other: stdio });
+  localSettings({ enabledMcpjsonServers: ['named'] });
+  await addUser('unrelated', '--', 'absent-mcp-server');
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+    'named@project': 'pending',
+    'other@project': 'pending',
+    'unrelated@user': 'active',
+  });
+  setProjectFields({ hasTrustDialogAccepted: true });
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+    'named@project': 'active',
+    'other@project': 'pending',
+    'unrelated@user': 'active',
+  });
+});
+
+it('an approval in the user settings.json counts in an untrusted folder', async () => {
+  mcpJson({ named: stdio, other: stdio });
+  userSettings({ enabledMcpjsonServers: ['named'] });
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+    'named@project': 'active',
+    'other@project': 'pending',
+  });
+});
+
+it('a server turned off with /mcp is disabled in this project, whatever its scope', async () => {
+  mcpJson({ shared: stdio });
+  userSettings({ enableAllProjectMcpServers: true });
+  await addUser('mine', '--', 'absent-mcp-server');
+  await addLocal('kept', '--', 'absent-mcp-server');
+  setProjectFields({ disabledMcpServers: ['shared', 'mine'] });
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+    'kept@local': 'active',
+    'shared@project': 'disabled-in-project',
+    'mine@user': 'disabled-in-project',
+  });
+});
+
+it('the deny list blocks by name, by exact command and by URL pattern, in any settings file', async () => {
+  await addUser('by-name', '--', 'absent-mcp-server');
+  await addUser('by-command', '--', 'absent-mcp-server', '--flag');
+  await addUser('by-url', '--transport', 'http', 'https://mcp.example.com/v1?team=a');
+  await addUser('other-url', '--transport', 'http', 'https://mcp.example.org/v1');
+  await addUser('other-args', '--', 'absent-mcp-server', '--other');
+  userSettings({
+    deniedMcpServers: [{ serverName: 'by-name' }, { serverCommand: ['absent-mcp-server', '--flag'] }],
+  });
+  // Claude Code also honours a project's own list, even in an untrusted folder.
+  localSettings({ deniedMcpServers: [{ serverUrl: 'https://*.example.com/*' }] });
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+    'by-command@user': 'blocked',
+    'by-name@user': 'blocked',
+    'by-url@user': 'blocked',
+    'other-args@user': 'active',
+    'other-url@user': 'active',
+  });
+});
+
+it('with an allow list, a stdio server must match a serverCommand entry when there is one, others their name', async () => {
+  await addUser('listed', '--', 'absent-mcp-server');
+  await addUser('unlisted', '--', 'absent-mcp-server');
+  await addUser('remote-listed', '--transport', 'http', 'https://mcp.example.com/');
+  await addUser('remote-unlisted', '--transport', 'sse', 'https://mcp.example.com/sse');
+  userSettings({
+    allowedMcpServers: [{ serverName: 'remote-listed' }, { serverCommand: ['absent-mcp-server'] }],
+  });
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+    'listed@user': 'active',
+    'unlisted@user': 'active',
+    'remote-listed@user': 'active',
+    'remote-unlisted@user': 'blocked',
+  });
+  userSettings({ allowedMcpServers: [{ serverName: 'listed' }] });
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+    'listed@user': 'active',
+    'unlisted@user': 'blocked',
+    'remote-listed@user': 'blocked',
+    'remote-unlisted@user': 'blocked',
+  });
+});
+
+it('a closer entry shadows the same name, but an unapproved .mcp.json entry shadows nothing', async () => {
+  mcpJson({ everywhere: stdio, waiting: stdio });
+  userSettings({ enabledMcpjsonServers: ['everywhere'] });
+  await addUser('everywhere', '--', 'absent-mcp-server');
+  await addLocal('everywhere', '--', 'absent-mcp-server');
+  await addUser('waiting', '--', 'absent-mcp-server');
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+    'everywhere@local': 'active',
+    'everywhere@project': 'shadowed',
+    'waiting@project': 'pending',
+    'everywhere@user': 'shadowed',
+    'waiting@user': 'active',
+  });
+});
+
+it('a blocked local entry still shadows the user entry of its name', async () => {
+  await addUser('twice', '--', 'absent-mcp-server', 'user');
+  await addLocal('twice', '--', 'absent-mcp-server', 'local');
+  userSettings({ deniedMcpServers: [{ serverCommand: ['absent-mcp-server', 'local'] }] });
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+    'twice@local': 'blocked',
+    'twice@user': 'shadowed',
+  });
+});
