@@ -5,7 +5,15 @@ import {
   worldAdminOptions,
 } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { copyFileSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
@@ -506,6 +514,45 @@ describe('refusals before any spawn', () => {
       new McpCoreError('INVALID_INPUT', `projectPath "${missing}" is not an existing directory`),
     );
     expect(existsSync(log)).toBe(false);
+  });
+
+  it('refuses every change while a managed-mcp.json exists, naming it, and spawns nothing', async () => {
+    await runCliAsAnotherTerminal(world, world.projectDir, [
+      'mcp',
+      'add',
+      '--scope',
+      'user',
+      'files',
+      '--',
+      'node',
+    ]);
+    const before = readFileSync(world.configPath, 'utf8');
+    const log = join(world.plainDir, 'cli.log');
+    const admin = adminFor(fixture('start-end-logging-claude.sh'), { CLI_LOG: log });
+    const managed = join(world.managedDir, 'managed-mcp.json');
+    mkdirSync(world.managedDir);
+    writeFileSync(managed, JSON.stringify({ mcpServers: { company: { command: 'company-server' } } }));
+    const refusal = new McpCoreError(
+      'MANAGED_CONFIG',
+      `${managed} has exclusive control over MCP servers: Claude Code loads only its servers, so none can be added or removed here.`,
+    );
+
+    await expect(admin.add({ name: 'web', scope: 'user', url: 'https://example.test/mcp' })).rejects.toEqual(
+      refusal,
+    );
+    await expect(admin.remove({ name: 'files', scope: 'user' })).rejects.toEqual(refusal);
+    await expect(admin.remove({ name: 'files' })).rejects.toEqual(refusal);
+    expect({ spawned: existsSync(log), config: readFileSync(world.configPath, 'utf8') }).toEqual({
+      spawned: false,
+      config: before,
+    });
+    await expect(admin.info()).resolves.toEqual({
+      version: '0.1.0',
+      configPath: world.configPath,
+      defaultProject: world.projectDir,
+      cli: { path: fixture('start-end-logging-claude.sh'), version: '2.1.332 (Claude Code)' },
+      managed: { path: managed, exclusive: true },
+    });
   });
 
   it('parses every input again and lets the ZodError out, spawning nothing', async () => {
