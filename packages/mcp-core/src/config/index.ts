@@ -2,6 +2,7 @@
 export { claudeDirFor, configPathFor } from './config-path';
 export { managedMcpPath, readManagedConfig } from './managed';
 export type { ManagedConfig } from './managed';
+export { installedPluginsPath } from './plugins';
 export { settingsFilesOf } from './settings';
 export { localProjectKey, projectDirChain } from './project-key';
 export { REDACTED } from './server-normalizer';

@@ -13,6 +13,7 @@ import { readManagedConfig } from './managed';
 import { expandedTexts, missingVariables } from './missing-env';
 import { localProjectKey, projectDirChain, realProjectDir } from './project-key';
 import { isRecord } from '../records';
+import { PLUGIN_VARIABLES, readPluginServers } from './plugins';
 import { normalizeServer } from './server-normalizer';
 import { readSettingsFiles } from './settings';
 import type { Scope } from '../schemas';
@@ -70,12 +71,16 @@ export async function listServers({
     readManagedConfig(managedDir, problems),
   ]);
   const project = config.projects.get(key);
+  const pluginServers = await readPluginServers(claudeDir, settings, problems);
+  // Claude Code sets these for a plugin's servers.
+  const pluginEnv = { ...env, ...Object.fromEntries(PLUGIN_VARIABLES.map((name) => [name, name])) };
   // In precedence order, `.mcp.json` files closest first.
   const stored = [
     ...storedServers('managed', managed?.path, managed?.servers),
     ...storedServers('local', configPath, project?.servers),
     ...mcpJsonFiles.flatMap(({ path, servers }) => storedServers('project', path, servers)),
     ...storedServers('user', configPath, config.userServers),
+    ...pluginServers,
   ];
   const judged = effectiveStatuses(stored, {
     settings,
@@ -84,12 +89,14 @@ export async function listServers({
     managed,
   });
   const servers = judged.map(([storedServer, verdict]): Server => {
-    const missingEnv = missingVariables(expandedTexts(storedServer.entry), env);
+    const { plugin } = storedServer;
+    const missingEnv = missingVariables(expandedTexts(storedServer.entry), plugin ? pluginEnv : env);
     return {
       ...normalizeServer(storedServer, reveal),
       ...verdict,
       ...(missingEnv.length > 0 && { missingEnv }),
-      ...(storedServer.scope === 'managed' && { readOnly: true }),
+      ...((storedServer.scope === 'managed' || plugin) && { readOnly: true }),
+      ...(plugin && { plugin: plugin.id }),
     };
   });
   servers.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name));

@@ -22,6 +22,7 @@ import {
   claudeDirFor,
   configPathFor,
   findStoredEntries,
+  installedPluginsPath,
   listProjects,
   listServers,
   managedMcpPath,
@@ -120,7 +121,8 @@ export interface McpAdmin {
   list(input?: ListServersInput): Promise<ServerList>;
   projects(): Promise<KnownProject[]>;
   /**
-   * Changes of `.claude.json` and of the project dir's own `.mcp.json`, until `signal` aborts.
+   * Changes of `.claude.json`, the project dir's own `.mcp.json` and every file that decides the
+   * effective view (settings files, managed-mcp.json, installed_plugins.json), until `signal` aborts.
    * Resolves once the input is checked (a bad project fails the call, not the stream) and the
    * files are watched: every change after that is yielded.
    */
@@ -350,6 +352,7 @@ export function createMcpAdmin({
         await projectMcpJsonPath(projectPath),
         ...settingsFiles.map(({ path }) => path),
         managedMcpPath(managedDir),
+        installedPluginsPath(claudeDir),
       ];
       return watchConfigFiles(files, { signal, since: input?.lastEventId ?? undefined });
     },

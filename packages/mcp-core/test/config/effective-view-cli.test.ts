@@ -243,3 +243,55 @@ it('a blocked local entry still shadows the user entry of its name', async () =>
     'twice@user': 'shadowed',
   });
 });
+
+it('the servers of a plugin installed offline from a directory marketplace load as plugin:<plugin>:<server>', async () => {
+  const market = join(world.plainDir, 'market');
+  const pluginDir = join(market, 'plugins', 'tools');
+  writeJson(join(market, '.claude-plugin', 'marketplace.json'), {
+    name: 'local-market',
+    owner: { name: 'Tests' },
+    plugins: [{ name: 'tools', source: './plugins/tools' }],
+  });
+  writeJson(join(pluginDir, '.claude-plugin', 'plugin.json'), {
+    name: 'tools',
+    version: '1.0.0',
+    mcpServers: { inline: { command: '${CLAUDE_PLUGIN_ROOT}/bin/inline' } },
+  });
+  writeJson(join(pluginDir, '.mcp.json'), {
+    mcpServers: {
+      search: { command: '${CLAUDE_PLUGIN_ROOT}/bin/search', args: ['--data=${CLAUDE_PLUGIN_DATA}'] },
+    },
+  });
+  await runCliAsAnotherTerminal(world, world.projectDir, ['plugin', 'marketplace', 'add', market]);
+  await runCliAsAnotherTerminal(world, world.projectDir, ['plugin', 'install', 'tools@local-market']);
+
+  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+    'plugin:tools:search@plugin': 'active',
+    'plugin:tools:inline@plugin': 'active',
+  });
+  const { servers } = await listServers({ ...worldReadOptions(world), projectPath: world.projectDir });
+  const plugin = {
+    scope: 'plugin',
+    transport: 'stdio',
+    status: 'active',
+    statusReason: `Plugin tools@local-market is on in enabledPlugins of ${join(world.configDir, 'settings.json')}.`,
+    readOnly: true,
+    plugin: 'tools@local-market',
+  };
+  // Sorted by name within the scope, as every scope is.
+  expect(servers).toEqual([
+    {
+      ...plugin,
+      name: 'plugin:tools:inline',
+      source: join(pluginDir, '.claude-plugin', 'plugin.json'),
+      command: join(pluginDir, 'bin', 'inline'),
+    },
+    {
+      ...plugin,
+      name: 'plugin:tools:search',
+      source: join(pluginDir, '.mcp.json'),
+      command: join(pluginDir, 'bin', 'search'),
+      args: ['--data=${CLAUDE_PLUGIN_DATA}'],
+    },
+  ]);
+});

@@ -263,3 +263,60 @@ describe('missingEnv and problems', () => {
     });
   });
 });
+
+describe('plugins', () => {
+  it('takes installPath outside a directory marketplace, and the most specific enabledPlugins', async () => {
+    const installPath = join(world.configDir, 'plugins', 'cache', 'remote-market', 'tools', '2.0.0');
+    const otherPath = join(world.configDir, 'plugins', 'cache', 'remote-market', 'off', '1.0.0');
+    writeJson(join(world.configDir, 'plugins', 'installed_plugins.json'), {
+      version: 2,
+      plugins: {
+        'tools@remote-market': [{ scope: 'user', installPath }],
+        'off@remote-market': [{ scope: 'user', installPath: otherPath }],
+        'never-installed@remote-market': [],
+      },
+    });
+    writeJson(join(installPath, '.mcp.json'), {
+      mcpServers: {
+        api: { type: 'http', url: 'https://${HOST}/mcp', headers: { 'X-Root': '${CLAUDE_PLUGIN_ROOT}' } },
+      },
+    });
+    writeJson(join(otherPath, '.mcp.json'), { mcpServers: { hidden: { command: 'x' } } });
+    writeJson(userSettingsPath(), {
+      enabledPlugins: {
+        'tools@remote-market': false,
+        'off@remote-market': true,
+        'never-installed@remote-market': true,
+      },
+    });
+    writeJson(localSettingsPath(), {
+      enabledPlugins: { 'tools@remote-market': true, 'off@remote-market': false },
+    });
+
+    const list = await listServers({
+      ...worldReadOptions(world),
+      projectPath: world.projectDir,
+      reveal: true,
+    });
+    expect(list).toEqual({
+      configPath: world.configPath,
+      projectPath: world.projectDir,
+      servers: [
+        {
+          name: 'plugin:tools:api',
+          scope: 'plugin',
+          transport: 'http',
+          url: 'https://${HOST}/mcp',
+          headers: { 'X-Root': installPath },
+          source: join(installPath, '.mcp.json'),
+          status: 'active',
+          statusReason: `Plugin tools@remote-market is on in enabledPlugins of ${localSettingsPath()}.`,
+          missingEnv: ['HOST'],
+          readOnly: true,
+          plugin: 'tools@remote-market',
+        },
+      ],
+      problems: [],
+    });
+  });
+});
