@@ -2,19 +2,14 @@
  * The effective view against the real CLI: in worlds that put servers in each state, every
  * server's `status` must be what `claude mcp get <name>` run in the project reports.
  */
-import { createCliRunner } from '@mcp-admin/core';
-import {
-  createTestWorld,
-  PINNED_CLAUDE_BIN,
-  runCliAsAnotherTerminal,
-  worldReadOptions,
-} from '@mcp-admin/core/testing';
+import { createTestWorld, runCliAsAnotherTerminal, worldReadOptions } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { listServers } from '../../src/config';
-import type { Server, ServerScope, ServerStatus } from '../../src/config';
+import { statusesAgreeingWithCli } from '../support/cli-view';
+import { installLocalPlugin } from '../support/local-plugin';
 
 let world: TestWorld;
 beforeEach(() => {
@@ -23,77 +18,6 @@ beforeEach(() => {
 afterEach(() => {
   world.remove();
 });
-
-/** What `claude mcp get` says of a name: the entry Claude Code uses, or that it uses none. */
-type CliView = { scope: ServerScope; status: ServerStatus } | 'not found';
-
-/** The CLI's words, one table: its `Scope:` lines and the start of its `Status:` lines. */
-const CLI_SCOPES: Record<string, ServerScope> = {
-  'Local config (private to you in this project)': 'local',
-  'Project config (shared via .mcp.json)': 'project',
-  'User config (available in all your projects)': 'user',
-  'Enterprise config (managed by your organization)': 'managed',
-  'Dynamic config (from command line)': 'plugin',
-};
-const CLI_STATUSES: [prefix: string, status: ServerStatus][] = [
-  ['⏸ Pending approval', 'pending'],
-  ['✘ Rejected', 'rejected'],
-  ['⊘ Disabled for this project', 'disabled-in-project'],
-  ['✔ Connected', 'active'],
-  ['✘ Failed to connect', 'active'],
-  ['! Needs authentication', 'active'],
-];
-
-async function cliView(name: string): Promise<CliView> {
-  const cli = createCliRunner({
-    bin: PINNED_CLAUDE_BIN,
-    configDir: world.configDir,
-    env: { ...process.env, HOME: world.configDir },
-    timeoutMs: 30_000,
-  });
-  const outcome = await cli.run(['mcp', 'get', name], { cwd: world.projectDir });
-  if (!outcome.ok) {
-    expect(outcome.message).toMatch(new RegExp(`^No MCP server named "${name}"\\.`));
-    return 'not found';
-  }
-  const scopeText = /^ {2}Scope: (.*)$/m.exec(outcome.message)?.[1] ?? '';
-  const statusText = /^ {2}Status: (.*)$/m.exec(outcome.message)?.[1] ?? '';
-  const scope = CLI_SCOPES[scopeText];
-  const status = CLI_STATUSES.find(([prefix]) => statusText.startsWith(prefix))?.[1];
-  if (scope === undefined || status === undefined)
-    throw new Error(`unknown CLI words in:\n${outcome.message}`);
-  return { scope, status };
-}
-
-/** The entry of one name that Claude Code takes: an unapproved `.mcp.json` entry gives way to any other. */
-function usedEntry(entries: Server[]): Server {
-  const used =
-    entries.find((server) => !['shadowed', 'pending', 'rejected'].includes(server.status)) ??
-    entries.find((server) => server.status !== 'shadowed');
-  if (used === undefined) throw new Error(`no entry of ${entries[0]?.name ?? '?'} is used`);
-  return used;
-}
-
-/** What the list says `claude mcp get` shows of the entry it uses: nothing when that one is blocked or overridden. */
-function viewFromList(used: Server): CliView {
-  return used.status === 'blocked' || used.status === 'overridden'
-    ? 'not found'
-    : { scope: used.scope, status: used.status };
-}
-
-/** Every server's status (`name@scope`), after checking the list and the CLI agree on every name. */
-async function statusesAgreeingWithCli(): Promise<Record<string, ServerStatus>> {
-  const { servers } = await listServers({ ...worldReadOptions(world), projectPath: world.projectDir });
-  for (const name of new Set(servers.map((server) => server.name))) {
-    const entries = servers.filter((server) => server.name === name);
-    const used = usedEntry(entries);
-    expect({ name, view: await cliView(name) }).toEqual({ name, view: viewFromList(used) });
-    for (const server of entries) {
-      if (server.status === 'shadowed') expect(server.shadowedBy).toBe(used.scope);
-    }
-  }
-  return Object.fromEntries(servers.map((server) => [`${server.name}@${server.scope}`, server.status]));
-}
 
 function writeJson(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -127,27 +51,31 @@ const stdio = { command: 'absent-mcp-server' };
 
 it('a .mcp.json server nobody approved is pending', async () => {
   mcpJson({ fresh: stdio });
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({ 'fresh@project': 'pending' });
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
+    'fresh@project': 'pending',
+  });
 });
 
 it('a rejection in .claude/settings.local.json wins over an approval in the user settings', async () => {
   mcpJson({ refused: stdio });
   userSettings({ enabledMcpjsonServers: ['refused'] });
   localSettings({ disabledMcpjsonServers: ['refused'] });
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({ 'refused@project': 'rejected' });
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
+    'refused@project': 'rejected',
+  });
 });
 
 it('an approval in .claude/settings.local.json counts only once the folder is trusted', async () => {
   mcpJson({ named: stdio, other: stdio });
   localSettings({ enabledMcpjsonServers: ['named'] });
   await addUser('unrelated', '--', 'absent-mcp-server');
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'named@project': 'pending',
     'other@project': 'pending',
     'unrelated@user': 'active',
   });
   setProjectFields({ hasTrustDialogAccepted: true });
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'named@project': 'active',
     'other@project': 'pending',
     'unrelated@user': 'active',
@@ -157,7 +85,7 @@ it('an approval in .claude/settings.local.json counts only once the folder is tr
 it('an approval in the user settings.json counts in an untrusted folder', async () => {
   mcpJson({ named: stdio, other: stdio });
   userSettings({ enabledMcpjsonServers: ['named'] });
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'named@project': 'active',
     'other@project': 'pending',
   });
@@ -169,7 +97,7 @@ it('a server turned off with /mcp is disabled in this project, whatever its scop
   await addUser('mine', '--', 'absent-mcp-server');
   await addLocal('kept', '--', 'absent-mcp-server');
   setProjectFields({ disabledMcpServers: ['shared', 'mine'] });
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'kept@local': 'active',
     'shared@project': 'disabled-in-project',
     'mine@user': 'disabled-in-project',
@@ -187,7 +115,7 @@ it('the deny list blocks by name, by exact command and by URL pattern, in any se
   });
   // Claude Code also honours a project's own list, even in an untrusted folder.
   localSettings({ deniedMcpServers: [{ serverUrl: 'https://*.example.com/*' }] });
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'by-command@user': 'blocked',
     'by-name@user': 'blocked',
     'by-url@user': 'blocked',
@@ -204,14 +132,14 @@ it('with an allow list, a stdio server must match a serverCommand entry when the
   userSettings({
     allowedMcpServers: [{ serverName: 'remote-listed' }, { serverCommand: ['absent-mcp-server'] }],
   });
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'listed@user': 'active',
     'unlisted@user': 'active',
     'remote-listed@user': 'active',
     'remote-unlisted@user': 'blocked',
   });
   userSettings({ allowedMcpServers: [{ serverName: 'listed' }] });
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'listed@user': 'active',
     'unlisted@user': 'blocked',
     'remote-listed@user': 'blocked',
@@ -225,7 +153,7 @@ it('a closer entry shadows the same name, but an unapproved .mcp.json entry shad
   await addUser('everywhere', '--', 'absent-mcp-server');
   await addLocal('everywhere', '--', 'absent-mcp-server');
   await addUser('waiting', '--', 'absent-mcp-server');
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'everywhere@local': 'active',
     'everywhere@project': 'shadowed',
     'waiting@project': 'pending',
@@ -238,34 +166,16 @@ it('a blocked local entry still shadows the user entry of its name', async () =>
   await addUser('twice', '--', 'absent-mcp-server', 'user');
   await addLocal('twice', '--', 'absent-mcp-server', 'local');
   userSettings({ deniedMcpServers: [{ serverCommand: ['absent-mcp-server', 'local'] }] });
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'twice@local': 'blocked',
     'twice@user': 'shadowed',
   });
 });
 
 it('the servers of a plugin installed offline from a directory marketplace load as plugin:<plugin>:<server>', async () => {
-  const market = join(world.plainDir, 'market');
-  const pluginDir = join(market, 'plugins', 'tools');
-  writeJson(join(market, '.claude-plugin', 'marketplace.json'), {
-    name: 'local-market',
-    owner: { name: 'Tests' },
-    plugins: [{ name: 'tools', source: './plugins/tools' }],
-  });
-  writeJson(join(pluginDir, '.claude-plugin', 'plugin.json'), {
-    name: 'tools',
-    version: '1.0.0',
-    mcpServers: { inline: { command: '${CLAUDE_PLUGIN_ROOT}/bin/inline' } },
-  });
-  writeJson(join(pluginDir, '.mcp.json'), {
-    mcpServers: {
-      search: { command: '${CLAUDE_PLUGIN_ROOT}/bin/search', args: ['--data=${CLAUDE_PLUGIN_DATA}'] },
-    },
-  });
-  await runCliAsAnotherTerminal(world, world.projectDir, ['plugin', 'marketplace', 'add', market]);
-  await runCliAsAnotherTerminal(world, world.projectDir, ['plugin', 'install', 'tools@local-market']);
+  const pluginDir = await installLocalPlugin(world);
 
-  await expect(statusesAgreeingWithCli()).resolves.toEqual({
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'plugin:tools:search@plugin': 'active',
     'plugin:tools:inline@plugin': 'active',
   });
