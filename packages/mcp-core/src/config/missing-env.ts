@@ -1,21 +1,19 @@
 /**
  * `missingEnv`: the `${VAR}` references of a server entry that Claude Code would pass on literally
- * because the environment does not set them. The grammar is Claude Code's (2.1.x) as the connection
- * check's expander reads it: a name is `[A-Za-z_][A-Za-z0-9_]*`, `${VAR:-default}` has a default
- * running to the first `}`, and nothing else is special (`$${X}` is a `$` before `${X}`).
+ * because the environment does not set them, read with the connection check's own grammar.
  */
+import { variableReferences } from '../check/variables';
 import { isRecord } from '../records';
-
-const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(:-[^}]*)?\}/g;
 
 /** Names referenced without a default in `text` and not set in `env`, in order, each once. */
 export function missingVariables(texts: readonly string[], env: NodeJS.ProcessEnv): string[] {
   const missing = new Set<string>();
   for (const text of texts) {
-    for (const [, name, fallback] of text.matchAll(REFERENCE)) {
+    for (const { name, fallback } of variableReferences(text)) {
       // Own keys only: `${constructor}` must not find Object.prototype.constructor.
-      if (name === undefined || fallback !== undefined) continue;
-      if ((Object.hasOwn(env, name) ? env[name] : undefined) === undefined) missing.add(name);
+      if (fallback === undefined && (Object.hasOwn(env, name) ? env[name] : undefined) === undefined) {
+        missing.add(name);
+      }
     }
   }
   return [...missing];

@@ -289,8 +289,12 @@ export function createMcpAdmin({
   }
 
   // Secrets revealed: the check runs the entry as stored, and redacts what it reports itself.
+  function readList(projectPath: string, reveal: boolean): Promise<ServerList> {
+    return listServers({ configPath, projectPath, claudeDir, managedDir, env: spawnEnv, reveal });
+  }
+
   async function serversToCheck(projectPath: string): Promise<Server[]> {
-    return (await listServers({ configPath, projectPath, reveal: true })).servers;
+    return (await readList(projectPath, true)).servers;
   }
 
   function runCheck(server: Server, projectPath: string, timeoutMs: number, signal?: AbortSignal) {
@@ -331,14 +335,7 @@ export function createMcpAdmin({
     async list(rawInput) {
       const input = listServersInputSchema.parse(rawInput);
       const projectPath = await existingProject(input?.projectPath);
-      return listServers({
-        configPath,
-        projectPath,
-        claudeDir,
-        managedDir,
-        env: spawnEnv,
-        reveal: input?.reveal ?? false,
-      });
+      return readList(projectPath, input?.reveal ?? false);
     },
 
     projects: () => listProjects(configPath),
