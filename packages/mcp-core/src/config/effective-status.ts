@@ -2,10 +2,11 @@
  * What Claude Code 2.1.332 does with each stored entry in a project, in the order it decides
  * (each rule checked with `claude mcp get` in the differential test):
  * 1. `overridden`: a managed-mcp.json exists, so only its servers load.
- * 2. `pending` / `rejected`: a `.mcp.json` server not approved takes no part at all, so a user
- *    entry of the same name still loads.
- * 3. `shadowed`: a closer entry of the same name wins (local > project > user, the closest
- *    `.mcp.json` first), whatever happens to the winner later.
+ * 2. `shadowed`: a closer entry of the same name wins (local > project > user), whatever happens
+ *    to the winner later. The closest `.mcp.json` holding the name wins among them, approved or
+ *    not; across scopes, a `.mcp.json` entry not approved takes no part, so a user entry of the
+ *    same name still loads.
+ * 3. `pending` / `rejected`: a `.mcp.json` server not approved.
  * 4. `blocked`: a deny list matches it, or an allow list exists and does not.
  * 5. `disabled-in-project`: turned off with `/mcp` (`projects[<key>].disabledMcpServers`).
  * 6. `active`.
@@ -54,14 +55,18 @@ export function effectiveStatuses(
   const approvals = entries.map((entry) =>
     entry.scope === 'project' ? approvalOf(entry.name, context.settings, context.trust) : undefined,
   );
-  const winners = new Map<string, EffectiveEntry>();
-  entries.forEach((entry, index) => {
-    const takesPart = approvals[index] === undefined || approvals[index].approval === 'approved';
-    if (takesPart && !winners.has(entry.name)) winners.set(entry.name, entry);
-  });
+  const takesPart = (index: number) =>
+    approvals[index] === undefined || approvals[index].approval === 'approved';
+  const winnerOver = (entry: EffectiveEntry, index: number) =>
+    entries.find(
+      (closer, closerIndex) =>
+        closerIndex < index &&
+        closer.name === entry.name &&
+        (takesPart(closerIndex) || (closer.scope === 'project' && entry.scope === 'project')),
+    );
   return entries.map((entry, index) => {
     const approval = approvals[index];
-    const verdict = statusOf(entry, approval, winners.get(entry.name), context);
+    const verdict = statusOf(entry, approval, winnerOver(entry, index), context);
     return [entry, approval === undefined ? verdict : { ...verdict, approval: approval.approval }];
   });
 }
@@ -69,6 +74,7 @@ export function effectiveStatuses(
 function statusOf(
   entry: EffectiveEntry,
   approval: ReturnType<typeof approvalOf> | undefined,
+  /** The closer entry of the same name that wins over this one, if any. */
   winner: EffectiveEntry | undefined,
   context: EffectiveContext,
 ): StatusVerdict {
@@ -80,15 +86,15 @@ function statusOf(
       statusReason: `${managed.path} exists, so Claude Code loads only the servers in its mcpServers.`,
     };
   }
-  if (approval !== undefined && approval.approval !== 'approved') {
-    return { status: approval.approval, statusReason: approval.reason };
-  }
-  if (winner !== undefined && winner !== entry) {
+  if (winner !== undefined) {
     return {
       status: 'shadowed',
       shadowedBy: winner.scope,
       statusReason: `The ${winner.scope}-scope entry of the same name in ${winner.source} wins (local > project > user).`,
     };
+  }
+  if (approval !== undefined && approval.approval !== 'approved') {
+    return { status: approval.approval, statusReason: approval.reason };
   }
   const blocked = policyBlock(entry, context.settings);
   if (blocked !== undefined) return { status: 'blocked', statusReason: blocked };

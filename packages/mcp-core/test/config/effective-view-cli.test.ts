@@ -52,7 +52,7 @@ const stdio = { command: 'absent-mcp-server' };
 it('a .mcp.json server nobody approved is pending', async () => {
   mcpJson({ fresh: stdio });
   await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
-    'fresh@project': 'pending',
+    'fresh@.mcp.json': 'pending',
   });
 });
 
@@ -61,7 +61,7 @@ it('a rejection in .claude/settings.local.json wins over an approval in the user
   userSettings({ enabledMcpjsonServers: ['refused'] });
   localSettings({ disabledMcpjsonServers: ['refused'] });
   await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
-    'refused@project': 'rejected',
+    'refused@.mcp.json': 'rejected',
   });
 });
 
@@ -70,14 +70,14 @@ it('an approval in .claude/settings.local.json counts only once the folder is tr
   localSettings({ enabledMcpjsonServers: ['named'] });
   await addUser('unrelated', '--', 'absent-mcp-server');
   await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
-    'named@project': 'pending',
-    'other@project': 'pending',
+    'named@.mcp.json': 'pending',
+    'other@.mcp.json': 'pending',
     'unrelated@user': 'active',
   });
   setProjectFields({ hasTrustDialogAccepted: true });
   await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
-    'named@project': 'active',
-    'other@project': 'pending',
+    'named@.mcp.json': 'active',
+    'other@.mcp.json': 'pending',
     'unrelated@user': 'active',
   });
 });
@@ -86,8 +86,8 @@ it('an approval in the user settings.json counts in an untrusted folder', async 
   mcpJson({ named: stdio, other: stdio });
   userSettings({ enabledMcpjsonServers: ['named'] });
   await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
-    'named@project': 'active',
-    'other@project': 'pending',
+    'named@.mcp.json': 'active',
+    'other@.mcp.json': 'pending',
   });
 });
 
@@ -99,7 +99,7 @@ it('a server turned off with /mcp is disabled in this project, whatever its scop
   setProjectFields({ disabledMcpServers: ['shared', 'mine'] });
   await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'kept@local': 'active',
-    'shared@project': 'disabled-in-project',
+    'shared@.mcp.json': 'disabled-in-project',
     'mine@user': 'disabled-in-project',
   });
 });
@@ -155,10 +155,22 @@ it('a closer entry shadows the same name, but an unapproved .mcp.json entry shad
   await addUser('waiting', '--', 'absent-mcp-server');
   await expect(statusesAgreeingWithCli(world, worldReadOptions(world))).resolves.toEqual({
     'everywhere@local': 'active',
-    'everywhere@project': 'shadowed',
-    'waiting@project': 'pending',
+    'everywhere@.mcp.json': 'shadowed',
+    'waiting@.mcp.json': 'pending',
     'everywhere@user': 'shadowed',
     'waiting@user': 'active',
+  });
+});
+
+it('the closest .mcp.json wins its name approved or not, and a local entry shadows an unapproved one', async () => {
+  mcpJson({ twice: stdio, mine: stdio });
+  writeJson(join(world.nestedDir, '.mcp.json'), { mcpServers: { twice: stdio } });
+  await addLocal('mine', '--', 'absent-mcp-server');
+  await expect(statusesAgreeingWithCli(world, worldReadOptions(world), world.nestedDir)).resolves.toEqual({
+    'mine@local': 'active',
+    'mine@.mcp.json': 'shadowed',
+    'twice@sub/deeper/.mcp.json': 'pending',
+    'twice@.mcp.json': 'shadowed',
   });
 });
 

@@ -60,7 +60,7 @@ it.skipIf(skipReason !== undefined)(
       ).resolves.toEqual({
         'company@managed': 'active',
         'retired@managed': 'blocked',
-        'shared@project': 'overridden',
+        'shared@.mcp.json': 'overridden',
         'mine@user': 'overridden',
         'plugin:tools:inline@plugin': 'overridden',
         'plugin:tools:search@plugin': 'overridden',

@@ -4,6 +4,7 @@
  */
 import { createCliRunner } from '@mcp-admin/core';
 import { PINNED_CLAUDE_BIN, type TestWorld, type worldReadOptions } from '@mcp-admin/core/testing';
+import { relative } from 'node:path';
 import { expect } from 'vitest';
 import { listServers } from '../../src/config';
 import type { Server, ServerScope, ServerStatus } from '../../src/config';
@@ -28,14 +29,14 @@ const CLI_STATUSES: [prefix: string, status: ServerStatus][] = [
   ['! Needs authentication', 'active'],
 ];
 
-async function cliView(world: TestWorld, name: string): Promise<CliView> {
+async function cliView(world: TestWorld, projectPath: string, name: string): Promise<CliView> {
   const cli = createCliRunner({
     bin: PINNED_CLAUDE_BIN,
     configDir: world.configDir,
     env: { ...process.env, HOME: world.configDir },
     timeoutMs: 30_000,
   });
-  const outcome = await cli.run(['mcp', 'get', name], { cwd: world.projectDir });
+  const outcome = await cli.run(['mcp', 'get', name], { cwd: projectPath });
   if (!outcome.ok) {
     expect(outcome.message).toMatch(new RegExp(`^No MCP server named "${name}"\\.`));
     return 'not found';
@@ -66,21 +67,28 @@ function viewFromList(used: Server): CliView {
 }
 
 /**
- * Every server's status (`name@scope`) in `world`'s project as the list reads it with `options`,
- * after checking that the list and `claude mcp get` agree on every name.
+ * Every server's status (`name@scope`, `name@<.mcp.json relative to the world's repository>`) in the project (the world's own by default) as the list
+ * reads it with `options`, after checking that the list and `claude mcp get` agree on every name.
  */
 export async function statusesAgreeingWithCli(
   world: TestWorld,
   options: ReturnType<typeof worldReadOptions>,
+  projectPath = world.projectDir,
 ): Promise<Record<string, ServerStatus>> {
-  const { servers } = await listServers({ ...options, projectPath: world.projectDir });
+  const { servers } = await listServers({ ...options, projectPath });
   for (const name of new Set(servers.map((server) => server.name))) {
     const entries = servers.filter((server) => server.name === name);
     const used = usedEntry(entries);
-    expect({ name, view: await cliView(world, name) }).toEqual({ name, view: viewFromList(used) });
+    expect({ name, view: await cliView(world, projectPath, name) }).toEqual({
+      name,
+      view: viewFromList(used),
+    });
     for (const server of entries) {
       if (server.status === 'shadowed') expect(server.shadowedBy).toBe(used.scope);
     }
   }
-  return Object.fromEntries(servers.map((server) => [`${server.name}@${server.scope}`, server.status]));
+  // A project entry is told by its file: several .mcp.json files may hold the name.
+  const where = ({ scope, source }: Server) =>
+    scope === 'project' && source !== undefined ? relative(world.projectDir, source) : scope;
+  return Object.fromEntries(servers.map((server) => [`${server.name}@${where(server)}`, server.status]));
 }
