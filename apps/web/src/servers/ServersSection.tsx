@@ -64,28 +64,30 @@ export function ServersSection({ projectPath, locked }: ServersSectionProps) {
             {showsPreviousProject && 'Loading this project…'}
           </p>
         </div>
-        <div className="filter" role="group" aria-label="Show">
-          <button
-            type="button"
-            className="secondary small"
-            aria-pressed={!onlyNotLoading}
-            onClick={() => {
-              setOnlyNotLoading(false);
-            }}
-          >
-            All
-          </button>
-          <button
-            type="button"
-            className="secondary small"
-            aria-pressed={onlyNotLoading}
-            onClick={() => {
-              setOnlyNotLoading(true);
-            }}
-          >
-            Not loading ({notLoading.length})
-          </button>
-        </div>
+        {servers.length > 0 && (
+          <div className="filter" role="group" aria-label="Show">
+            <button
+              type="button"
+              className="secondary small"
+              aria-pressed={!onlyNotLoading}
+              onClick={() => {
+                setOnlyNotLoading(false);
+              }}
+            >
+              All
+            </button>
+            <button
+              type="button"
+              className="secondary small"
+              aria-pressed={onlyNotLoading}
+              onClick={() => {
+                setOnlyNotLoading(true);
+              }}
+            >
+              Not loading ({notLoading.length})
+            </button>
+          </div>
+        )}
         <div className="section-actions">
           {servers.length > 0 && (
             <button
