@@ -73,7 +73,10 @@ export async function listServers({
   const project = config.projects.get(key);
   const pluginServers = await readPluginServers(claudeDir, settings, problems);
   // Claude Code sets these for a plugin's servers.
-  const pluginEnv = { ...env, ...Object.fromEntries(PLUGIN_VARIABLES.map((name) => [name, name])) };
+  const pluginEnv = {
+    ...env,
+    ...Object.fromEntries(PLUGIN_VARIABLES.map((name) => [name, 'set by Claude Code'])),
+  };
   // In precedence order, `.mcp.json` files closest first.
   const stored = [
     ...storedServers('managed', managed?.path, managed?.servers),
@@ -100,6 +103,8 @@ export async function listServers({
     };
   });
   servers.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name));
+  // Files are read concurrently: the order they failed in is no order at all.
+  problems.sort((a, b) => compareText(a.file, b.file));
   return { configPath, projectPath, servers, problems };
 }
 
