@@ -36,6 +36,8 @@ export async function benchProjects(root: string): Promise<ProjectsRow[]> {
       claudeBin: 'claude',
       cliTimeoutMs: 30_000,
       defaultProject: root,
+      // No managed config: the bench measures the projects list alone.
+      managedDir: join(configDir, 'no-managed-config'),
       spawnEnv: {},
     });
     resetPeakRss();

@@ -32,12 +32,14 @@ const root = mkdtempSync(join(tmpdir(), 'mcp-admin-bench-'));
 try {
   const projectPath = join(root, 'project');
   mkdirSync(projectPath);
-  await warmUp(projectPath);
+  // Settings and managed files absent: the figures are the .claude.json reader's.
+  const around = { claudeDir: join(root, 'claude'), managedDir: join(root, 'managed'), env: {} };
+  await warmUp(projectPath, around);
   const rows: Row[] = [];
   for (const { label, bytes, runs } of SIZES) {
     const configPath = join(root, `claude-${label.replace(' ', '')}.json`);
     const written = writeSyntheticConfig(configPath, bytes);
-    const read = () => listServers({ configPath, projectPath });
+    const read = () => listServers({ ...around, configPath, projectPath });
     // A new mtime is a new file identity: the next read is cold.
     const touch = (run: number) => {
       const mtime = new Date(Date.now() + (run + 1) * 1000);
@@ -61,10 +63,13 @@ printCheckAll(await benchCheckAll());
  * "Cold" means a file the reader has not cached, not a process whose JIT has never run: one read
  * before measuring keeps the first-ever compilation of the reader out of the figures.
  */
-async function warmUp(projectPath: string): Promise<void> {
+async function warmUp(
+  projectPath: string,
+  around: { claudeDir: string; managedDir: string; env: NodeJS.ProcessEnv },
+): Promise<void> {
   const configPath = join(root, 'warm-up.json');
   writeSyntheticConfig(configPath, 5_000);
-  await listServers({ configPath, projectPath });
+  await listServers({ ...around, configPath, projectPath });
 }
 
 function printSizesTable(rows: Row[]): void {

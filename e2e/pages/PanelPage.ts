@@ -21,6 +21,8 @@ export class PanelPage {
   readonly projectPicker: Locator;
   readonly dialog: Locator;
   readonly checkAllButton: Locator;
+  readonly managedBanner: Locator;
+  readonly notLoadingFilter: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -30,18 +32,27 @@ export class PanelPage {
     this.projectPicker = page.getByRole('combobox', { name: 'Project' });
     this.dialog = page.getByRole('dialog');
     this.checkAllButton = page.getByRole('button', { name: 'Check all', exact: true });
+    this.managedBanner = page.getByRole('region', { name: 'Managed config' });
+    this.notLoadingFilter = page
+      .getByRole('group', { name: 'Show' })
+      .getByRole('button', { name: /^Not loading/ });
   }
 
   /** Opens the printed sign-in URL and waits for the panel to be usable. */
   async signIn(signInUrl: string): Promise<void> {
     await this.page.goto(signInUrl);
-    await expect(this.addForm.root).toBeVisible();
+    await this.loaded();
   }
 
-  /** Reloads the page and, as after signing in, waits for the panel to be usable (the form loads after the list). */
+  /** Reloads the page and, as after signing in, waits for the panel to be usable. */
   async reload(): Promise<void> {
     await this.page.reload();
-    await expect(this.addForm.root).toBeVisible();
+    await this.loaded();
+  }
+
+  // The form loads after the list; under a managed config there is no form, but a banner.
+  private async loaded(): Promise<void> {
+    await expect(this.addForm.root.or(this.managedBanner)).toBeVisible();
   }
 
   /** The table row whose row header is exactly `name` (one per scope it is stored in). */

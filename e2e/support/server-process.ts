@@ -20,6 +20,8 @@ export async function startServerProcess(world: TestWorld): Promise<ServerProces
     HOME: world.configDir,
     MCP_ADMIN_PORT: '0',
     MCP_ADMIN_PROJECT: world.projectDir,
+    // The world's own managed folder: the machine's /etc/claude-code is never read.
+    MCP_ADMIN_MANAGED_DIR: world.managedDir,
     // The pinned CLI bundled with the project, never one found on PATH.
     CLAUDE_BIN: PINNED_CLAUDE_BIN,
   };

@@ -304,6 +304,7 @@ describe('responses', () => {
       configPath: world.configPath,
       defaultProject: world.projectDir,
       cli: { path: expect.stringMatching(/\/claude$/) as unknown, version: '2.1.332 (Claude Code)' },
+      managed: null,
     };
     expect({ status: result.status, body: json(result) }).toEqual({
       status: 200,

@@ -1,7 +1,10 @@
 /**
  * The router through `createCaller`, for what no other layer shows: a remove without a scope
- * maps the core's NOT_FOUND and AMBIGUOUS to NOT_FOUND and CONFLICT.
+ * maps the core's NOT_FOUND and AMBIGUOUS to NOT_FOUND and CONFLICT, and a change under a managed
+ * config is a CONFLICT too.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { apiErrorOf, callerFor, useTestWorld } from './support';
@@ -23,5 +26,20 @@ describe('mcp router', () => {
       message: 'MCP server "twice" exists in several scopes (local, user); give the scope to remove it from.',
       coreCode: 'AMBIGUOUS',
     });
+  });
+
+  it('refuses a change while the managed folder holds a managed-mcp.json as CONFLICT, naming the file', async () => {
+    const world = useTestWorld();
+    const api = callerFor(world);
+    mkdirSync(world.managedDir);
+    const managed = join(world.managedDir, 'managed-mcp.json');
+    writeFileSync(managed, '{"mcpServers": {}}');
+
+    await expect(apiErrorOf(api.mcp.add({ name: 'web', scope: 'user', command: 'node' }))).resolves.toEqual({
+      code: 'CONFLICT',
+      message: `${managed} has exclusive control over MCP servers: Claude Code loads only its servers, so none can be added or removed here.`,
+      coreCode: 'MANAGED_CONFIG',
+    });
+    expect((await api.system.info()).managed).toEqual({ path: managed, exclusive: true });
   });
 });

@@ -6,8 +6,8 @@ import { ServerSettingsError, loadServerSettings } from '../src/http/settings';
 
 describe('loadServerSettings', () => {
   it('defaults to 127.0.0.1:7420, a fresh random token, the start directory and the bundled CLI', () => {
-    const first = loadServerSettings({}, '/work/here');
-    const second = loadServerSettings({}, '/work/here');
+    const first = loadServerSettings({}, '/work/here', 'linux');
+    const second = loadServerSettings({}, '/work/here', 'linux');
 
     expect(first).toEqual({
       host: '127.0.0.1',
@@ -17,6 +17,7 @@ describe('loadServerSettings', () => {
       configDir: undefined,
       claudeBin: PINNED_CLAUDE_BIN,
       cliTimeoutMs: 30_000,
+      managedDir: '/etc/claude-code',
     });
     expect(second.token).not.toBe(first.token);
   });
@@ -32,6 +33,7 @@ describe('loadServerSettings', () => {
           MCP_ADMIN_CLI_TIMEOUT_MS: '2500',
           CLAUDE_CONFIG_DIR: '/srv/claude',
           CLAUDE_BIN: '/opt/claude/bin/claude',
+          MCP_ADMIN_MANAGED_DIR: '/srv/managed',
         },
         '/work/here',
       ),
@@ -43,6 +45,7 @@ describe('loadServerSettings', () => {
       configDir: '/srv/claude',
       claudeBin: '/opt/claude/bin/claude',
       cliTimeoutMs: 2500,
+      managedDir: '/srv/managed',
     });
   });
 
@@ -53,6 +56,7 @@ describe('loadServerSettings', () => {
       MCP_ADMIN_PROJECT: '../my-app',
       CLAUDE_CONFIG_DIR: 'claude-config',
       CLAUDE_BIN: './bin/claude',
+      MCP_ADMIN_MANAGED_DIR: 'managed',
     };
     expect(
       loadServerSettings({ ...typed, INIT_CWD: '/home/me/repo' }, '/home/me/repo/apps/server'),
@@ -60,15 +64,24 @@ describe('loadServerSettings', () => {
       defaultProject: '/home/me/my-app',
       configDir: '/home/me/repo/claude-config',
       claudeBin: '/home/me/repo/bin/claude',
+      managedDir: '/home/me/repo/managed',
     });
     expect(loadServerSettings(typed, '/work/here')).toMatchObject({
       defaultProject: '/work/my-app',
       configDir: '/work/here/claude-config',
       claudeBin: '/work/here/bin/claude',
+      managedDir: '/work/here/managed',
     });
     expect(
       loadServerSettings({ INIT_CWD: '/home/me/repo' }, '/home/me/repo/apps/server').defaultProject,
     ).toBe('/home/me/repo');
+  });
+
+  it('defaults the managed folder to where Claude Code looks on each OS', () => {
+    const managedDirOn = (platform: NodeJS.Platform) => loadServerSettings({}, '/work', platform).managedDir;
+    expect(managedDirOn('linux')).toBe('/etc/claude-code');
+    expect(managedDirOn('darwin')).toBe('/Library/Application Support/ClaudeCode');
+    expect(managedDirOn('win32')).toBe('C:\\Program Files\\ClaudeCode');
   });
 
   it('leaves a bare CLAUDE_BIN name to PATH', () => {
@@ -89,8 +102,10 @@ describe('loadServerSettings', () => {
           CLAUDE_CONFIG_DIR: '',
           CLAUDE_BIN: '',
           INIT_CWD: '',
+          MCP_ADMIN_MANAGED_DIR: '',
         },
         '/work',
+        'linux',
       ),
     ).toEqual({
       host: '127.0.0.1',
@@ -100,6 +115,7 @@ describe('loadServerSettings', () => {
       configDir: undefined,
       claudeBin: PINNED_CLAUDE_BIN,
       cliTimeoutMs: 30_000,
+      managedDir: '/etc/claude-code',
     });
   });
 

@@ -41,11 +41,12 @@ export function useTestWorld(): TestWorld {
   return world;
 }
 
-/** The env a server in `world` runs with: any free port, the world's config dir and project. */
+/** The env a server in `world` runs with: any free port, the world's config dir, managed folder and project. */
 export function worldEnv(world: TestWorld, overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     CLAUDE_CONFIG_DIR: world.configDir,
+    MCP_ADMIN_MANAGED_DIR: world.managedDir,
     MCP_ADMIN_HOST: '127.0.0.1',
     MCP_ADMIN_PORT: '0',
     MCP_ADMIN_PROJECT: world.projectDir,

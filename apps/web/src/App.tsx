@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { AddFormPlaceholder } from './add-form/AddFormPlaceholder';
+import { ManagedBanner } from './layout/ManagedBanner';
 import { PanelHeader } from './layout/PanelHeader';
 import { SignInHint } from './layout/SignInHint';
 import { ServersSection } from './servers/ServersSection';
@@ -35,10 +36,14 @@ function Panel({ info }: { info: SystemInfo }) {
     <>
       <PanelHeader info={info} projectPath={projectPath} onProjectChange={setProjectPath} />
       <main className="panel">
-        <ServersSection projectPath={projectPath} />
-        <Suspense fallback={<AddFormPlaceholder />}>
-          <AddServerForm projectPath={projectPath} />
-        </Suspense>
+        {info.managed !== null && <ManagedBanner path={info.managed.path} />}
+        <ServersSection projectPath={projectPath} locked={info.managed !== null} />
+        {/* Claude Code refuses every add while a managed config is in control. */}
+        {info.managed === null && (
+          <Suspense fallback={<AddFormPlaceholder />}>
+            <AddServerForm projectPath={projectPath} />
+          </Suspense>
+        )}
       </main>
     </>
   );

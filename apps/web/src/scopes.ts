@@ -1,4 +1,5 @@
 import type { Scope } from '@mcp-admin/core/schemas';
+import type { ServerEntry } from './trpc';
 
 export interface ScopeDescription {
   scope: Scope;
@@ -21,6 +22,14 @@ export const SCOPES: readonly ScopeDescription[] = [
   },
 ];
 
-export function scopeLabel(scope: Scope): string {
-  return SCOPES.find((entry) => entry.scope === scope)?.label ?? scope;
+/** The scopes Claude Code reads but no CLI command writes. */
+const READ_ONLY_SCOPE_LABELS: Record<string, string> = { managed: 'Managed', plugin: 'Plugin' };
+
+export function scopeLabel(scope: ServerEntry['scope']): string {
+  return SCOPES.find((entry) => entry.scope === scope)?.label ?? READ_ONLY_SCOPE_LABELS[scope] ?? scope;
+}
+
+/** A scope the CLI writes, so the panel can change its entries. */
+export function isWritableScope(scope: ServerEntry['scope']): scope is Scope {
+  return SCOPES.some((entry) => entry.scope === scope);
 }

@@ -1,24 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { sourceLabel, statusNotes, targetText } from '../src/servers/server-display';
+import { isNotLoading, sourceLabel, statusNotes, targetText } from '../src/servers/server-display';
+import type { ServerEntry } from '../src/trpc';
+
+/** A user-scope server Claude Code loads, with `fields` on top. */
+function server(fields: Partial<ServerEntry>): ServerEntry {
+  return {
+    name: 's',
+    scope: 'user',
+    transport: 'stdio',
+    status: 'active',
+    statusReason: 'Because.',
+    ...fields,
+  };
+}
 
 describe('targetText', () => {
   it('shows a command line, quoting only the words that need it', () => {
-    expect(
-      targetText({
-        name: 's',
-        scope: 'user',
-        transport: 'stdio',
-        command: 'node',
-        args: ['-v', 'two words', '', 'say "hi"'],
-      }),
-    ).toBe('node -v "two words" "" "say \\"hi\\""');
+    expect(targetText(server({ command: 'node', args: ['-v', 'two words', '', 'say "hi"'] }))).toBe(
+      'node -v "two words" "" "say \\"hi\\""',
+    );
   });
 
   it('shows the URL of a remote server, and a dash for an entry with neither', () => {
-    expect(targetText({ name: 's', scope: 'user', transport: 'sse', url: 'http://x/sse' })).toBe(
-      'http://x/sse',
-    );
-    expect(targetText({ name: 's', scope: 'user', transport: 'unknown' })).toBe('—');
+    expect(targetText(server({ transport: 'sse', url: 'http://x/sse' }))).toBe('http://x/sse');
+    expect(targetText(server({ transport: 'unknown' }))).toBe('—');
   });
 });
 
@@ -31,19 +36,41 @@ describe('sourceLabel', () => {
 });
 
 describe('statusNotes', () => {
-  it('lists approval and shadowing', () => {
-    expect(
-      statusNotes({
-        name: 's',
-        scope: 'project',
-        transport: 'http',
-        approval: 'pending',
-        shadowedBy: 'local',
-      }),
-    ).toEqual([
-      { text: 'Pending approval', tone: 'warn' },
+  it.each([
+    [{ status: 'active' }, { text: 'Active', tone: 'ok' }],
+    [
+      { status: 'shadowed', shadowedBy: 'local' },
       { text: 'Shadowed by Local scope', tone: 'muted' },
+    ],
+    [
+      { status: 'pending', scope: 'project' },
+      { text: 'Pending approval', tone: 'warn' },
+    ],
+    [
+      { status: 'rejected', scope: 'project' },
+      { text: 'Rejected', tone: 'warn' },
+    ],
+    [{ status: 'disabled-in-project' }, { text: 'Disabled in this project', tone: 'warn' }],
+    [{ status: 'disabled' }, { text: 'Disabled', tone: 'muted' }],
+    [{ status: 'blocked' }, { text: 'Blocked by policy', tone: 'warn' }],
+    [{ status: 'overridden' }, { text: 'Overridden by managed config', tone: 'muted' }],
+  ] as const)('says %o in the fixed words', (fields, note) => {
+    expect(statusNotes(server(fields))).toEqual([note]);
+  });
+
+  it('adds one note per variable the environment lacks', () => {
+    expect(statusNotes(server({ missingEnv: ['API_KEY', 'HOST'] }))).toEqual([
+      { text: 'Active', tone: 'ok' },
+      { text: 'Missing variable API_KEY', tone: 'warn' },
+      { text: 'Missing variable HOST', tone: 'warn' },
     ]);
-    expect(statusNotes({ name: 's', scope: 'user', transport: 'stdio', command: 'x' })).toEqual([]);
+  });
+});
+
+describe('isNotLoading', () => {
+  it('is true of every status but active, and of an active server with a missing variable', () => {
+    expect(isNotLoading(server({}))).toBe(false);
+    expect(isNotLoading(server({ status: 'pending' }))).toBe(true);
+    expect(isNotLoading(server({ missingEnv: ['X'] }))).toBe(true);
   });
 });

@@ -37,6 +37,8 @@ describe('createMcpAdminClient', () => {
           url: 'https://example.test/mcp',
           headers: { 'X-Api-Key': 'k3y' },
           source: world.configPath,
+          status: 'active',
+          statusReason: `"docs" is in projects[${JSON.stringify(world.projectDir)}].mcpServers of ${world.configPath}.`,
         },
       ],
       problems: [],

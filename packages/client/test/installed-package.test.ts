@@ -157,7 +157,16 @@ describe('the packed client installed by npm in an app outside the workspace', (
       timeout: 30_000,
     });
 
-    const docs = { name: 'docs', scope: 'local', transport: 'stdio', command: 'node', args: ['server.js'] };
+    const docs = {
+      name: 'docs',
+      scope: 'local',
+      transport: 'stdio',
+      command: 'node',
+      args: ['server.js'],
+      source: world.configPath,
+      status: 'active',
+      statusReason: `"docs" is in projects[${JSON.stringify(world.projectDir)}].mcpServers of ${world.configPath}.`,
+    };
     expect(JSON.parse(stdout)).toEqual({
       info: {
         version: '0.1.0',
@@ -167,6 +176,7 @@ describe('the packed client installed by npm in an app outside the workspace', (
           path: expect.stringMatching(/\/claude$/) as unknown,
           version: expect.stringMatching(/ \(Claude Code\)$/) as unknown,
         },
+        managed: null,
       },
       added: {
         ok: true,
@@ -177,13 +187,13 @@ describe('the packed client installed by npm in an app outside the workspace', (
       listed: {
         configPath: world.configPath,
         projectPath: world.projectDir,
-        servers: [{ ...docs, env: { API_KEY: '••••••' }, source: world.configPath }],
+        servers: [{ ...docs, env: { API_KEY: '••••••' } }],
         problems: [],
       },
       revealed: {
         configPath: world.configPath,
         projectPath: world.projectDir,
-        servers: [{ ...docs, env: { API_KEY: 's3cret' }, source: world.configPath }],
+        servers: [{ ...docs, env: { API_KEY: 's3cret' } }],
         problems: [],
       },
       removed: {

@@ -8,6 +8,7 @@ export async function serverIn(world: TestWorld) {
     env: {
       ...process.env,
       CLAUDE_CONFIG_DIR: world.configDir,
+      MCP_ADMIN_MANAGED_DIR: world.managedDir,
       MCP_ADMIN_HOST: '127.0.0.1',
       MCP_ADMIN_PORT: '0',
       MCP_ADMIN_PROJECT: world.projectDir,

@@ -23,7 +23,9 @@ export type McpCoreErrorCode =
   /** The name exists in several scopes and no scope was given. */
   | 'AMBIGUOUS'
   /** A check would run a command (or reach a URL) from a project file nobody approved: it needs `confirm`. */
-  | 'NEEDS_CONFIRMATION';
+  | 'NEEDS_CONFIRMATION'
+  /** A managed-mcp.json has exclusive control: Claude Code takes no change to its servers. */
+  | 'MANAGED_CONFIG';
 
 export class McpCoreError extends Error {
   override readonly name = 'McpCoreError';

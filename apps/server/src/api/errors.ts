@@ -13,7 +13,8 @@ import { z, ZodError } from 'zod';
 
 /**
  * AMBIGUOUS is a CONFLICT (409), not a BAD_REQUEST: the input is valid, but the config holds the
- * name in several scopes, and the caller resolves it by naming the scope.
+ * name in several scopes, and the caller resolves it by naming the scope. MANAGED_CONFIG too: the
+ * input is valid, the machine's managed-mcp.json is what stands in the way.
  */
 const TRPC_CODE_BY_CORE_CODE = {
   INVALID_INPUT: 'BAD_REQUEST',
@@ -26,6 +27,7 @@ const TRPC_CODE_BY_CORE_CODE = {
   NOT_FOUND: 'NOT_FOUND',
   AMBIGUOUS: 'CONFLICT',
   NEEDS_CONFIRMATION: 'PRECONDITION_FAILED',
+  MANAGED_CONFIG: 'CONFLICT',
 } as const satisfies Record<McpCoreErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /** The API error for whatever a procedure failed with; errors the table does not know pass unchanged. */

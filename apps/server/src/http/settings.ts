@@ -22,6 +22,8 @@ export interface ServerSettings {
   /** The CLI to drive: an absolute path, or a bare name left to PATH. */
   claudeBin: string;
   cliTimeoutMs: number;
+  /** The folder of Claude Code's managed-mcp.json and managed-settings.json; absolute. */
+  managedDir: string;
 }
 
 export class ServerSettingsError extends Error {
@@ -55,16 +57,33 @@ const serverEnvSchema = z.object({
   ),
   CLAUDE_CONFIG_DIR: optional(z.string()),
   CLAUDE_BIN: optional(z.string()),
+  MCP_ADMIN_MANAGED_DIR: optional(z.string()),
   INIT_CWD: optional(z.string()),
   PATH: optional(z.string()),
 });
+
+/** Where Claude Code looks for managed config on each OS (it has no setting to move it). */
+export function defaultManagedDir(platform: NodeJS.Platform): string {
+  switch (platform) {
+    case 'darwin':
+      return '/Library/Application Support/ClaudeCode';
+    case 'win32':
+      return 'C:\\Program Files\\ClaudeCode';
+    default:
+      return '/etc/claude-code';
+  }
+}
 
 export function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 }
 
 /** Throws ServerSettingsError with a message meant for the person who started the server. */
-export function loadServerSettings(env: NodeJS.ProcessEnv, cwd: string): ServerSettings {
+export function loadServerSettings(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  platform: NodeJS.Platform = process.platform,
+): ServerSettings {
   const parsed = serverEnvSchema.safeParse(env);
   if (!parsed.success) throw new ServerSettingsError(describeIssues(parsed.error));
   const vars = parsed.data;
@@ -88,6 +107,10 @@ export function loadServerSettings(env: NodeJS.ProcessEnv, cwd: string): ServerS
       path: vars.PATH ?? '',
     }),
     cliTimeoutMs: vars.MCP_ADMIN_CLI_TIMEOUT_MS ?? DEFAULT_CLI_TIMEOUT_MS,
+    managedDir:
+      vars.MCP_ADMIN_MANAGED_DIR === undefined
+        ? defaultManagedDir(platform)
+        : resolve(typedIn, vars.MCP_ADMIN_MANAGED_DIR),
   };
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { WritableServer } from '../servers/server-display';
 import { httpStatusOf, trpc, type CheckAllEvent, type CheckResult, type ServerEntry } from '../trpc';
 
 /** A row's check: under way, its result, or why it could not be asked for. */
@@ -8,7 +9,7 @@ export type RowCheck =
 export interface RowChecks {
   of(projectPath: string, server: ServerEntry): RowCheck | undefined;
   /** Checks the row's entry; one that needs the user's confirmation goes to `onNeedsConfirmation`. */
-  check(server: ServerEntry, projectPath: string, confirm?: boolean): void;
+  check(server: WritableServer, projectPath: string, confirm?: boolean): void;
   /** A result `mcp.checkAll` brought. */
   record(projectPath: string, event: CheckAllEvent): void;
 }
@@ -23,7 +24,7 @@ function rowKey(
 
 /** Each row's latest check, kept in the list while the rows come and go. */
 export function useRowChecks(
-  onNeedsConfirmation: (server: ServerEntry, projectPath: string) => void,
+  onNeedsConfirmation: (server: WritableServer, projectPath: string) => void,
 ): RowChecks {
   const utils = trpc.useUtils();
   const [checks, setChecks] = useState<ReadonlyMap<string, RowCheck>>(new Map());

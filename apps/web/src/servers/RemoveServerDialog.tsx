@@ -1,9 +1,10 @@
-import { trpc, type ServerEntry } from '../trpc';
+import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import type { WritableServer } from './server-display';
 
 interface RemoveServerDialogProps {
-  server: ServerEntry;
+  server: WritableServer;
   projectPath: string;
   onClose: () => void;
   onRemoved: () => void;

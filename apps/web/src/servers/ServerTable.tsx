@@ -4,29 +4,40 @@ import type { RowCheck } from '../check/row-checks';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { SecretList } from './SecretList';
-import { sourceLabel, statusNotes, targetText, transportLabel } from './server-display';
+import {
+  isWritable,
+  readOnlyOrigin,
+  sourceLabel,
+  statusNotes,
+  targetText,
+  transportLabel,
+  type WritableServer,
+} from './server-display';
 
 interface ServerTableProps {
   servers: readonly ServerEntry[];
   /** The project the list was read for: rows act on it, and its files are shown relative to it. */
   projectPath: string;
   /** The rows are another project's, kept on screen while the picked one loads. */
-  actionsDisabled: boolean;
+  stale: boolean;
+  /** A managed config takes no change. */
+  locked: boolean;
   checkOf: (server: ServerEntry) => RowCheck | undefined;
-  onCheck: (server: ServerEntry, projectPath: string) => void;
-  onRemove: (server: ServerEntry, projectPath: string) => void;
+  onCheck: (server: WritableServer, projectPath: string) => void;
+  onRemove: (server: WritableServer, projectPath: string) => void;
 }
 
 export function ServerTable({
   servers,
   projectPath,
-  actionsDisabled,
+  stale,
+  locked,
   checkOf,
   onCheck,
   onRemove,
 }: ServerTableProps) {
   return (
-    <table className={actionsDisabled ? 'server-table stale' : 'server-table'} aria-busy={actionsDisabled}>
+    <table className={stale ? 'server-table stale' : 'server-table'} aria-busy={stale}>
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -45,7 +56,8 @@ export function ServerTable({
             key={`${server.scope}:${server.source ?? ''}:${server.name}`}
             server={server}
             projectPath={projectPath}
-            actionsDisabled={actionsDisabled}
+            stale={stale}
+            locked={locked}
             check={checkOf(server)}
             onCheck={onCheck}
             onRemove={onRemove}
@@ -59,22 +71,22 @@ export function ServerTable({
 interface ServerRowProps {
   server: ServerEntry;
   projectPath: string;
-  actionsDisabled: boolean;
+  stale: boolean;
+  locked: boolean;
   check: RowCheck | undefined;
-  onCheck: (server: ServerEntry, projectPath: string) => void;
-  onRemove: (server: ServerEntry, projectPath: string) => void;
+  onCheck: (server: WritableServer, projectPath: string) => void;
+  onRemove: (server: WritableServer, projectPath: string) => void;
 }
 
-function ServerRow({ server, projectPath, actionsDisabled, check, onCheck, onRemove }: ServerRowProps) {
-  const notes = statusNotes(server);
+function ServerRow({ server, projectPath, stale, locked, check, onCheck, onRemove }: ServerRowProps) {
   return (
-    <tr className={server.shadowedBy === undefined ? undefined : 'shadowed'}>
+    <tr className={server.status === 'active' ? undefined : 'inactive'}>
       <th scope="row" className="name-cell">
         {server.name}
       </th>
       <td data-label="Scope">
         {scopeLabel(server.scope)}
-        {server.scope === 'project' && server.source !== undefined && (
+        {server.scope !== 'user' && server.scope !== 'local' && server.source !== undefined && (
           <span className="source">{sourceLabel(server.source, projectPath)}</span>
         )}
       </td>
@@ -85,15 +97,13 @@ function ServerRow({ server, projectPath, actionsDisabled, check, onCheck, onRem
         <SecretList title="headers" values={server.headers} />
       </td>
       <td data-label="Status">
-        {notes.length === 0 ? (
-          <span className="note muted">Active</span>
-        ) : (
-          notes.map((note) => (
-            <span key={note.text} className={`note ${note.tone}`}>
-              {note.text}
-            </span>
-          ))
-        )}
+        {statusNotes(server).map((note) => (
+          <span key={note.text} className={`note ${note.tone}`}>
+            {note.text}
+          </span>
+        ))}
+        {/* In the row, not a tooltip: touch screens have no hover. */}
+        <span className="reason">{server.statusReason}</span>
         {check !== undefined && (
           <Suspense fallback={<p className="status">Checking…</p>}>
             <CheckResultView serverName={server.name} check={check} />
@@ -101,30 +111,35 @@ function ServerRow({ server, projectPath, actionsDisabled, check, onCheck, onRem
         )}
       </td>
       <td className="actions-cell">
-        <div className="row-buttons">
-          <button
-            type="button"
-            className="secondary small"
-            aria-label={`Check ${server.name}`}
-            disabled={actionsDisabled || check?.state === 'running'}
-            onClick={() => {
-              onCheck(server, projectPath);
-            }}
-          >
-            Check
-          </button>
-          <button
-            type="button"
-            className="secondary small"
-            aria-label={`Remove ${server.name}`}
-            disabled={actionsDisabled}
-            onClick={() => {
-              onRemove(server, projectPath);
-            }}
-          >
-            Remove
-          </button>
-        </div>
+        {/* mcp.check and mcp.remove take the scopes the CLI writes: a read-only row says where it comes from. */}
+        {!isWritable(server) ? (
+          <span className="origin">{readOnlyOrigin(server)}</span>
+        ) : (
+          <div className="row-buttons">
+            <button
+              type="button"
+              className="secondary small"
+              aria-label={`Check ${server.name}`}
+              disabled={stale || check?.state === 'running'}
+              onClick={() => {
+                onCheck(server, projectPath);
+              }}
+            >
+              Check
+            </button>
+            <button
+              type="button"
+              className="secondary small"
+              aria-label={`Remove ${server.name}`}
+              disabled={stale || locked}
+              onClick={() => {
+                onRemove(server, projectPath);
+              }}
+            >
+              Remove
+            </button>
+          </div>
+        )}
       </td>
     </tr>
   );

@@ -2,17 +2,18 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Suspense, useId, useState } from 'react';
 import { CheckAllRun, ConfirmCheckDialog } from '../check/lazy';
 import { useRowChecks } from '../check/row-checks';
-import { trpc, type ServerEntry } from '../trpc';
+import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { EmptyState } from './EmptyState';
 import { FileProblems } from './FileProblems';
 import { RemoveServerDialog } from './RemoveServerDialog';
 import { ServerTable } from './ServerTable';
+import { isNotLoading, type WritableServer } from './server-display';
 
 /** A row's action, with the project of the list the row was shown in. */
 interface RowAction {
-  server: ServerEntry;
+  server: WritableServer;
   projectPath: string;
 }
 
@@ -23,10 +24,17 @@ interface CheckAllState {
   ended: boolean;
 }
 
+interface ServersSectionProps {
+  projectPath: string;
+  /** A managed config is in control: nothing can be removed. */
+  locked: boolean;
+}
+
 /** The servers Claude Code sees from the chosen project, with the switch that reveals secrets. */
-export function ServersSection({ projectPath }: { projectPath: string }) {
+export function ServersSection({ projectPath, locked }: ServersSectionProps) {
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
+  const [onlyNotLoading, setOnlyNotLoading] = useState(false);
   const [removing, setRemoving] = useState<RowAction | null>(null);
   const [confirming, setConfirming] = useState<RowAction | null>(null);
   const [checkAll, setCheckAll] = useState<CheckAllState | null>(null);
@@ -39,6 +47,7 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
   // Keep showing the current rows while the revealed (or another project's) list loads.
   const list = trpc.mcp.list.useQuery({ projectPath, reveal }, { placeholderData: keepPreviousData });
   const servers = list.data?.servers ?? [];
+  const notLoading = servers.filter(isNotLoading);
   // Rows kept from the project the user just left look like the new project's (the same server is
   // often set up in several projects): they stay visible but cannot be acted on until the picked
   // project's rows arrive. Only while placeholder data shows, so a path the server spells
@@ -56,6 +65,30 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
             {showsPreviousProject && 'Loading this project…'}
           </p>
         </div>
+        {servers.length > 0 && (
+          <div className="filter" role="group" aria-label="Show">
+            <button
+              type="button"
+              className="secondary small"
+              aria-pressed={!onlyNotLoading}
+              onClick={() => {
+                setOnlyNotLoading(false);
+              }}
+            >
+              All
+            </button>
+            <button
+              type="button"
+              className="secondary small"
+              aria-pressed={onlyNotLoading}
+              onClick={() => {
+                setOnlyNotLoading(true);
+              }}
+            >
+              Not loading ({notLoading.length})
+            </button>
+          </div>
+        )}
         <div className="section-actions">
           {servers.length > 0 && (
             <button
@@ -105,9 +138,10 @@ export function ServersSection({ projectPath }: { projectPath: string }) {
         ) : (
           <div className="table-wrap">
             <ServerTable
-              servers={servers}
+              servers={onlyNotLoading ? notLoading : servers}
               projectPath={list.data.projectPath}
-              actionsDisabled={showsPreviousProject}
+              stale={showsPreviousProject}
+              locked={locked}
               checkOf={(server) => checks.of(list.data.projectPath, server)}
               onCheck={(server, shownProject) => {
                 checks.check(server, shownProject);

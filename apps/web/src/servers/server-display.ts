@@ -1,5 +1,13 @@
-import { scopeLabel } from '../scopes';
+import type { Scope } from '@mcp-admin/core/schemas';
+import { isWritableScope, scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
+
+/** An entry of a scope the CLI writes: one the panel can remove or change. */
+export type WritableServer = ServerEntry & { scope: Scope };
+
+export function isWritable(server: ServerEntry): server is WritableServer {
+  return isWritableScope(server.scope);
+}
 
 const TRANSPORT_LABELS: Record<ServerEntry['transport'], string> = {
   stdio: 'stdio',
@@ -36,14 +44,47 @@ export interface StatusNote {
   tone: 'ok' | 'warn' | 'muted';
 }
 
-/** Approval (project scope), shadowing and disabled state, as short notes for the status cell. */
+/** The status in the panel's fixed words (SPEC §6), then each variable the environment lacks. */
 export function statusNotes(server: ServerEntry): StatusNote[] {
-  const notes: StatusNote[] = [];
-  if (server.approval === 'approved') notes.push({ text: 'Approved', tone: 'ok' });
-  if (server.approval === 'pending') notes.push({ text: 'Pending approval', tone: 'warn' });
-  if (server.approval === 'rejected') notes.push({ text: 'Rejected', tone: 'warn' });
-  if (server.shadowedBy !== undefined) {
-    notes.push({ text: `Shadowed by ${scopeLabel(server.shadowedBy)} scope`, tone: 'muted' });
+  const missing = (server.missingEnv ?? []).map((name): StatusNote => ({
+    text: `Missing variable ${name}`,
+    tone: 'warn',
+  }));
+  return [statusNote(server), ...missing];
+}
+
+function statusNote({ status, shadowedBy }: ServerEntry): StatusNote {
+  switch (status) {
+    case 'active':
+      return { text: 'Active', tone: 'ok' };
+    case 'shadowed':
+      return {
+        text: `Shadowed by ${shadowedBy === undefined ? 'another' : scopeLabel(shadowedBy)} scope`,
+        tone: 'muted',
+      };
+    case 'pending':
+      return { text: 'Pending approval', tone: 'warn' };
+    case 'rejected':
+      return { text: 'Rejected', tone: 'warn' };
+    case 'disabled-in-project':
+      return { text: 'Disabled in this project', tone: 'warn' };
+    case 'disabled':
+      return { text: 'Disabled', tone: 'muted' };
+    case 'blocked':
+      return { text: 'Blocked by policy', tone: 'warn' };
+    case 'overridden':
+      return { text: 'Overridden by managed config', tone: 'muted' };
   }
-  return notes;
+}
+
+/** Claude Code will not start it (or starts it with a variable passed literally). */
+export function isNotLoading(server: ServerEntry): boolean {
+  return server.status !== 'active' || (server.missingEnv?.length ?? 0) > 0;
+}
+
+/** Where a read-only (managed or plugin) entry comes from, said in its row instead of controls. */
+export function readOnlyOrigin(server: ServerEntry): string {
+  return server.scope === 'plugin'
+    ? `Read-only: from plugin ${server.plugin ?? ''}`
+    : 'Read-only: from the managed config';
 }

@@ -9,6 +9,17 @@ import type { AppRouter, McpAdminClient, RouterInputs, RouterOutputs } from '@mc
 const client: McpAdminClient = createMcpAdminClient({ url: 'http://127.0.0.1:7420', token: 'token' });
 
 type Scope = 'user' | 'local' | 'project';
+/** The list also shows the scopes Claude Code reads but the CLI does not write. */
+type ListedScope = Scope | 'managed' | 'plugin';
+type Status =
+  | 'active'
+  | 'shadowed'
+  | 'pending'
+  | 'rejected'
+  | 'disabled-in-project'
+  | 'disabled'
+  | 'blocked'
+  | 'overridden';
 
 export async function rightCalls(): Promise<void> {
   const info: {
@@ -26,9 +37,12 @@ export async function rightCalls(): Promise<void> {
     projectPath: string;
     servers: {
       name: string;
-      scope: Scope;
+      scope: ListedScope;
       transport: 'stdio' | 'http' | 'sse' | 'unknown';
       env?: Record<string, string>;
+      status: Status;
+      statusReason: string;
+      missingEnv?: string[];
     }[];
   } = await client.mcp.list.query({ reveal: true, projectPath: '/work/project' });
   const removed: RouterOutputs['mcp']['remove'] = await client.mcp.remove.mutate({
@@ -68,6 +82,9 @@ export async function wrongCalls(router: AppRouter): Promise<void> {
   // @ts-expect-error: the CLI's report is a string.
   const count: number = message;
 
+  // @ts-expect-error: a server's `status` is one of the fixed words, not any string.
+  const status: 'active' = servers[0]!.status;
+
   // @ts-expect-error: the router has no `admin` branch.
-  console.log(router.admin, transport, count);
+  console.log(router.admin, transport, count, status);
 }

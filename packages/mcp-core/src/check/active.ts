@@ -1,12 +1,8 @@
 import type { Server } from '../config';
 
-/**
- * Whether Claude Code loads this entry in the project, which is what `mcp.checkAll` checks: not
- * shadowed by a closer entry of the same name and, from a `.mcp.json`, approved. (The list's own
- * `status` will say so once it has one.)
- */
+/** Whether Claude Code loads this entry in the project, which is what `mcp.checkAll` checks. */
 export function isActive(server: Server): boolean {
-  return server.shadowedBy === undefined && !needsConfirmation(server);
+  return server.status === 'active';
 }
 
 /**

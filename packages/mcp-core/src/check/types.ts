@@ -1,4 +1,4 @@
-import type { Scope } from '../schemas';
+import type { ServerScope } from '../config/types';
 
 export type CheckStatus = 'ok' | 'failed' | 'timeout' | 'needs-auth';
 
@@ -18,7 +18,7 @@ export interface CheckResult {
 /** One server's result in `mcp.checkAll`, as each finishes. */
 export interface CheckAllEvent {
   name: string;
-  scope: Scope;
+  scope: ServerScope;
   source?: string;
   result: CheckResult;
   /** How many servers this run checks in all, so a client can show its progress. */

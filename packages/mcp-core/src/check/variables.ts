@@ -7,6 +7,11 @@
  */
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
+/** Every `${VAR}` / `${VAR:-default}` in `text`, in order, read with the same grammar. */
+export function variableReferences(text: string): { name: string; fallback: string | undefined }[] {
+  return [...text.matchAll(REFERENCE)].map(([, name = '', fallback]) => ({ name, fallback }));
+}
+
 export function expandVariables(text: string, env: NodeJS.ProcessEnv): string {
   return text.replace(REFERENCE, (reference, name: string, fallback: string | undefined) => {
     // Own keys only: `${constructor}` must not find Object.prototype.constructor.

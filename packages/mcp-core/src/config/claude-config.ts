@@ -1,6 +1,6 @@
 /**
  * The parts of Claude Code's config files the reader needs, decoded once per file version:
- * `.claude.json` (user servers and, per project, local servers and `.mcp.json` approvals) and
+ * `.claude.json` (user servers and, per project, local servers, trust and `/mcp` toggles) and
  * `.mcp.json` (project servers). Everything else in them, such as the multi-megabyte
  * `projects[].history` of old files, is validated but never materialized.
  */
@@ -16,9 +16,10 @@ export type StoredServers = ReadonlyMap<string, unknown>;
 
 export interface ProjectSettings {
   servers: StoredServers;
-  enabledMcpjsonServers: readonly string[];
-  disabledMcpjsonServers: readonly string[];
-  enableAllProjectMcpServers: boolean;
+  /** The folder is trusted: approvals in its own settings files count. */
+  hasTrustDialogAccepted: boolean;
+  /** Servers turned off for this project with Claude Code's `/mcp`. */
+  disabledMcpServers: readonly string[];
 }
 
 export interface ClaudeConfig {
@@ -39,14 +40,11 @@ const CLAUDE_JSON_LIMITS: ConfigFileLimits = { maxBytes: 512 * MiB, readTimeoutM
 /** A `.mcp.json` holds a few server entries, and whoever made the repository chose its bytes. */
 const MCP_JSON_LIMITS: ConfigFileLimits = { maxBytes: 1 * MiB, readTimeoutMs: 5_000 };
 
-const PROJECT_FIELDS = new Set([
-  'mcpServers',
-  'enabledMcpjsonServers',
-  'disabledMcpjsonServers',
-  'enableAllProjectMcpServers',
-]);
+// Approvals of `.mcp.json` servers are no longer read here: Claude Code 2.1 moves them into
+// `.claude/settings.local.json` (see settings.ts).
+const PROJECT_FIELDS = new Set(['mcpServers', 'hasTrustDialogAccepted', 'disabledMcpServers']);
 
-/** Keeps `mcpServers` and, of each project, `mcpServers` and the `.mcp.json` approval fields. */
+/** Keeps `mcpServers` and, of each project, `mcpServers`, its trust and its `/mcp` toggles. */
 const selectClaudeConfig: MemberSelector = ([top, project, field]) => {
   if (top === 'mcpServers') return 'whole';
   if (top !== 'projects') return 'none';
@@ -81,9 +79,8 @@ export function projectSettings(stored: unknown): ProjectSettings {
   const fields = isRecord(stored) ? stored : {};
   return {
     servers: serversOf(fields),
-    enabledMcpjsonServers: stringsOf(fields.enabledMcpjsonServers),
-    disabledMcpjsonServers: stringsOf(fields.disabledMcpjsonServers),
-    enableAllProjectMcpServers: fields.enableAllProjectMcpServers === true,
+    hasTrustDialogAccepted: fields.hasTrustDialogAccepted === true,
+    disabledMcpServers: stringsOf(fields.disabledMcpServers),
   };
 }
 

@@ -5,3 +5,8 @@ import { join } from 'node:path';
 export function configPathFor(configDir: string | undefined): string {
   return join(configDir ?? homedir(), '.claude.json');
 }
+
+/** Where Claude Code keeps settings.json and plugins/: `$CLAUDE_CONFIG_DIR`, else `~/.claude`. */
+export function claudeDirFor(configDir: string | undefined): string {
+  return configDir ?? join(homedir(), '.claude');
+}

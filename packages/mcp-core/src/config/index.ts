@@ -1,5 +1,9 @@
 /** Reading Claude Code's own files: `.claude.json`, every `.mcp.json` up the tree, and watching them. */
-export { configPathFor } from './config-path';
+export { claudeDirFor, configPathFor } from './config-path';
+export { managedMcpPath, readManagedConfig } from './managed';
+export type { ManagedConfig } from './managed';
+export { installedPluginsPath } from './plugins';
+export { settingsFilesOf } from './settings';
 export { localProjectKey, projectDirChain } from './project-key';
 export { listProjects } from './project-list';
 export { REDACTED } from './server-normalizer';
@@ -12,4 +16,13 @@ export type {
 } from './server-list';
 export { watchConfigFiles } from './watcher';
 export type { ConfigChange } from './watcher';
-export type { Approval, FileProblem, KnownProject, Server, ServerList, ServerTransport } from './types';
+export type {
+  Approval,
+  ConfigProblem,
+  KnownProject,
+  Server,
+  ServerList,
+  ServerScope,
+  ServerStatus,
+  ServerTransport,
+} from './types';

@@ -6,25 +6,30 @@
  * (code-unit order); duplicates of one name from several `.mcp.json` files come closest first.
  */
 import { join } from 'node:path';
-import {
-  projectSettings,
-  readClaudeConfig,
-  readMcpJson,
-  type ProjectSettings,
-  type StoredServers,
-} from './claude-config';
+import { projectSettings, readClaudeConfig, readMcpJson, type StoredServers } from './claude-config';
+import { effectiveStatuses, type EffectiveEntry } from './effective-status';
 import { copyJson } from './json-copy';
+import { readManagedConfig } from './managed';
+import { expandedTexts, missingVariables } from './missing-env';
 import { localProjectKey, projectDirChain, realProjectDir } from './project-key';
 import { isMcpCoreError } from '../errors';
 import { isRecord } from '../records';
-import { normalizeServer, type StoredServer } from './server-normalizer';
+import { PLUGIN_VARIABLES, readPluginServers } from './plugins';
+import { normalizeServer } from './server-normalizer';
+import { readSettingsFiles } from './settings';
 import { compareText } from './text-order';
 import type { Scope } from '../schemas';
-import type { Approval, FileProblem, Server, ServerList } from './types';
+import type { ConfigProblem, Server, ServerList, ServerScope } from './types';
 
 export interface ListServersOptions {
   configPath: string;
   projectPath: string;
+  /** CLAUDE_CONFIG_DIR, else ~/.claude: where the user's settings.json and plugins are. */
+  claudeDir: string;
+  /** The folder of managed-mcp.json and managed-settings.json. */
+  managedDir: string;
+  /** The environment Claude Code starts servers with, for `missingEnv`. */
+  env: NodeJS.ProcessEnv;
   /** Show env and header values instead of `REDACTED`. */
   reveal?: boolean;
 }
@@ -48,47 +53,70 @@ export interface StoredEntry {
   entry: Record<string, unknown>;
 }
 
-const SCOPE_RANK: Record<Scope, number> = { local: 0, project: 1, user: 2 };
+const SCOPE_RANK: Record<ServerScope, number> = { managed: 0, local: 1, project: 2, user: 3, plugin: 4 };
 const SCOPES_BY_RANK: readonly Scope[] = ['local', 'project', 'user'];
 
 /**
- * Every server visible from `projectPath`. Precedence is local > project > user, and among
- * `.mcp.json` files the closest to the project wins: every entry but the winner of its name
- * gets `shadowedBy` = the winner's scope (so a farther `.mcp.json` duplicate says `project`).
- * A `.mcp.json` that cannot be read is a problem of the list, not its failure: any repository
- * can hold one. An unreadable `.claude.json` fails the call, since without it neither local nor
- * user scope nor any approval can be told.
+ * Every server visible from `projectPath`, each with what Claude Code does with it there
+ * (effective-status.ts). Precedence is local > project > user, and among `.mcp.json` files the
+ * closest to the project wins. A file that cannot be read (a `.mcp.json`, a settings file) is a
+ * problem of the list, not its failure: any repository can hold one. An unreadable `.claude.json`
+ * fails the call, since without it neither local nor user scope nor trust can be told.
  */
 export async function listServers({
   configPath,
   projectPath,
+  claudeDir,
+  managedDir,
+  env,
   reveal = false,
 }: ListServersOptions): Promise<ServerList> {
-  const [config, key, mcpJsonChain] = await Promise.all([
+  const problems: ConfigProblem[] = [];
+  const [config, key, mcpJsonChain, settings, managed] = await Promise.all([
     readClaudeConfig(configPath),
     localProjectKey(projectPath),
     readMcpJsonChain(projectPath),
+    readSettingsFiles({ claudeDir, managedDir, projectPath }, problems),
+    readManagedConfig(managedDir, problems),
   ]);
   const storedProject = config.projects.get(key);
   const project = storedProject === undefined ? undefined : projectSettings(storedProject);
-  // In precedence order, `.mcp.json` files closest first: the first entry of each name wins.
+  problems.push(...mcpJsonChain.problems);
+  const pluginServers = await readPluginServers(claudeDir, settings, problems);
+  // Claude Code sets these for a plugin's servers.
+  const pluginEnv = {
+    ...env,
+    ...Object.fromEntries(PLUGIN_VARIABLES.map((name) => [name, 'set by Claude Code'])),
+  };
+  // In precedence order, `.mcp.json` files closest first.
   const stored = [
+    ...storedServers('managed', managed?.path, managed?.servers),
     ...storedServers('local', configPath, project?.servers),
     ...mcpJsonChain.files.flatMap(({ path, servers }) => storedServers('project', path, servers)),
     ...storedServers('user', configPath, config.userServers),
+    ...pluginServers,
   ];
-  const winners = new Map<string, StoredServer>();
-  for (const server of stored) if (!winners.has(server.name)) winners.set(server.name, server);
-
-  const servers = stored.map((storedServer): Server => {
-    const server = normalizeServer(storedServer, reveal);
-    if (storedServer.scope === 'project') server.approval = approvalOf(storedServer.name, project);
-    const winner = winners.get(storedServer.name);
-    if (winner !== undefined && winner !== storedServer) server.shadowedBy = winner.scope;
-    return server;
+  const judged = effectiveStatuses(stored, {
+    settings,
+    trust: { trusted: project?.hasTrustDialogAccepted ?? false, configPath, projectKey: key },
+    disabledInProject: project?.disabledMcpServers ?? [],
+    managed,
+  });
+  const servers = judged.map(([storedServer, verdict]): Server => {
+    const { plugin } = storedServer;
+    const missingEnv = missingVariables(expandedTexts(storedServer.entry), plugin ? pluginEnv : env);
+    return {
+      ...normalizeServer(storedServer, reveal),
+      ...verdict,
+      ...(missingEnv.length > 0 && { missingEnv }),
+      ...((storedServer.scope === 'managed' || plugin) && { readOnly: true }),
+      ...(plugin && { plugin: plugin.id }),
+    };
   });
   servers.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name));
-  return { configPath, projectPath, servers, problems: mcpJsonChain.problems };
+  // Files are read concurrently: the order they failed in is no order at all.
+  problems.sort((a, b) => compareText(a.file, b.file));
+  return { configPath, projectPath, servers, problems };
 }
 
 /**
@@ -144,21 +172,13 @@ async function storedServersIn(
   return { source: configPath, servers: projectSettings(storedProject).servers };
 }
 
-// Claude Code's own order: an explicit rejection wins over any approval.
-function approvalOf(name: string, project: ProjectSettings | undefined): Approval {
-  if (project === undefined) return 'pending';
-  if (project.disabledMcpjsonServers.includes(name)) return 'rejected';
-  if (project.enabledMcpjsonServers.includes(name) || project.enableAllProjectMcpServers) return 'approved';
-  return 'pending';
-}
-
 /**
  * Every `.mcp.json` from the project dir up to the filesystem root, closest first, and a problem
  * for each one that is there but cannot be read.
  */
 async function readMcpJsonChain(
   projectPath: string,
-): Promise<{ files: { path: string; servers: StoredServers }[]; problems: FileProblem[] }> {
+): Promise<{ files: { path: string; servers: StoredServers }[]; problems: ConfigProblem[] }> {
   const reads = await Promise.all(
     (await projectDirChain(projectPath)).map(async (dir) => {
       const path = join(dir, '.mcp.json');
@@ -178,6 +198,11 @@ async function readMcpJsonChain(
   };
 }
 
-function storedServers(scope: Scope, source: string, servers: StoredServers | undefined): StoredServer[] {
+function storedServers(
+  scope: ServerScope,
+  source: string | undefined,
+  servers: StoredServers | undefined,
+): EffectiveEntry[] {
+  if (source === undefined) return [];
   return [...(servers ?? [])].map(([name, entry]) => ({ name, scope, source, entry }));
 }

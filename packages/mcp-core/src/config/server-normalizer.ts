@@ -5,15 +5,17 @@
  */
 import { copyJson } from './json-copy';
 import { isRecord } from '../records';
-import type { Scope } from '../schemas';
-import type { Server, ServerTransport } from './types';
+import type { Server, ServerScope, ServerTransport } from './types';
+
+/** What the entry itself says; its status comes from effective-status.ts. */
+export type NormalizedServer = Omit<Server, 'status' | 'statusReason'>;
 
 /** What a secret value (env value, header value) reads as unless revealed. */
 export const REDACTED = '••••••';
 
 export interface StoredServer {
   name: string;
-  scope: Scope;
+  scope: ServerScope;
   /** The file the entry was read from. */
   source: string;
   entry: unknown;
@@ -25,10 +27,13 @@ export interface StoredServer {
  */
 export const MAX_SHOWN_DEPTH = 32;
 
-export function normalizeServer({ name, scope, source, entry }: StoredServer, reveal: boolean): Server {
+export function normalizeServer(
+  { name, scope, source, entry }: StoredServer,
+  reveal: boolean,
+): NormalizedServer {
   if (!isRecord(entry)) return { name, scope, transport: 'unknown', source };
   const transport = transportOf(entry);
-  const server: Server = { name, scope, transport, source };
+  const server: NormalizedServer = { name, scope, transport, source };
   const extra: [string, unknown][] = [];
   // Each field finds its place by its stored shape first; secrets are hidden wherever it lands.
   for (const [key, value] of Object.entries(entry)) {

@@ -3,13 +3,36 @@ import type { Scope, Transport } from '../schemas';
 /** What a stored entry runs on; `unknown` for a shape Claude Code would not start. */
 export type ServerTransport = Transport | 'unknown';
 
-/** Approval state of a project-scope (`.mcp.json`) server, from `.claude.json`'s project entry. */
+/** Approval state of a project-scope (`.mcp.json`) server, from the settings files (approvals.ts). */
 export type Approval = 'approved' | 'rejected' | 'pending';
+
+/** Where an entry is kept: the three scopes the CLI writes, and two it only reads. */
+export type ServerScope = Scope | 'managed' | 'plugin';
+
+/**
+ * What Claude Code does with the entry in the project (SPEC §4). `disabled` (stashed by this
+ * product) is not produced yet.
+ */
+export type ServerStatus =
+  | 'active'
+  | 'shadowed'
+  | 'pending'
+  | 'rejected'
+  | 'disabled-in-project'
+  | 'disabled'
+  | 'blocked'
+  | 'overridden';
+
+/** A file the view could not use; the rest of the view stands without it. */
+export interface ConfigProblem {
+  file: string;
+  message: string;
+}
 
 /** One server as the config files hold it, normalized for display (SPEC §4 `Server`). */
 export interface Server {
   name: string;
-  scope: Scope;
+  scope: ServerScope;
   transport: ServerTransport;
   command?: string;
   args?: string[];
@@ -17,27 +40,29 @@ export interface Server {
   url?: string;
   headers?: Record<string, string>;
   approval?: Approval;
+  status: ServerStatus;
+  /** One sentence naming the file and key that decide `status`. */
+  statusReason: string;
   /** The scope whose entry of the same name wins (local > project > user). */
-  shadowedBy?: Scope;
+  shadowedBy?: ServerScope;
+  /** `${VAR}`s without a default that the environment does not set. */
+  missingEnv?: string[];
+  /** Managed and plugin entries: this product cannot change them. */
+  readOnly?: true;
+  /** The plugin (`plugin@marketplace`) a plugin-scope server comes from. */
+  plugin?: string;
   /** The file the entry was read from. */
   source?: string;
   /** The entry's other stored fields (`oauth`, `headersHelper`, `timeout`, `alwaysLoad`, …). */
   extra?: Record<string, unknown>;
 }
 
-/** A config file the listing could not read or parse: its servers are not in the list. */
-export interface FileProblem {
-  file: string;
-  /** A sentence naming the file and what is wrong with it. */
-  message: string;
-}
-
 export interface ServerList {
   configPath: string;
   projectPath: string;
   servers: Server[];
-  /** Every `.mcp.json` up the tree that could not be read; the servers of the others are listed. */
-  problems: FileProblem[];
+  /** Files of the view that could not be read. */
+  problems: ConfigProblem[];
 }
 
 export interface KnownProject {

@@ -19,13 +19,18 @@ import {
 import type { CheckAllEvent, CheckResult } from '../check';
 import { addArgv, createCliRunner, createCliVersionCache, createMutationQueue, removeArgv } from '../cli';
 import {
+  claudeDirFor,
   configPathFor,
   findStoredEntries,
   findStoredEntry,
+  installedPluginsPath,
   listProjects,
   listServers,
+  managedMcpPath,
   projectDirChain,
   projectMcpJsonPath,
+  readManagedConfig,
+  settingsFilesOf,
   watchConfigFiles,
 } from '../config';
 import type { MutationQueueStatus } from '../cli';
@@ -63,7 +68,12 @@ export interface McpAdminOptions {
   cliTimeoutMs: number;
   /** The project for local and project scope when a call names none; absolute. */
   defaultProject: string;
-  /** The environment every CLI spawn inherits (`CLAUDE_CONFIG_DIR` is pinned on top). */
+  /** The folder of managed-mcp.json and managed-settings.json (`/etc/claude-code` on Linux). */
+  managedDir: string;
+  /**
+   * The environment every CLI spawn inherits (`CLAUDE_CONFIG_DIR` is pinned on top), and so the
+   * one Claude Code would start servers with: `missingEnv` is read against it.
+   */
   spawnEnv: NodeJS.ProcessEnv;
   /** Mutations allowed to wait behind the running one. */
   maxQueued?: number | undefined;
@@ -95,6 +105,8 @@ export interface SystemInfo {
   configPath: string;
   defaultProject: string;
   cli: { path: string; version: string } | { error: string };
+  /** The managed-mcp.json in control, if any: every change is then refused. */
+  managed: { path: string; exclusive: true } | null;
 }
 
 interface RemovalTarget {
@@ -119,7 +131,8 @@ export interface McpAdmin {
   list(input?: ListServersInput): Promise<ServerList>;
   projects(): Promise<KnownProject[]>;
   /**
-   * Changes of `.claude.json` and of the project dir's own `.mcp.json`, until `signal` aborts.
+   * Changes of `.claude.json`, the project dir's own `.mcp.json` and every file that decides the
+   * effective view (settings files, managed-mcp.json, installed_plugins.json), until `signal` aborts.
    * Resolves once the input is checked (a bad project fails the call, not the stream) and the
    * files are watched: every change after that is yielded.
    */
@@ -145,6 +158,7 @@ export function createMcpAdmin({
   claudeBin,
   cliTimeoutMs,
   defaultProject,
+  managedDir,
   spawnEnv,
   maxQueued,
   logWarning = (message) => {
@@ -152,6 +166,7 @@ export function createMcpAdmin({
   },
 }: McpAdminOptions): McpAdmin {
   const configPath = configPathFor(configDir);
+  const claudeDir = claudeDirFor(configDir);
   const projectDefault = resolve(defaultProject);
   const runner = createCliRunner({ bin: claudeBin, configDir, timeoutMs: cliTimeoutMs, env: spawnEnv });
   const cliVersion = createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' });
@@ -221,6 +236,16 @@ export function createMcpAdmin({
     }
   }
 
+  /** Claude Code takes no change while a managed config is in control: refused before any spawn. */
+  async function refuseUnderManagedConfig(): Promise<void> {
+    const managed = await readManagedConfig(managedDir, []);
+    if (managed === undefined) return;
+    throw new McpCoreError(
+      'MANAGED_CONFIG',
+      `${managed.path} has exclusive control over MCP servers: Claude Code loads only its servers, so none can be added or removed here.`,
+    );
+  }
+
   function storedIn(
     scope: Scope,
     name: string,
@@ -288,8 +313,12 @@ export function createMcpAdmin({
   }
 
   // Secrets revealed: the check runs the entry as stored, and redacts what it reports itself.
+  function readList(projectPath: string, reveal: boolean): Promise<ServerList> {
+    return listServers({ configPath, projectPath, claudeDir, managedDir, env: spawnEnv, reveal });
+  }
+
   async function serversToCheck(projectPath: string): Promise<Server[]> {
-    return (await listServers({ configPath, projectPath, reveal: true })).servers;
+    return (await readList(projectPath, true)).servers;
   }
 
   function runCheck(server: Server, projectPath: string, timeoutMs: number, signal?: AbortSignal) {
@@ -318,6 +347,10 @@ export function createMcpAdmin({
         configPath,
         defaultProject: projectDefault,
         cli: await cliInfo(),
+        managed:
+          (await readManagedConfig(managedDir, [])) === undefined
+            ? null
+            : { path: managedMcpPath(managedDir), exclusive: true },
       };
     },
 
@@ -326,7 +359,7 @@ export function createMcpAdmin({
     async list(rawInput) {
       const input = listServersInputSchema.parse(rawInput);
       const projectPath = await existingProject(input?.projectPath);
-      return listServers({ configPath, projectPath, reveal: input?.reveal ?? false });
+      return readList(projectPath, input?.reveal ?? false);
     },
 
     projects: () => listProjects(configPath),
@@ -334,24 +367,33 @@ export function createMcpAdmin({
     async watch(rawInput, signal) {
       const input = watchInputSchema.parse(rawInput);
       const projectPath = await existingProject(input?.projectPath);
-      const files = [configPath, await projectMcpJsonPath(projectPath)];
+      const settingsFiles = await settingsFilesOf({ claudeDir, managedDir, projectPath });
+      const files = [
+        configPath,
+        await projectMcpJsonPath(projectPath),
+        ...settingsFiles.map(({ path }) => path),
+        managedMcpPath(managedDir),
+        installedPluginsPath(claudeDir),
+      ];
       return watchConfigFiles(files, { signal, since: input?.lastEventId ?? undefined });
     },
 
     async add(rawInput) {
       const input = addServerInputSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
-      return queue.run(() =>
-        mutate('mcp.add', addArgv(input), projectPath, async () => {
+      return queue.run(async () => {
+        await refuseUnderManagedConfig();
+        return mutate('mcp.add', addArgv(input), projectPath, async () => {
           verifyAdded(input, await storedIn(input.scope, input.name, projectPath));
-        }),
-      );
+        });
+      });
     },
 
     async remove(rawInput) {
       const input = removeServerInputSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
       return queue.run(async () => {
+        await refuseUnderManagedConfig();
         const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
         const target = await removalTarget(input.name, scope, input.source, projectPath);
         return mutate('mcp.remove', removeArgv(input.name, target.scope), target.cwd, async () => {

@@ -31,6 +31,8 @@ export interface TestWorld {
   nestedDir: string;
   /** A plain directory outside any git repository. */
   plainDir: string;
+  /** Where the world's managed-mcp.json and managed-settings.json go; not created. */
+  managedDir: string;
   remove(): void;
 }
 
@@ -49,10 +51,19 @@ export function createTestWorld(): TestWorld {
     projectDir,
     nestedDir,
     plainDir,
+    managedDir: join(root, 'managed'),
     remove: () => {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What the reader needs besides the project, for `world`: its config, its managed folder, and an
+ * environment where every `${VAR}` is unset.
+ */
+export function worldReadOptions(world: TestWorld) {
+  return { configPath: world.configPath, claudeDir: world.configDir, managedDir: world.managedDir, env: {} };
 }
 
 /** The pinned CLI this package depends on, whatever `claude` the machine has on PATH. */
@@ -68,6 +79,7 @@ export function worldAdminOptions(
     claudeBin: PINNED_CLAUDE_BIN,
     cliTimeoutMs: 30_000,
     defaultProject: world.projectDir,
+    managedDir: world.managedDir,
     spawnEnv: { ...process.env, HOME: world.configDir },
     ...overrides,
   };

@@ -27,12 +27,23 @@ async function useRemote(requiredAuthorization?: string) {
   return remote;
 }
 
+/** The verdict on every entry here: the check does not read it. */
+const loaded = { status: 'active', statusReason: 'Listed for the test.' } as const;
+
 function stdio(command: string, args: string[] = [], env?: Record<string, string>): Server {
-  return { name: 'fixture', scope: 'user', transport: 'stdio', command, args, ...(env && { env }) };
+  return {
+    name: 'fixture',
+    scope: 'user',
+    transport: 'stdio',
+    command,
+    args,
+    ...(env && { env }),
+    ...loaded,
+  };
 }
 
 function remoteEntry(transport: 'http' | 'sse', url: string, headers?: Record<string, string>): Server {
-  return { name: 'fixture', scope: 'user', transport, url, ...(headers && { headers }) };
+  return { name: 'fixture', scope: 'user', transport, url, ...(headers && { headers }), ...loaded };
 }
 
 const options = (env: NodeJS.ProcessEnv = {}) => ({
@@ -235,7 +246,13 @@ describe('checkServer over HTTP', () => {
 });
 
 it('fails an entry of a transport Claude Code would not start, without trying', async () => {
-  const server: Server = { name: 'ws-server', scope: 'user', transport: 'unknown', url: 'ws://127.0.0.1:1/' };
+  const server: Server = {
+    name: 'ws-server',
+    scope: 'user',
+    transport: 'unknown',
+    url: 'ws://127.0.0.1:1/',
+    ...loaded,
+  };
 
   await expect(checkServer(server, options())).resolves.toEqual({
     status: 'failed',

@@ -1,4 +1,10 @@
-import { createTestWorld, currentRss, peakRss, resetPeakRss } from '@mcp-admin/core/testing';
+import {
+  createTestWorld,
+  currentRss,
+  peakRss,
+  resetPeakRss,
+  worldReadOptions,
+} from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -21,6 +27,11 @@ afterEach(() => {
 const MiB = 1024 * 1024;
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
 
+/** Why an unapproved `.mcp.json` server is pending. */
+function pendingReason(name: string): string {
+  return `"${name}" is in no enabledMcpjsonServers or disabledMcpjsonServers of the settings files: run claude in the project to approve it.`;
+}
+
 /** A user server and a server in the project dir's own `.mcp.json`: what must stay listed. */
 function writeHealthyServers(): { own: string } {
   writeFileSync(world.configPath, JSON.stringify({ mcpServers: { healthy: { command: 'user-cmd' } } }));
@@ -38,13 +49,23 @@ function healthyServers(own: string) {
       transport: 'stdio',
       command: 'near-cmd',
       approval: 'pending',
+      status: 'pending',
+      statusReason: pendingReason('near'),
     },
-    { name: 'healthy', scope: 'user', source: world.configPath, transport: 'stdio', command: 'user-cmd' },
+    {
+      name: 'healthy',
+      scope: 'user',
+      source: world.configPath,
+      transport: 'stdio',
+      command: 'user-cmd',
+      status: 'active',
+      statusReason: `"healthy" is in mcpServers of ${world.configPath}.`,
+    },
   ];
 }
 
 function list(projectPath: string) {
-  return listServers({ configPath: world.configPath, projectPath });
+  return listServers({ ...worldReadOptions(world), projectPath });
 }
 
 describe('a .mcp.json that is not a regular file', () => {
@@ -116,6 +137,8 @@ describe('a .mcp.json that is not a regular file', () => {
       source: world.configPath,
       transport: 'stdio',
       command: 'user-cmd',
+      status: 'active',
+      statusReason: `"healthy" is in mcpServers of ${world.configPath}.`,
     };
 
     const [hostile, other] = await Promise.all([list(deepest), list(world.plainDir)]);
@@ -124,7 +147,10 @@ describe('a .mcp.json that is not a regular file', () => {
       configPath: world.configPath,
       projectPath: deepest,
       servers: [user],
-      problems: fifos.map((fifo) => ({ file: fifo, message: `${fifo} is a FIFO, not a regular file` })),
+      // Problems come in path order, whatever order the reads failed in.
+      problems: fifos
+        .toSorted()
+        .map((fifo) => ({ file: fifo, message: `${fifo} is a FIFO, not a regular file` })),
     });
     expect(other).toEqual({
       configPath: world.configPath,
@@ -137,6 +163,8 @@ describe('a .mcp.json that is not a regular file', () => {
           transport: 'unknown',
           url: 'https://o.example/mcp',
           approval: 'pending',
+          status: 'pending',
+          statusReason: pendingReason('other'),
         },
         user,
       ],
@@ -187,8 +215,25 @@ describe('an entry nested deeper than any stack', () => {
         mcpJson,
         `{"mcpServers": {"deep-args": {"command": "y", "args": [${nestedText(depth)}]}, "fine": {"command": "f"}}}`,
       );
-      const user = { scope: 'user', source: world.configPath, transport: 'stdio' } as const;
-      const project = { scope: 'project', source: mcpJson, transport: 'stdio', approval: 'pending' } as const;
+      const user = (name: string) =>
+        ({
+          name,
+          scope: 'user',
+          source: world.configPath,
+          transport: 'stdio',
+          status: 'active',
+          statusReason: `"${name}" is in mcpServers of ${world.configPath}.`,
+        }) as const;
+      const project = (name: string) =>
+        ({
+          name,
+          scope: 'project',
+          source: mcpJson,
+          transport: 'stdio',
+          approval: 'pending',
+          status: 'pending',
+          statusReason: pendingReason(name),
+        }) as const;
 
       const listed = await list(world.projectDir);
 
@@ -196,11 +241,11 @@ describe('an entry nested deeper than any stack', () => {
         configPath: world.configPath,
         projectPath: world.projectDir,
         servers: [
-          { name: 'deep-args', ...project, command: 'y', extra: { args: [shownNesting(2)] } },
-          { name: 'fine', ...project, command: 'f' },
-          { name: 'a-before', ...user, command: 'a' },
-          { name: 'deep', ...user, command: 'x', extra: { oauth: shownNesting(1) } },
-          { name: 'z-after', ...user, command: 'z' },
+          { ...project('deep-args'), command: 'y', extra: { args: [shownNesting(2)] } },
+          { ...project('fine'), command: 'f' },
+          { ...user('a-before'), command: 'a' },
+          { ...user('deep'), command: 'x', extra: { oauth: shownNesting(1) } },
+          { ...user('z-after'), command: 'z' },
         ],
         problems: [],
       });

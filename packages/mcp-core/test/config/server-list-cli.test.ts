@@ -1,4 +1,4 @@
-import { createTestWorld, PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
+import { createTestWorld, PINNED_CLAUDE_BIN, worldReadOptions } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { execa } from 'execa';
 import { join } from 'node:path';
@@ -49,6 +49,8 @@ it('reads back the local and project servers the real CLI wrote from a nested di
     transport: 'stdio',
     command: 'node',
     args: ['server.js', '--flag'],
+    status: 'active',
+    statusReason: `"loc" is in projects[${JSON.stringify(world.projectDir)}].mcpServers of ${world.configPath}.`,
   } as const;
   const project = {
     name: 'proj',
@@ -57,10 +59,13 @@ it('reads back the local and project servers the real CLI wrote from a nested di
     transport: 'http',
     url: 'https://example.com/mcp',
     approval: 'pending',
+    status: 'pending',
+    statusReason:
+      '"proj" is in no enabledMcpjsonServers or disabledMcpjsonServers of the settings files: run claude in the project to approve it.',
   } as const;
 
   await expect(
-    listServers({ configPath: world.configPath, projectPath: world.nestedDir, reveal: true }),
+    listServers({ ...worldReadOptions(world), projectPath: world.nestedDir, reveal: true }),
   ).resolves.toEqual({
     configPath: world.configPath,
     projectPath: world.nestedDir,
@@ -70,12 +75,10 @@ it('reads back the local and project servers the real CLI wrote from a nested di
     ],
     problems: [],
   });
-  await expect(listServers({ configPath: world.configPath, projectPath: world.projectDir })).resolves.toEqual(
-    {
-      configPath: world.configPath,
-      projectPath: world.projectDir,
-      servers: [{ ...local, env: { TOKEN: REDACTED } }],
-      problems: [],
-    },
-  );
+  await expect(listServers({ ...worldReadOptions(world), projectPath: world.projectDir })).resolves.toEqual({
+    configPath: world.configPath,
+    projectPath: world.projectDir,
+    servers: [{ ...local, env: { TOKEN: REDACTED } }],
+    problems: [],
+  });
 });

@@ -1,4 +1,4 @@
-import { createTestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, worldReadOptions } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -27,8 +27,19 @@ function writeConfig(value: unknown): void {
 }
 
 function serversOf(projectPath: string, reveal = false): Promise<Server[]> {
-  return listServers({ configPath: world.configPath, projectPath, reveal }).then((list) => list.servers);
+  return listServers({ ...worldReadOptions(world), projectPath, reveal }).then((list) => list.servers);
 }
+
+/** The servers as stored, for tests of reading and normalizing: statuses are effective-view.test.ts's. */
+async function storedShapesOf(projectPath: string, reveal = false) {
+  return (await serversOf(projectPath, reveal)).map(
+    ({ status: _status, statusReason: _reason, ...server }) => server,
+  );
+}
+
+/** The verdict on an entry nothing stops: Claude Code loads it from `file`. */
+const activeIn = (name: string, file: string) =>
+  ({ status: 'active', statusReason: `${JSON.stringify(name)} is in mcpServers of ${file}.` }) as const;
 
 describe('configPathFor', () => {
   it('is .claude.json in CLAUDE_CONFIG_DIR when set, else in the home directory', () => {
@@ -39,14 +50,14 @@ describe('configPathFor', () => {
 
 describe('listServers', () => {
   it('lists nothing when .claude.json does not exist', async () => {
-    await expect(
-      listServers({ configPath: world.configPath, projectPath: world.projectDir }),
-    ).resolves.toEqual({
-      configPath: world.configPath,
-      projectPath: world.projectDir,
-      servers: [],
-      problems: [],
-    });
+    await expect(listServers({ ...worldReadOptions(world), projectPath: world.projectDir })).resolves.toEqual(
+      {
+        configPath: world.configPath,
+        projectPath: world.projectDir,
+        servers: [],
+        problems: [],
+      },
+    );
   });
 
   it('normalizes every stored shape, keeping unknown ones and other fields', async () => {
@@ -74,7 +85,7 @@ describe('listServers', () => {
     });
     const user = { scope: 'user', source: world.configPath } as const;
 
-    await expect(serversOf(world.plainDir, true)).resolves.toEqual([
+    await expect(storedShapesOf(world.plainDir, true)).resolves.toEqual([
       {
         name: 'a-untyped',
         ...user,
@@ -123,7 +134,7 @@ describe('listServers', () => {
     writeConfig({ mcpServers: stored });
     const user = { scope: 'user', source: world.configPath } as const;
 
-    await expect(serversOf(world.plainDir)).resolves.toEqual([
+    await expect(storedShapesOf(world.plainDir)).resolves.toEqual([
       {
         name: 'headed',
         ...user,
@@ -147,7 +158,7 @@ describe('listServers', () => {
         env: { TOKEN: REDACTED, EMPTY: REDACTED },
       },
     ]);
-    await expect(serversOf(world.plainDir, true)).resolves.toEqual([
+    await expect(storedShapesOf(world.plainDir, true)).resolves.toEqual([
       { name: 'headed', ...user, transport: 'http', url: stored.headed.url, headers: stored.headed.headers },
       { name: 'malformed', ...user, transport: 'stdio', command: 'x', extra: { env: 'TOKEN=secret' } },
       {
@@ -169,7 +180,7 @@ describe('listServers', () => {
     );
     const user = { scope: 'user', source: world.configPath, transport: 'stdio' } as const;
 
-    await expect(serversOf(world.plainDir, true)).resolves.toEqual([
+    await expect(storedShapesOf(world.plainDir, true)).resolves.toEqual([
       { name: '__proto__', ...user, command: 'a', env: Object.fromEntries([['__proto__', 'x']]) },
       { name: 'constructor', ...user, command: 'b' },
     ]);
@@ -192,17 +203,35 @@ describe('listServers', () => {
     });
     const mcpJson = join(world.projectDir, '.mcp.json');
     writeJson(mcpJson, { mcpServers: { b: { command: 'project-b' }, a: { command: 'project-a' } } });
+    writeJson(join(world.configDir, 'settings.json'), { enableAllProjectMcpServers: true });
     const local = { scope: 'local', source: world.configPath, transport: 'stdio' } as const;
-    const project = { scope: 'project', source: mcpJson, transport: 'stdio', approval: 'pending' } as const;
+    const project = { scope: 'project', source: mcpJson, transport: 'stdio', approval: 'approved' } as const;
     const user = { scope: 'user', source: world.configPath, transport: 'stdio' } as const;
+    const shadowedBy = (scope: string, source: string) => ({
+      status: 'shadowed',
+      shadowedBy: scope,
+      statusReason: `The ${scope}-scope entry of the same name in ${source} wins (local > project > user).`,
+    });
 
     await expect(serversOf(world.projectDir)).resolves.toEqual([
-      { name: 'a', ...local, command: 'local-a' },
-      { name: 'a', ...project, command: 'project-a', shadowedBy: 'local' },
-      { name: 'b', ...project, command: 'project-b' },
-      { name: 'a', ...user, command: 'user-a', shadowedBy: 'local' },
-      { name: 'b', ...user, command: 'user-b', shadowedBy: 'project' },
-      { name: 'c', ...user, command: 'user-c' },
+      {
+        name: 'a',
+        ...local,
+        command: 'local-a',
+        status: 'active',
+        statusReason: `"a" is in projects[${JSON.stringify(world.projectDir)}].mcpServers of ${world.configPath}.`,
+      },
+      { name: 'a', ...project, command: 'project-a', ...shadowedBy('local', world.configPath) },
+      {
+        name: 'b',
+        ...project,
+        command: 'project-b',
+        status: 'active',
+        statusReason: `enableAllProjectMcpServers is true in ${join(world.configDir, 'settings.json')}.`,
+      },
+      { name: 'a', ...user, command: 'user-a', ...shadowedBy('local', world.configPath) },
+      { name: 'b', ...user, command: 'user-b', ...shadowedBy('project', mcpJson) },
+      { name: 'c', ...user, command: 'user-c', ...activeIn('c', world.configPath) },
     ]);
   });
 
@@ -213,38 +242,26 @@ describe('listServers', () => {
     writeJson(far, { mcpServers: { x: { command: 'far-x' }, y: { command: 'far-y' } } });
     writeJson(near, { mcpServers: { x: { command: 'near-x' } } });
     writeJson(own, { mcpServers: { z: { command: 'own-z' } } });
-    const project = { scope: 'project', transport: 'stdio', approval: 'pending' } as const;
-
-    await expect(serversOf(world.nestedDir)).resolves.toEqual([
-      { name: 'x', ...project, source: near, command: 'near-x' },
-      { name: 'x', ...project, source: far, command: 'far-x', shadowedBy: 'project' },
-      { name: 'y', ...project, source: far, command: 'far-y' },
-      { name: 'z', ...project, source: own, command: 'own-z' },
-    ]);
-  });
-
-  it.each([
-    {
-      settings: { enabledMcpjsonServers: ['on', 'both'], disabledMcpjsonServers: ['off', 'both'] },
-      approvals: { on: 'approved', off: 'rejected', both: 'rejected', other: 'pending' },
-    },
-    {
-      settings: { enableAllProjectMcpServers: true, disabledMcpjsonServers: ['off'] },
-      approvals: { on: 'approved', off: 'rejected', both: 'approved', other: 'approved' },
-    },
-    {
-      settings: { enableAllProjectMcpServers: false, enabledMcpjsonServers: ['on'] },
-      approvals: { on: 'approved', off: 'pending', both: 'pending', other: 'pending' },
-    },
-    { settings: undefined, approvals: { on: 'pending', off: 'pending', both: 'pending', other: 'pending' } },
-  ])('reads approvals like Claude Code: a rejection wins ($settings)', async ({ settings, approvals }) => {
-    writeConfig({ projects: settings === undefined ? {} : { [world.plainDir]: settings } });
-    writeJson(join(world.plainDir, '.mcp.json'), {
-      mcpServers: Object.fromEntries(Object.keys(approvals).map((name) => [name, { command: name }])),
+    writeJson(join(world.configDir, 'settings.json'), { enabledMcpjsonServers: ['x', 'y', 'z'] });
+    const project = { scope: 'project', transport: 'stdio', approval: 'approved', status: 'active' } as const;
+    const approvedBy = (name: string) => ({
+      statusReason: `"${name}" is in enabledMcpjsonServers of ${join(world.configDir, 'settings.json')}.`,
     });
 
-    const servers = await serversOf(world.plainDir);
-    expect(Object.fromEntries(servers.map((server) => [server.name, server.approval]))).toEqual(approvals);
+    await expect(serversOf(world.nestedDir)).resolves.toEqual([
+      { name: 'x', ...project, source: near, command: 'near-x', ...approvedBy('x') },
+      {
+        name: 'x',
+        ...project,
+        source: far,
+        command: 'far-x',
+        status: 'shadowed',
+        shadowedBy: 'project',
+        statusReason: `The project-scope entry of the same name in ${near} wins (local > project > user).`,
+      },
+      { name: 'y', ...project, source: far, command: 'far-y', ...approvedBy('y') },
+      { name: 'z', ...project, source: own, command: 'own-z', ...approvedBy('z') },
+    ]);
   });
 
   it('keys local scope of a dir inside a repository by the repository root, like the CLI', async () => {
@@ -256,7 +273,7 @@ describe('listServers', () => {
     });
 
     await expect(localProjectKey(world.nestedDir)).resolves.toBe(world.projectDir);
-    await expect(serversOf(world.nestedDir)).resolves.toEqual([
+    await expect(storedShapesOf(world.nestedDir)).resolves.toEqual([
       { name: 'root-local', scope: 'local', source: world.configPath, transport: 'stdio', command: 'r' },
     ]);
   });
@@ -265,7 +282,7 @@ describe('listServers', () => {
     writeConfig({ projects: { [world.plainDir]: { mcpServers: { 'plain-local': { command: 'p' } } } } });
 
     await expect(localProjectKey(world.plainDir)).resolves.toBe(world.plainDir);
-    await expect(serversOf(world.plainDir)).resolves.toEqual([
+    await expect(storedShapesOf(world.plainDir)).resolves.toEqual([
       { name: 'plain-local', scope: 'local', source: world.configPath, transport: 'stdio', command: 'p' },
     ]);
   });
@@ -285,7 +302,7 @@ describe('listServers', () => {
     writeJson(join(world.nestedDir, '.mcp.json'), { mcpServers: { p: { command: 'p' } } });
 
     await expect(localProjectKey(join(link, 'sub', 'deeper'))).resolves.toBe(world.projectDir);
-    await expect(serversOf(join(link, 'sub', 'deeper'))).resolves.toEqual([
+    await expect(storedShapesOf(join(link, 'sub', 'deeper'))).resolves.toEqual([
       { name: 'l', scope: 'local', source: world.configPath, transport: 'stdio', command: 'l' },
       {
         name: 'p',
@@ -302,7 +319,7 @@ describe('listServers', () => {
     const gone = join(world.plainDir, 'deleted-project');
     writeConfig({ projects: { [gone]: { mcpServers: { kept: { command: 'k' } } } } });
 
-    await expect(serversOf(gone)).resolves.toEqual([
+    await expect(storedShapesOf(gone)).resolves.toEqual([
       { name: 'kept', scope: 'local', source: world.configPath, transport: 'stdio', command: 'k' },
     ]);
   });
@@ -336,9 +353,7 @@ describe('listServers', () => {
     writeJson(own, { mcpServers: { b: { command: 'own-b' } } });
     writeConfig({ mcpServers: { c: { command: 'user-c' } } });
 
-    await expect(
-      listServers({ configPath: world.configPath, projectPath: world.nestedDir }),
-    ).resolves.toEqual({
+    await expect(listServers({ ...worldReadOptions(world), projectPath: world.nestedDir })).resolves.toEqual({
       configPath: world.configPath,
       projectPath: world.nestedDir,
       servers: [
@@ -349,8 +364,19 @@ describe('listServers', () => {
           transport: 'stdio',
           command: 'own-b',
           approval: 'pending',
+          status: 'pending',
+          statusReason:
+            '"b" is in no enabledMcpjsonServers or disabledMcpjsonServers of the settings files: run claude in the project to approve it.',
         },
-        { name: 'c', scope: 'user', source: world.configPath, transport: 'stdio', command: 'user-c' },
+        {
+          name: 'c',
+          scope: 'user',
+          source: world.configPath,
+          transport: 'stdio',
+          command: 'user-c',
+          status: 'active',
+          statusReason: `"c" is in mcpServers of ${world.configPath}.`,
+        },
       ],
       problems: [
         {
@@ -386,6 +412,7 @@ describe('listServers', () => {
         source: world.configPath,
         transport: 'stdio',
         command: 'a longer command',
+        ...activeIn('second', world.configPath),
       },
     ]);
 
@@ -400,6 +427,7 @@ describe('listServers', () => {
         source: world.configPath,
         transport: 'stdio',
         command: 'a longer command',
+        ...activeIn('third_', world.configPath),
       },
     ]);
   });

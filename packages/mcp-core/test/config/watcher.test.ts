@@ -2,7 +2,7 @@ import { createTestWorld, PINNED_CLAUDE_BIN, worldAdminOptions } from '@mcp-admi
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { execa } from 'execa';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
 import { addArgv } from '../../src/cli/argv';
@@ -197,7 +197,7 @@ describe('McpAdmin.watch', () => {
     return createMcpAdmin(worldAdminOptions(world));
   }
 
-  it("watches .claude.json and the project's own .mcp.json, resuming from lastEventId", async () => {
+  it("watches .claude.json, the project's own .mcp.json and the files of the effective view, resuming from lastEventId", async () => {
     const controller = new AbortController();
     replaceFile(world.configPath, '{}');
 
@@ -210,9 +210,40 @@ describe('McpAdmin.watch', () => {
     await vi.waitFor(() => {
       expect(watch.changes).toEqual([
         { file: world.configPath, exists: true, version: anyVersion },
-        { file: join(world.nestedDir, '.mcp.json'), exists: false, version: anyVersion },
+        ...[
+          join(world.nestedDir, '.mcp.json'),
+          join(world.managedDir, 'managed-settings.json'),
+          join(world.configDir, 'settings.json'),
+          join(world.nestedDir, '.claude', 'settings.json'),
+          join(world.nestedDir, '.claude', 'settings.local.json'),
+          join(world.projectDir, '.claude', 'settings.json'),
+          join(world.projectDir, '.claude', 'settings.local.json'),
+          join(world.managedDir, 'managed-mcp.json'),
+          join(world.configDir, 'plugins', 'installed_plugins.json'),
+        ].map((file) => ({ file, exists: false, version: anyVersion })),
       ]);
     }, PATIENTLY);
+  });
+
+  it('fires when a settings file, managed-mcp.json or installed_plugins.json is written', async () => {
+    const controller = new AbortController();
+    const watch = collect(
+      await adminFor().watch({ projectPath: world.projectDir }, controller.signal),
+      controller,
+    );
+    const written = [
+      join(world.projectDir, '.claude', 'settings.local.json'),
+      join(world.managedDir, 'managed-mcp.json'),
+      join(world.configDir, 'plugins', 'installed_plugins.json'),
+    ];
+    for (const file of written) {
+      mkdirSync(dirname(file), { recursive: true });
+      replaceFile(file, '{}');
+      await vi.waitFor(() => {
+        expect(watch.changes.map((change) => change.file)).toContain(file);
+      }, PATIENTLY);
+    }
+    expect(watch.changes).toEqual(written.map((file) => ({ file, exists: true, version: anyVersion })));
   });
 
   it('refuses a project that is not an existing directory, or not an absolute path', async () => {

@@ -42,7 +42,10 @@ const toolsResult = (...names: string[]) => ({
   tools: tools(...names),
 });
 
-/** `.claude.json` as Claude Code keeps it: user servers, and the project's local servers and approvals. */
+/**
+ * The config as Claude Code 2.1 keeps it: user servers and the project's local servers in
+ * `.claude.json`, approvals of `.mcp.json` servers in the user's settings.json.
+ */
 function writeClaudeConfig({
   user = {},
   local = {},
@@ -54,10 +57,13 @@ function writeClaudeConfig({
   approved?: string[];
   rejected?: string[];
 }) {
-  const project = { mcpServers: local, enabledMcpjsonServers: approved, disabledMcpjsonServers: rejected };
   writeFileSync(
     world.configPath,
-    JSON.stringify({ mcpServers: user, projects: { [world.projectDir]: project } }),
+    JSON.stringify({ mcpServers: user, projects: { [world.projectDir]: { mcpServers: local } } }),
+  );
+  writeFileSync(
+    join(world.configDir, 'settings.json'),
+    JSON.stringify({ enabledMcpjsonServers: approved, disabledMcpjsonServers: rejected }),
   );
 }
 

@@ -5,7 +5,15 @@ import {
   worldAdminOptions,
 } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { copyFileSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
@@ -64,6 +72,24 @@ function auditRecords(): unknown[] {
 
 const anyTime: unknown = expect.any(String);
 
+/** The verdict on a user-scope entry nothing stops. */
+const activeUser = (name: string) => ({
+  status: 'active',
+  statusReason: `"${name}" is in mcpServers of ${world.configPath}.`,
+});
+
+/** The verdict on a local-scope entry of the world's repository that nothing stops. */
+const activeLocal = (name: string) => ({
+  status: 'active',
+  statusReason: `"${name}" is in projects[${JSON.stringify(world.projectDir)}].mcpServers of ${world.configPath}.`,
+});
+
+const pending = (name: string) => ({
+  approval: 'pending',
+  status: 'pending',
+  statusReason: `"${name}" is in no enabledMcpjsonServers or disabledMcpjsonServers of the settings files: run claude in the project to approve it.`,
+});
+
 describe('add', () => {
   it('stores a stdio server in user scope exactly as asked', async () => {
     const admin = adminFor();
@@ -95,6 +121,7 @@ describe('add', () => {
           command: 'npx',
           args: input.args,
           env: input.env,
+          ...activeUser('files'),
         },
       ],
       problems: [],
@@ -127,6 +154,7 @@ describe('add', () => {
           source: world.configPath,
           url: 'https://example.test/mcp',
           headers: { Authorization: REDACTED },
+          ...activeUser('web'),
         },
       ],
       problems: [],
@@ -174,6 +202,7 @@ describe('add', () => {
           transport: 'sse',
           source: world.configPath,
           url: 'http://127.0.0.1:9/sse',
+          ...activeLocal('events'),
         },
         {
           name: 'files',
@@ -183,6 +212,7 @@ describe('add', () => {
           command: 'node',
           args: ['--inspect', 'server.js'],
           env: {},
+          ...activeLocal('files'),
         },
       ],
       problems: [],
@@ -241,7 +271,7 @@ describe('add', () => {
           command: 'node',
           args: ['server.js'],
           env: { LEVEL: '-1' },
-          approval: 'pending',
+          ...pending('files'),
         },
         {
           name: 'web',
@@ -250,7 +280,7 @@ describe('add', () => {
           source: join(world.nestedDir, '.mcp.json'),
           url: web.url,
           headers: web.headers,
-          approval: 'pending',
+          ...pending('web'),
         },
       ],
       problems: [],
@@ -505,6 +535,45 @@ describe('refusals before any spawn', () => {
     expect(existsSync(log)).toBe(false);
   });
 
+  it('refuses every change while a managed-mcp.json exists, naming it, and spawns nothing', async () => {
+    await runCliAsAnotherTerminal(world, world.projectDir, [
+      'mcp',
+      'add',
+      '--scope',
+      'user',
+      'files',
+      '--',
+      'node',
+    ]);
+    const before = readFileSync(world.configPath, 'utf8');
+    const log = join(world.plainDir, 'cli.log');
+    const admin = adminFor(fixture('start-end-logging-claude.sh'), { CLI_LOG: log });
+    const managed = join(world.managedDir, 'managed-mcp.json');
+    mkdirSync(world.managedDir);
+    writeFileSync(managed, JSON.stringify({ mcpServers: { company: { command: 'company-server' } } }));
+    const refusal = new McpCoreError(
+      'MANAGED_CONFIG',
+      `${managed} has exclusive control over MCP servers: Claude Code loads only its servers, so none can be added or removed here.`,
+    );
+
+    await expect(admin.add({ name: 'web', scope: 'user', url: 'https://example.test/mcp' })).rejects.toEqual(
+      refusal,
+    );
+    await expect(admin.remove({ name: 'files', scope: 'user' })).rejects.toEqual(refusal);
+    await expect(admin.remove({ name: 'files' })).rejects.toEqual(refusal);
+    expect({ spawned: existsSync(log), config: readFileSync(world.configPath, 'utf8') }).toEqual({
+      spawned: false,
+      config: before,
+    });
+    await expect(admin.info()).resolves.toEqual({
+      version: '0.1.0',
+      configPath: world.configPath,
+      defaultProject: world.projectDir,
+      cli: { path: fixture('start-end-logging-claude.sh'), version: '2.1.332 (Claude Code)' },
+      managed: { path: managed, exclusive: true },
+    });
+  });
+
   it('parses every input again and lets the ZodError out, spawning nothing', async () => {
     const log = join(world.plainDir, 'cli.log');
     const admin = adminFor(fixture('start-end-logging-claude.sh'), { CLI_LOG: log });
@@ -528,6 +597,7 @@ describe('refusals before any spawn', () => {
       configPath: world.configPath,
       defaultProject: world.projectDir,
       cli: { error: message },
+      managed: null,
     });
   });
 });
@@ -539,6 +609,7 @@ describe('info and audit', () => {
       configPath: world.configPath,
       defaultProject: world.projectDir,
       cli: { path: claude, version: '2.1.332 (Claude Code)' },
+      managed: null,
     });
   });
 
@@ -556,6 +627,7 @@ describe('info and audit', () => {
       configPath: world.configPath,
       defaultProject: world.projectDir,
       cli: { path: bin, version: '2.1.332 (Claude Code)' },
+      managed: null,
     };
 
     const atOnce = await Promise.all(Array.from({ length: 50 }, () => admin.info()));

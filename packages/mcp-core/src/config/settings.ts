@@ -1,0 +1,93 @@
+/**
+ * The settings files that decide which servers Claude Code 2.1 loads in a project, and the keys of
+ * them that do: approvals of `.mcp.json` servers, the deny and allow lists, and enabled plugins.
+ * Claude Code reads, for a project dir: the managed `managed-settings.json`, the user's
+ * `settings.json` (in CLAUDE_CONFIG_DIR, else ~/.claude), and `.claude/settings.json` and
+ * `.claude/settings.local.json` both in the dir itself and in its git root (checked with the CLI).
+ */
+import { join } from 'node:path';
+import { isRecord } from '../records';
+import { readJsonFile } from './json-file';
+import { serverRulesOf, type ServerRule } from './policy';
+import { localProjectKey, realProjectDir } from './project-key';
+import type { ConfigProblem } from './types';
+
+/** Who wrote a settings file: the organization, the user, the team (shared) or the user for one project. */
+export type SettingsSource = 'managed' | 'user' | 'project' | 'local';
+
+export interface McpSettings {
+  source: SettingsSource;
+  path: string;
+  enabledMcpjsonServers: readonly string[];
+  disabledMcpjsonServers: readonly string[];
+  enableAllProjectMcpServers: boolean;
+  /** Absent when the file has no such list (an empty list is a list). */
+  deniedMcpServers?: readonly ServerRule[];
+  allowedMcpServers?: readonly ServerRule[];
+  allowManagedMcpServersOnly: boolean;
+  /** Plugin ids (`plugin@marketplace`) turned on or off. */
+  enabledPlugins: ReadonlyMap<string, boolean>;
+}
+
+export interface SettingsLocations {
+  /** CLAUDE_CONFIG_DIR, else ~/.claude: where the user's settings.json is. */
+  claudeDir: string;
+  /** The folder of managed-settings.json and managed-mcp.json. */
+  managedDir: string;
+  projectPath: string;
+}
+
+/** Where Claude Code looks for settings, most authoritative first: managed, user, then each project dir's shared and local file. */
+export async function settingsFilesOf({
+  claudeDir,
+  managedDir,
+  projectPath,
+}: SettingsLocations): Promise<{ source: SettingsSource; path: string }[]> {
+  const projectDirs = new Set([await realProjectDir(projectPath), await localProjectKey(projectPath)]);
+  return [
+    { source: 'managed', path: join(managedDir, 'managed-settings.json') },
+    { source: 'user', path: join(claudeDir, 'settings.json') },
+    ...[...projectDirs].flatMap((dir) => [
+      { source: 'project' as const, path: join(dir, '.claude', 'settings.json') },
+      { source: 'local' as const, path: join(dir, '.claude', 'settings.local.json') },
+    ]),
+  ];
+}
+
+/** The settings files that exist, in the order of `settingsFilesOf`. */
+export async function readSettingsFiles(
+  locations: SettingsLocations,
+  problems: ConfigProblem[],
+): Promise<McpSettings[]> {
+  const read = await Promise.all(
+    (await settingsFilesOf(locations)).map(async ({ source, path }) =>
+      toSettings(source, path, await readJsonFile(path, problems)),
+    ),
+  );
+  return read.filter((settings) => settings !== undefined);
+}
+
+function toSettings(source: SettingsSource, path: string, document: unknown): McpSettings | undefined {
+  if (!isRecord(document)) return undefined;
+  const denied = serverRulesOf(document.deniedMcpServers);
+  const allowed = serverRulesOf(document.allowedMcpServers);
+  return {
+    source,
+    path,
+    enabledMcpjsonServers: stringsOf(document.enabledMcpjsonServers),
+    disabledMcpjsonServers: stringsOf(document.disabledMcpjsonServers),
+    enableAllProjectMcpServers: document.enableAllProjectMcpServers === true,
+    ...(denied && { deniedMcpServers: denied }),
+    ...(allowed && { allowedMcpServers: allowed }),
+    allowManagedMcpServersOnly: document.allowManagedMcpServersOnly === true,
+    enabledPlugins: new Map(
+      Object.entries(isRecord(document.enabledPlugins) ? document.enabledPlugins : {}).flatMap(
+        ([id, enabled]): [string, boolean][] => (typeof enabled === 'boolean' ? [[id, enabled]] : []),
+      ),
+    ),
+  };
+}
+
+function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+}
