@@ -50,6 +50,8 @@ import type {
   Scope,
   WatchInput,
 } from '../schemas';
+import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
+import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
 import { verifyAdded, verifyRemoved } from './verify';
 
@@ -69,6 +71,10 @@ export interface McpAdminOptions {
   maxQueued?: number | undefined;
   /** Where faults that do not fail a call are reported (an audit log that cannot be written). */
   logWarning?: ((message: string) => void) | undefined;
+  /** The user's home directory: where Claude Desktop's config is found on Linux and macOS. */
+  homeDir: string;
+  /** `%APPDATA%`: where Claude Desktop's config is found on Windows. */
+  appData?: string | undefined;
 }
 
 /** Checks running at once in one server process: each may be a process tree of its own. */
@@ -111,7 +117,7 @@ export interface McpAdminHealth extends MutationQueueStatus {
   cliTimeoutMs: number;
 }
 
-export interface McpAdmin {
+export interface McpAdmin extends TransferOperations {
   readonly configPath: string;
   readonly defaultProject: string;
   info(): Promise<SystemInfo>;
@@ -147,6 +153,8 @@ export function createMcpAdmin({
   defaultProject,
   spawnEnv,
   maxQueued,
+  homeDir,
+  appData,
   logWarning = (message) => {
     console.warn(`MCP Admin: ${message}`);
   },
@@ -308,7 +316,18 @@ export function createMcpAdmin({
     }
   }
 
+  // Import and export: each imported server is one change of its own on this queue, CLI and audit.
+  const transfer = createTransferOperations({
+    configPath,
+    desktopConfigPath: claudeDesktopConfigPath({ platform: process.platform, homeDir, appData }),
+    existingProject,
+    storedIn,
+    inQueueTurn: (task) => queue.run(task),
+    runChange: (argv, cwd, verify) => mutate('mcp.import', argv, cwd, verify),
+  });
+
   return {
+    ...transfer,
     configPath,
     defaultProject: projectDefault,
 

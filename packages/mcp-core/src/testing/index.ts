@@ -69,6 +69,7 @@ export function worldAdminOptions(
     cliTimeoutMs: 30_000,
     defaultProject: world.projectDir,
     spawnEnv: { ...process.env, HOME: world.configDir },
+    homeDir: world.configDir,
     ...overrides,
   };
 }

@@ -1,0 +1,173 @@
+/** Where imports come from: Claude Desktop's config and known projects' `.mcp.json`, read as untrusted files. */
+import { createTestWorld, worldAdminOptions } from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REDACTED } from '../../src/config';
+import { McpCoreError } from '../../src/errors';
+import { createMcpAdmin } from '../../src/service/mcp-admin';
+import { claudeDesktopConfigPath } from '../../src/transfer';
+
+let world: TestWorld;
+beforeEach(() => {
+  world = createTestWorld();
+});
+afterEach(() => {
+  world.remove();
+});
+
+const DESKTOP_CONFIG = `{
+  "globalShortcut": "Alt+Space",
+  "mcpServers": {
+    "desktop-files": { "command": "npx", "args": ["-y", "files"], "env": { "TOKEN": "desk-secret" } },
+    "desktop-web": { "type": "sse", "url": "https://e.test/sse" }
+  }
+}
+`;
+
+/**
+ * A throwaway home with Claude Desktop's config, and `.claude.json` knowing six projects: one
+ * with a good `.mcp.json`, and ones whose `.mcp.json` is a directory, a FIFO, a symlink to
+ * /dev/zero, not JSON, too big, or absent.
+ */
+function worldWithSources() {
+  const home = join(world.plainDir, 'home');
+  const desktopConfig = join(home, '.config', 'Claude', 'claude_desktop_config.json');
+  mkdirSync(join(home, '.config', 'Claude'), { recursive: true });
+  writeFileSync(desktopConfig, DESKTOP_CONFIG);
+
+  const project = (name: string) => join(world.plainDir, name);
+  const mcpJson = (name: string) => join(project(name), '.mcp.json');
+  const names = ['a-good', 'b-directory', 'c-fifo', 'd-zero', 'e-not-json', 'f-too-big', 'g-none'];
+  for (const name of names) mkdirSync(project(name));
+  writeFileSync(mcpJson('a-good'), '{"mcpServers": {"team-db": {"command": "db-server"}}}');
+  mkdirSync(mcpJson('b-directory'));
+  execFileSync('mkfifo', [mcpJson('c-fifo')]);
+  symlinkSync('/dev/zero', mcpJson('d-zero'));
+  writeFileSync(mcpJson('e-not-json'), '{"mcpServers": }');
+  writeFileSync(mcpJson('f-too-big'), ' '.repeat(1_000_001));
+  writeFileSync(
+    world.configPath,
+    JSON.stringify({ projects: Object.fromEntries(names.map((name) => [project(name), {}])) }),
+  );
+  const admin = createMcpAdmin({ ...worldAdminOptions(world), homeDir: home });
+  return { admin, desktopConfig, mcpJson };
+}
+
+describe('importSources', () => {
+  it("lists Claude Desktop's config and every known project's .mcp.json; one that cannot be read says why", async () => {
+    const { admin, desktopConfig, mcpJson } = worldWithSources();
+
+    await expect(admin.importSources()).resolves.toEqual([
+      { label: 'Claude Desktop', path: desktopConfig, servers: ['desktop-files', 'desktop-web'] },
+      { label: 'Project a-good', path: mcpJson('a-good'), servers: ['team-db'] },
+      {
+        label: 'Project b-directory',
+        path: mcpJson('b-directory'),
+        servers: [],
+        error: 'The file is not a regular file (a directory)',
+      },
+      {
+        label: 'Project c-fifo',
+        path: mcpJson('c-fifo'),
+        servers: [],
+        error: 'The file is not a regular file (a FIFO)',
+      },
+      {
+        label: 'Project d-zero',
+        path: mcpJson('d-zero'),
+        servers: [],
+        error: 'The file is not a regular file (a character device)',
+      },
+      {
+        label: 'Project e-not-json',
+        path: mcpJson('e-not-json'),
+        servers: [],
+        error: "The file is not valid JSON: Unexpected token '}' at line 1, column 16",
+      },
+      {
+        label: 'Project f-too-big',
+        path: mcpJson('f-too-big'),
+        servers: [],
+        error: 'The file is larger than 1000000 bytes',
+      },
+    ]);
+  });
+
+  it('lists nothing when there is no Claude Desktop config and no project', async () => {
+    const admin = createMcpAdmin({
+      ...worldAdminOptions(world),
+      homeDir: join(world.plainDir, 'empty-home'),
+    });
+    await expect(admin.importSources()).resolves.toEqual([]);
+  });
+});
+
+describe('importSource', () => {
+  it('hands out the text of a listed source exactly with reveal, and its servers with secrets hidden without', async () => {
+    const { admin, desktopConfig } = worldWithSources();
+
+    await expect(admin.importSource({ path: desktopConfig, reveal: true })).resolves.toEqual({
+      label: 'Claude Desktop',
+      path: desktopConfig,
+      json: DESKTOP_CONFIG,
+    });
+    const hidden = await admin.importSource({ path: desktopConfig });
+    expect(hidden).toEqual({
+      label: 'Claude Desktop',
+      path: desktopConfig,
+      json: expect.any(String) as unknown,
+    });
+    expect(JSON.parse(hidden.json)).toEqual({
+      mcpServers: {
+        'desktop-files': { command: 'npx', args: ['-y', 'files'], env: { TOKEN: REDACTED } },
+        'desktop-web': { type: 'sse', url: 'https://e.test/sse' },
+      },
+    });
+  });
+
+  it('refuses a path importSources does not list, whatever the file', async () => {
+    const { admin, mcpJson } = worldWithSources();
+
+    for (const path of [world.configPath, '/etc/passwd', mcpJson('g-none')]) {
+      await expect(admin.importSource({ path, reveal: true })).rejects.toEqual(
+        new McpCoreError(
+          'INVALID_INPUT',
+          `path "${path}" is not an import source: only the documents mcp.importSources lists can be read`,
+        ),
+      );
+    }
+  });
+
+  it('refuses a listed source that cannot be read, without waiting on a FIFO', async () => {
+    const { admin, mcpJson } = worldWithSources();
+
+    await expect(admin.importSource({ path: mcpJson('c-fifo'), reveal: true })).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        `Cannot import from ${mcpJson('c-fifo')}: the file is not a regular file (a FIFO)`,
+      ),
+    );
+  });
+});
+
+describe('claudeDesktopConfigPath', () => {
+  it.each([
+    ['linux', '/home/me/.config/Claude/claude_desktop_config.json'],
+    ['darwin', '/home/me/Library/Application Support/Claude/claude_desktop_config.json'],
+  ] as const)('on %s, under the home directory', (platform, path) => {
+    expect(claudeDesktopConfigPath({ platform, homeDir: '/home/me', appData: undefined })).toBe(path);
+  });
+
+  it('on Windows, under %APPDATA%, and nowhere without it', () => {
+    const appData = 'C:\\Users\\me\\AppData\\Roaming';
+    expect(claudeDesktopConfigPath({ platform: 'win32', homeDir: 'C:\\Users\\me', appData })).toBe(
+      'C:\\Users\\me\\AppData\\Roaming\\Claude\\claude_desktop_config.json',
+    );
+    expect(claudeDesktopConfigPath({ platform: 'win32', homeDir: 'C:\\Users\\me', appData: undefined })).toBe(
+      undefined,
+    );
+  });
+});
