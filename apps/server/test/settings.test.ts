@@ -1,5 +1,6 @@
 /** SPEC §2: the server's settings from the environment, parsed once. */
 import { PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
+import { userInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 
 import { ServerSettingsError, loadServerSettings } from '../src/http/settings';
@@ -17,6 +18,8 @@ describe('loadServerSettings', () => {
       configDir: undefined,
       claudeBin: PINNED_CLAUDE_BIN,
       cliTimeoutMs: 30_000,
+      homeDir: userInfo().homedir,
+      appData: undefined,
     });
     expect(second.token).not.toBe(first.token);
   });
@@ -32,6 +35,8 @@ describe('loadServerSettings', () => {
           MCP_ADMIN_CLI_TIMEOUT_MS: '2500',
           CLAUDE_CONFIG_DIR: '/srv/claude',
           CLAUDE_BIN: '/opt/claude/bin/claude',
+          HOME: '/home/me',
+          APPDATA: 'C:\\Users\\me\\AppData\\Roaming',
         },
         '/work/here',
       ),
@@ -43,6 +48,8 @@ describe('loadServerSettings', () => {
       configDir: '/srv/claude',
       claudeBin: '/opt/claude/bin/claude',
       cliTimeoutMs: 2500,
+      homeDir: '/home/me',
+      appData: 'C:\\Users\\me\\AppData\\Roaming',
     });
   });
 
@@ -89,6 +96,8 @@ describe('loadServerSettings', () => {
           CLAUDE_CONFIG_DIR: '',
           CLAUDE_BIN: '',
           INIT_CWD: '',
+          HOME: '',
+          APPDATA: '',
         },
         '/work',
       ),
@@ -100,6 +109,8 @@ describe('loadServerSettings', () => {
       configDir: undefined,
       claudeBin: PINNED_CLAUDE_BIN,
       cliTimeoutMs: 30_000,
+      homeDir: userInfo().homedir,
+      appData: undefined,
     });
   });
 

@@ -6,6 +6,7 @@
 import { DEFAULT_CLI_TIMEOUT_MS, describeIssues, resolveClaudeBin } from '@mcp-admin/core';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,10 @@ export interface ServerSettings {
   /** The CLI to drive: an absolute path, or a bare name left to PATH. */
   claudeBin: string;
   cliTimeoutMs: number;
+  /** Where Claude Desktop's config is looked for (Linux, macOS). */
+  homeDir: string;
+  /** `%APPDATA%`: where Claude Desktop's config is looked for on Windows. */
+  appData: string | undefined;
 }
 
 export class ServerSettingsError extends Error {
@@ -57,6 +62,8 @@ const serverEnvSchema = z.object({
   CLAUDE_BIN: optional(z.string()),
   INIT_CWD: optional(z.string()),
   PATH: optional(z.string()),
+  HOME: optional(z.string()),
+  APPDATA: optional(z.string()),
 });
 
 export function isLoopbackHost(host: string): boolean {
@@ -88,6 +95,9 @@ export function loadServerSettings(env: NodeJS.ProcessEnv, cwd: string): ServerS
       path: vars.PATH ?? '',
     }),
     cliTimeoutMs: vars.MCP_ADMIN_CLI_TIMEOUT_MS ?? DEFAULT_CLI_TIMEOUT_MS,
+    // Without HOME, the account's home directory, as os.homedir() would give it.
+    homeDir: resolve(typedIn, vars.HOME ?? userInfo().homedir),
+    appData: vars.APPDATA,
   };
 }
 
