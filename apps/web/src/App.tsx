@@ -3,6 +3,7 @@ import { AddFormPlaceholder } from './add-form/AddFormPlaceholder';
 import { PanelHeader } from './layout/PanelHeader';
 import { SignInHint } from './layout/SignInHint';
 import { ServersSection } from './servers/ServersSection';
+import { TransferBar } from './transfer/TransferBar';
 import { trpc, type SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { useLiveUpdates } from './use-live-updates';
@@ -36,9 +37,12 @@ function Panel({ info }: { info: SystemInfo }) {
       <PanelHeader info={info} projectPath={projectPath} onProjectChange={setProjectPath} />
       <main className="panel">
         <ServersSection projectPath={projectPath} />
-        <Suspense fallback={<AddFormPlaceholder />}>
-          <AddServerForm projectPath={projectPath} />
-        </Suspense>
+        <div className="side-column">
+          <TransferBar projectPath={projectPath} />
+          <Suspense fallback={<AddFormPlaceholder />}>
+            <AddServerForm projectPath={projectPath} />
+          </Suspense>
+        </div>
       </main>
     </>
   );
