@@ -381,7 +381,7 @@ function entryObject<Shape extends z.ZodRawShape>(what: string, shape: Shape) {
     .strictObject(shape, {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `unknown field ${issue.keys.join(', ')}: Claude Code would not keep it`
+          ? `unknown field ${listKeys(issue.keys)}: Claude Code would not keep it`
           : `${what} must be an object`,
     })
     .partial();
