@@ -128,7 +128,7 @@ const OBJECT_PROTOTYPE_NAMES = new Set([
   '__lookupSetter__',
 ]);
 
-const newServerNameSchema = serverNameSchema.refine((name) => !OBJECT_PROTOTYPE_NAMES.has(name), {
+export const newServerNameSchema = serverNameSchema.refine((name) => !OBJECT_PROTOTYPE_NAMES.has(name), {
   error: (issue) => `name "${String(issue.input)}" is reserved: Claude Code cannot add a server of that name`,
 });
 
@@ -447,7 +447,7 @@ export const importInputSchema = inputObject({
   projectPath: projectPathSchema.optional(),
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional(),
   only: z
-    .array(serverNameSchema, { error: 'only must be a list of server names' })
+    .array(newServerNameSchema, { error: 'only must be a list of server names' })
     .max(IMPORT_LIMITS.servers, { error: `only may name at most ${IMPORT_LIMITS.servers} servers` })
     .optional(),
 });

@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { REDACTED } from '../config';
 import { isRecord } from '../records';
-import { describeIssues, importedServerSchema, serverNameSchema } from '../schemas';
+import { describeIssues, importedServerSchema, newServerNameSchema } from '../schemas';
 import type { ImportedServer } from '../schemas';
 
 export type EntryCheck =
@@ -14,7 +14,7 @@ export type EntryCheck =
   | { ok: false; problems: string };
 
 export function checkImportedEntry(name: string, entry: unknown): EntryCheck {
-  const problems = (serverNameSchema.safeParse(name).error?.issues ?? []).map(
+  const problems = (newServerNameSchema.safeParse(name).error?.issues ?? []).map(
     (issue) => `name: ${issue.message}`,
   );
   const parsed = importedServerSchema.safeParse(entry);

@@ -62,6 +62,12 @@ describe('checkImportedEntry', () => {
       'name: name may only contain letters, digits, "_" and "-"',
     ],
     [
+      'a name Object.prototype has, which the CLI refuses',
+      'constructor',
+      { command: 'x' },
+      'name: name "constructor" is reserved: Claude Code cannot add a server of that name',
+    ],
+    [
       'the name "__proto__"',
       '__proto__',
       { command: 'x' },
