@@ -38,10 +38,10 @@ function Panel({ info }: { info: SystemInfo }) {
       <main className="panel">
         <ServersSection projectPath={projectPath} />
         <div className="side-column">
-          <TransferBar projectPath={projectPath} />
           <Suspense fallback={<AddFormPlaceholder />}>
             <AddServerForm projectPath={projectPath} />
           </Suspense>
+          <TransferBar projectPath={projectPath} />
         </div>
       </main>
     </>
