@@ -7,6 +7,9 @@ import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
 
+/** The first buffer for a file whose size says nothing (`/proc` files say 0). */
+const MIN_BUFFER_BYTES = 64 * 1024;
+
 /** Its message completes "The file …", e.g. "is not a regular file (a FIFO)". */
 export class UntrustedFileError extends Error {
   override readonly name = 'UntrustedFileError';
@@ -22,16 +25,25 @@ export async function readUntrustedFile(path: string, maxBytes: number): Promise
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) throw new UntrustedFileError(`is not a regular file (${fileKind(stats)})`);
+    const tooLarge = new UntrustedFileError(`is larger than ${maxBytes} bytes`);
+    if (stats.size > maxBytes) throw tooLarge;
     // Read to the end rather than trusting the size (it can change, or lie, as in /proc); one byte
-    // past the limit tells a file that fits from one that does not.
-    const buffer = Buffer.allocUnsafe(maxBytes + 1);
+    // past the limit tells a file that fits from one that does not. Sized by the file, not the
+    // limit: many sources are read at once.
+    let buffer = Buffer.allocUnsafe(Math.min(Math.max(stats.size + 1, MIN_BUFFER_BYTES), maxBytes + 1));
     let length = 0;
-    let bytesRead;
-    do {
-      ({ bytesRead } = await handle.read(buffer, length, buffer.length - length, length));
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > maxBytes) break;
+        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
       length += bytesRead;
-    } while (bytesRead > 0 && length < buffer.length);
-    if (length > maxBytes) throw new UntrustedFileError(`is larger than ${maxBytes} bytes`);
+    }
+    if (length > maxBytes) throw tooLarge;
     return decodeUtf8(buffer.subarray(0, length));
   } finally {
     await handle.close();

@@ -28,8 +28,8 @@ const DESKTOP_CONFIG = `{
 `;
 
 /**
- * A throwaway home with Claude Desktop's config, and `.claude.json` knowing six projects: one
- * with a good `.mcp.json`, and ones whose `.mcp.json` is a directory, a FIFO, a symlink to
+ * A throwaway home with Claude Desktop's config, and `.claude.json` knowing seven projects: one
+ * with a good (and large) `.mcp.json`, and ones whose `.mcp.json` is a directory, a FIFO, a symlink to
  * /dev/zero, not JSON, too big, or absent.
  */
 function worldWithSources() {
@@ -42,7 +42,11 @@ function worldWithSources() {
   const mcpJson = (name: string) => join(project(name), '.mcp.json');
   const names = ['a-good', 'b-directory', 'c-fifo', 'd-zero', 'e-not-json', 'f-too-big', 'g-none'];
   for (const name of names) mkdirSync(project(name));
-  writeFileSync(mcpJson('a-good'), '{"mcpServers": {"team-db": {"command": "db-server"}}}');
+  // Padded past the first read buffer (64 KiB): only a whole read of it is valid JSON.
+  writeFileSync(
+    mcpJson('a-good'),
+    `{"mcpServers": {"team-db": {"command": "db-server"}},${' '.repeat(300_000)}"other": true}`,
+  );
   mkdirSync(mcpJson('b-directory'));
   execFileSync('mkfifo', [mcpJson('c-fifo')]);
   symlinkSync('/dev/zero', mcpJson('d-zero'));
