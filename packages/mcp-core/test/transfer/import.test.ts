@@ -8,7 +8,7 @@ import {
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addArgv, addJsonArgv } from '../../src/cli/argv';
 import { REDACTED } from '../../src/config';
 import { McpCoreError } from '../../src/errors';
@@ -16,6 +16,7 @@ import { createMcpAdmin } from '../../src/service/mcp-admin';
 import type { McpAdminOptions } from '../../src/service/mcp-admin';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
+const PATIENTLY = { timeout: 30_000, interval: 50 };
 
 let world: TestWorld;
 beforeEach(() => {
@@ -220,17 +221,25 @@ describe('import', () => {
     expect(storedConfig().mcpServers).toEqual({ after: { command: 'node', args: [] } });
   });
 
-  it('gives each server its own queue turn, so two imports at once take turns server by server', async () => {
-    const admin = adminFor();
-    const first = JSON.stringify({ a1: { command: 'node' }, a2: { command: 'node' } });
+  it('gives each server its own queue turn: an import started meanwhile takes turns with it server by server', async () => {
+    // The first server's CLI call hangs until the timeout: the second import surely waits behind it.
+    const pidFile = join(world.plainDir, 'hang.pid');
+    const admin = adminFor(fixture('hanging-claude.sh'), { HANG_PID_FILE: pidFile }, { cliTimeoutMs: 3000 });
+    const first = JSON.stringify({ 'hang-a1': { command: 'node' }, a2: { command: 'node' } });
     const second = JSON.stringify({ b1: { command: 'node' }, b2: { command: 'node' } });
 
-    await Promise.all([
-      admin.importServers({ json: first, scope: 'user' }),
-      admin.importServers({ json: second, scope: 'user' }),
-    ]);
+    const importingFirst = admin.importServers({ json: first, scope: 'user' });
+    await vi.waitFor(() => {
+      expect(existsSync(pidFile)).toBe(true);
+    }, PATIENTLY);
+    await Promise.all([importingFirst, admin.importServers({ json: second, scope: 'user' })]);
 
-    expect(auditRecords().map(({ argv }) => argv[4])).toEqual(['a1', 'b1', 'a2', 'b2']);
+    expect(auditRecords().map(({ argv, outcome }) => [argv[4], (outcome as { ok: boolean }).ok])).toEqual([
+      ['hang-a1', false],
+      ['b1', true],
+      ['a2', true],
+      ['b2', true],
+    ]);
   });
 
   it('refuses a document that is not JSON, saying where, and one that is not an object', async () => {
