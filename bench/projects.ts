@@ -37,6 +37,7 @@ export async function benchProjects(root: string): Promise<ProjectsRow[]> {
       cliTimeoutMs: 30_000,
       defaultProject: root,
       spawnEnv: {},
+      homeDir: configDir,
     });
     resetPeakRss();
     const before = currentRss();

@@ -93,7 +93,7 @@ describe('import and export over HTTP', () => {
           'BAD_REQUEST',
           400,
           'mcp.importSource',
-          `path "${world.configPath}" is not an import source: only the documents mcp.importSources lists can be read`,
+          `path "${world.configPath}" is not an import source: only Claude Desktop's config and known projects' .mcp.json are read`,
           { coreCode: 'INVALID_INPUT' },
         ),
       },

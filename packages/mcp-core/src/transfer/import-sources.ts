@@ -1,14 +1,17 @@
 /**
  * The documents on this machine that servers can be imported from: Claude Desktop's config and
  * the `.mcp.json` of every project `.claude.json` knows. Only these paths are ever read for an
- * import, and each as untrusted input.
+ * import, each with the readers' safe way (a regular file, bounded in size and time): a cloned
+ * repository's `.mcp.json` is untrusted input.
  */
 import { lstat } from 'node:fs/promises';
-import { basename, join, win32 } from 'node:path';
+import { basename, dirname, join, win32 } from 'node:path';
+import { listProjects } from '../config';
 import { readClaudeConfig } from '../config/claude-config';
-import { IMPORT_LIMITS } from '../schemas';
+import { MiB, readConfigFile, type ConfigFileLimits } from '../config/config-file';
+import { isMcpCoreError } from '../errors';
+import type { KnownProject } from '../config';
 import { ImportDocumentError, readImportDocument } from './import-document';
-import { readUntrustedFile, UntrustedFileError } from './untrusted-file';
 
 export interface ImportSourceLocation {
   /** What the document is, e.g. `Claude Desktop` or `Project my-app`. */
@@ -30,6 +33,19 @@ export interface DesktopConfigLocation {
   appData: string | undefined;
 }
 
+/** As for a `.mcp.json` the list reads: a source is a few server entries. */
+const SOURCE_LIMITS: ConfigFileLimits = { maxBytes: 1 * MiB, readTimeoutMs: 5_000 };
+
+/**
+ * Projects looked at per listing, those last seen with a `.mcp.json` first: a config can know a
+ * million projects, and this is about a third of a second of file checks.
+ */
+const MAX_PROJECTS_LOOKED_AT = 10_000;
+/** Files looked at at once, so other reads do not wait behind thousands. */
+const CONCURRENT_LOOKS = 32;
+
+const DESKTOP_LABEL = 'Claude Desktop';
+
 /** Where Claude Desktop keeps `claude_desktop_config.json` on this platform. */
 export function claudeDesktopConfigPath({
   platform,
@@ -42,36 +58,86 @@ export function claudeDesktopConfigPath({
   return join(homeDir, '.config', 'Claude', file);
 }
 
-/** The candidate documents that exist (as anything: what they are is found out when read). */
-export async function importSourceLocations(
+/** Every source that exists (as anything: what it is shows when it is read), each with its servers or its error. */
+export async function listImportSources(
   configPath: string,
   desktopConfigPath: string | undefined,
-): Promise<ImportSourceLocation[]> {
-  const { projects } = await readClaudeConfig(configPath);
+): Promise<ImportSource[]> {
   const candidates: ImportSourceLocation[] = [
-    ...(desktopConfigPath === undefined ? [] : [{ label: 'Claude Desktop', path: desktopConfigPath }]),
-    ...[...projects.keys()]
-      .sort()
-      .map((dir) => ({ label: `Project ${basename(dir) || dir}`, path: join(dir, '.mcp.json') })),
+    ...(desktopConfigPath === undefined ? [] : [{ label: DESKTOP_LABEL, path: desktopConfigPath }]),
+    ...projectsToLookAt(await listProjects(configPath)).map(({ path }) => projectSource(path)),
   ];
-  const present = await Promise.all(candidates.map(({ path }) => isPresent(path)));
-  return candidates.filter((_, index) => present[index]);
+  const sources = await mapConcurrently(candidates, async (location) =>
+    (await isPresent(location.path)) ? describeImportSource(location) : undefined,
+  );
+  return sources.filter((source) => source !== undefined);
 }
 
-/** One source with the names of its servers, or the reason it cannot be read. */
-export async function describeImportSource(location: ImportSourceLocation): Promise<ImportSource> {
+/** The source at `path` if it is one: Claude Desktop's config or a known project's `.mcp.json`. */
+export async function findImportSource(
+  configPath: string,
+  desktopConfigPath: string | undefined,
+  path: string,
+): Promise<ImportSourceLocation | undefined> {
+  if (path === desktopConfigPath) return { label: DESKTOP_LABEL, path };
+  if (basename(path) !== '.mcp.json') return undefined;
+  const { projects } = await readClaudeConfig(configPath);
+  return projects.has(dirname(path)) ? projectSource(dirname(path)) : undefined;
+}
+
+/**
+ * The text of a source. Throws CONFIG_UNREADABLE (naming the path and why) for what is not a
+ * readable regular file, and ImportDocumentError for bytes that are not UTF-8.
+ */
+export async function readImportSourceText(path: string): Promise<string> {
+  const snapshot = await readConfigFile(path, SOURCE_LIMITS);
+  if (snapshot === undefined) throw new ImportDocumentError('does not exist');
+  try {
+    // A byte order mark, as Windows editors write, is dropped: it is not part of the JSON.
+    return new TextDecoder('utf-8', { fatal: true }).decode(snapshot.bytes);
+  } catch {
+    throw new ImportDocumentError('is not UTF-8 text');
+  }
+}
+
+async function describeImportSource(location: ImportSourceLocation): Promise<ImportSource> {
   try {
     const servers = readImportDocument(await readImportSourceText(location.path));
     return { ...location, servers: servers.map(({ name }) => name) };
   } catch (error) {
-    if (!(error instanceof UntrustedFileError || error instanceof ImportDocumentError)) throw error;
-    return { ...location, servers: [], error: `The file ${error.message}` };
+    if (error instanceof ImportDocumentError) {
+      return { ...location, servers: [], error: `${location.path} ${error.message}` };
+    }
+    if (isMcpCoreError(error) && error.code === 'CONFIG_UNREADABLE') {
+      return { ...location, servers: [], error: error.message };
+    }
+    throw error;
   }
 }
 
-/** The text of a source; at most what `mcp.import` takes. */
-export function readImportSourceText(path: string): Promise<string> {
-  return readUntrustedFile(path, IMPORT_LIMITS.json);
+function projectSource(dir: string): ImportSourceLocation {
+  return { label: `Project ${basename(dir) || dir}`, path: join(dir, '.mcp.json') };
+}
+
+/** In path order: the first MAX_PROJECTS_LOOKED_AT, taking those last seen with a `.mcp.json` first. */
+export function projectsToLookAt(projects: readonly KnownProject[]): KnownProject[] {
+  if (projects.length <= MAX_PROJECTS_LOOKED_AT) return [...projects];
+  const withFile = projects.filter(({ hasMcpJson }) => hasMcpJson).slice(0, MAX_PROJECTS_LOOKED_AT);
+  const others = projects.filter(({ hasMcpJson }) => !hasMcpJson);
+  const chosen = new Set([...withFile, ...others.slice(0, MAX_PROJECTS_LOOKED_AT - withFile.length)]);
+  return projects.filter((project) => chosen.has(project));
+}
+
+async function mapConcurrently<T, R>(items: readonly T[], map: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) {
+      results[index] = await map(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENT_LOOKS }, worker));
+  return results;
 }
 
 // lstat: a symlink counts as present even when its target is missing, so it is listed with its error.

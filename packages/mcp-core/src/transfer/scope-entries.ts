@@ -1,4 +1,4 @@
-import { readClaudeConfig, readMcpJson } from '../config/claude-config';
+import { projectSettings, readClaudeConfig, readMcpJson } from '../config/claude-config';
 import type { StoredServers } from '../config/claude-config';
 import { localProjectKey, projectMcpJsonPath } from '../config';
 import type { Scope } from '../schemas';
@@ -15,5 +15,5 @@ export async function readScopeEntries(
   if (scope === 'project') return (await readMcpJson(await projectMcpJsonPath(projectPath))) ?? new Map();
   const config = await readClaudeConfig(configPath);
   if (scope === 'user') return config.userServers;
-  return config.projects.get(await localProjectKey(projectPath))?.servers ?? new Map();
+  return projectSettings(config.projects.get(await localProjectKey(projectPath))).servers;
 }

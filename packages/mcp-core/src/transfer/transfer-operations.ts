@@ -5,7 +5,7 @@
  */
 import { addJsonArgv } from '../cli/argv';
 import type { StoredEntry } from '../config';
-import { McpCoreError } from '../errors';
+import { isMcpCoreError, McpCoreError } from '../errors';
 import { exportInputSchema, importInputSchema, importSourceInputSchema } from '../schemas';
 import type { ExportInput, ImportInput, ImportSourceInput, Scope } from '../schemas';
 import { verifyStored } from '../service/verify';
@@ -13,10 +13,9 @@ import { exportDocument } from './export-document';
 import { duplicateNote, ImportDocumentError, readImportDocument } from './import-document';
 import type { DocumentServer } from './import-document';
 import { checkImportedEntry, differingFields } from './imported-entry';
-import { describeImportSource, importSourceLocations, readImportSourceText } from './import-sources';
+import { findImportSource, listImportSources, readImportSourceText } from './import-sources';
 import type { ImportSource, ImportSourceLocation } from './import-sources';
 import { readScopeEntries } from './scope-entries';
-import { UntrustedFileError } from './untrusted-file';
 
 export type ImportOutcome = 'added' | 'would-add' | 'exists' | 'invalid' | 'failed';
 
@@ -115,13 +114,11 @@ export function createTransferOperations(deps: TransferDependencies): TransferOp
   }
 
   async function knownSource(path: string): Promise<ImportSourceLocation> {
-    const location = (await importSourceLocations(configPath, desktopConfigPath)).find(
-      (candidate) => candidate.path === path,
-    );
+    const location = await findImportSource(configPath, desktopConfigPath, path);
     if (location === undefined) {
       throw new McpCoreError(
         'INVALID_INPUT',
-        `path "${path}" is not an import source: only the documents mcp.importSources lists can be read`,
+        `path "${path}" is not an import source: only Claude Desktop's config and known projects' .mcp.json are read`,
       );
     }
     return location;
@@ -142,10 +139,7 @@ export function createTransferOperations(deps: TransferDependencies): TransferOp
       return results;
     },
 
-    async importSources() {
-      const locations = await importSourceLocations(configPath, desktopConfigPath);
-      return Promise.all(locations.map(describeImportSource));
-    },
+    importSources: () => listImportSources(configPath, desktopConfigPath),
 
     async importSource(rawInput) {
       const { path, reveal } = importSourceInputSchema.parse(rawInput);
@@ -156,10 +150,14 @@ export function createTransferOperations(deps: TransferDependencies): TransferOp
         const servers = readImportDocument(text).map(({ name, entry }) => [name, entry] as const);
         return { ...location, json: exportDocument(new Map(servers), false) };
       } catch (error) {
-        if (!(error instanceof UntrustedFileError || error instanceof ImportDocumentError)) throw error;
-        throw new McpCoreError('INVALID_INPUT', `Cannot import from ${path}: the file ${error.message}`, {
-          cause: error,
-        });
+        // The caller's choice of file, not MCP Admin's own config, is what cannot be read: a 400.
+        if (error instanceof ImportDocumentError) {
+          throw new McpCoreError('INVALID_INPUT', `${path} ${error.message}`, { cause: error });
+        }
+        if (isMcpCoreError(error) && error.code === 'CONFIG_UNREADABLE') {
+          throw new McpCoreError('INVALID_INPUT', error.message, { cause: error });
+        }
+        throw error;
       }
     },
 

@@ -9,6 +9,7 @@ import { REDACTED } from '../../src/config';
 import { McpCoreError } from '../../src/errors';
 import { createMcpAdmin } from '../../src/service/mcp-admin';
 import { claudeDesktopConfigPath } from '../../src/transfer';
+import { projectsToLookAt } from '../../src/transfer/import-sources';
 
 let world: TestWorld;
 beforeEach(() => {
@@ -51,7 +52,7 @@ function worldWithSources() {
   execFileSync('mkfifo', [mcpJson('c-fifo')]);
   symlinkSync('/dev/zero', mcpJson('d-zero'));
   writeFileSync(mcpJson('e-not-json'), '{"mcpServers": }');
-  writeFileSync(mcpJson('f-too-big'), ' '.repeat(1_000_001));
+  writeFileSync(mcpJson('f-too-big'), ' '.repeat(2 * 1024 * 1024));
   writeFileSync(
     world.configPath,
     JSON.stringify({ projects: Object.fromEntries(names.map((name) => [project(name), {}])) }),
@@ -71,31 +72,31 @@ describe('importSources', () => {
         label: 'Project b-directory',
         path: mcpJson('b-directory'),
         servers: [],
-        error: 'The file is not a regular file (a directory)',
+        error: `${mcpJson('b-directory')} is a directory, not a regular file`,
       },
       {
         label: 'Project c-fifo',
         path: mcpJson('c-fifo'),
         servers: [],
-        error: 'The file is not a regular file (a FIFO)',
+        error: `${mcpJson('c-fifo')} is a FIFO, not a regular file`,
       },
       {
         label: 'Project d-zero',
         path: mcpJson('d-zero'),
         servers: [],
-        error: 'The file is not a regular file (a character device)',
+        error: `${mcpJson('d-zero')} is a character device, not a regular file`,
       },
       {
         label: 'Project e-not-json',
         path: mcpJson('e-not-json'),
         servers: [],
-        error: "The file is not valid JSON: Unexpected token '}' at line 1, column 16",
+        error: `${mcpJson('e-not-json')} is not valid JSON: Unexpected token '}' at line 1, column 16`,
       },
       {
         label: 'Project f-too-big',
         path: mcpJson('f-too-big'),
         servers: [],
-        error: 'The file is larger than 1000000 bytes',
+        error: `${mcpJson('f-too-big')} is 2 MiB, over the 1 MiB limit`,
       },
     ]);
   });
@@ -132,27 +133,30 @@ describe('importSource', () => {
     });
   });
 
-  it('refuses a path importSources does not list, whatever the file', async () => {
-    const { admin, mcpJson } = worldWithSources();
+  it("refuses a path that is neither Claude Desktop's config nor a known project's .mcp.json, whatever the file", async () => {
+    const { admin } = worldWithSources();
+    const unknownProject = join(world.plainDir, 'unknown');
+    mkdirSync(unknownProject);
+    writeFileSync(join(unknownProject, '.mcp.json'), '{"mcpServers": {}}');
 
-    for (const path of [world.configPath, '/etc/passwd', mcpJson('g-none')]) {
+    for (const path of [world.configPath, '/etc/passwd', join(unknownProject, '.mcp.json')]) {
       await expect(admin.importSource({ path, reveal: true })).rejects.toEqual(
         new McpCoreError(
           'INVALID_INPUT',
-          `path "${path}" is not an import source: only the documents mcp.importSources lists can be read`,
+          `path "${path}" is not an import source: only Claude Desktop's config and known projects' .mcp.json are read`,
         ),
       );
     }
   });
 
-  it('refuses a listed source that cannot be read, without waiting on a FIFO', async () => {
+  it('refuses a source that cannot be read, without waiting on a FIFO, and one that is not there', async () => {
     const { admin, mcpJson } = worldWithSources();
 
     await expect(admin.importSource({ path: mcpJson('c-fifo'), reveal: true })).rejects.toEqual(
-      new McpCoreError(
-        'INVALID_INPUT',
-        `Cannot import from ${mcpJson('c-fifo')}: the file is not a regular file (a FIFO)`,
-      ),
+      new McpCoreError('INVALID_INPUT', `${mcpJson('c-fifo')} is a FIFO, not a regular file`),
+    );
+    await expect(admin.importSource({ path: mcpJson('g-none'), reveal: true })).rejects.toEqual(
+      new McpCoreError('INVALID_INPUT', `${mcpJson('g-none')} does not exist`),
     );
   });
 });
@@ -173,5 +177,26 @@ describe('claudeDesktopConfigPath', () => {
     expect(claudeDesktopConfigPath({ platform: 'win32', homeDir: 'C:\\Users\\me', appData: undefined })).toBe(
       undefined,
     );
+  });
+});
+
+describe('projectsToLookAt', () => {
+  const project = (index: number, hasMcpJson: boolean) => ({
+    path: `/p/${String(index).padStart(6, '0')}`,
+    localCount: 0,
+    hasMcpJson,
+  });
+
+  it('looks at every project of a config that knows up to 10,000', () => {
+    const projects = Array.from({ length: 10_000 }, (_, index) => project(index, index % 2 === 0));
+    expect(projectsToLookAt(projects)).toEqual(projects);
+  });
+
+  it('of more, looks at 10,000 in path order: every one last seen with a .mcp.json, then the first others', () => {
+    const projects = Array.from({ length: 20_000 }, (_, index) => project(index, index >= 15_000));
+    const looked = projectsToLookAt(projects);
+    expect(looked).toHaveLength(10_000);
+    expect(looked.slice(0, 5_000)).toEqual(projects.slice(0, 5_000));
+    expect(looked.slice(5_000)).toEqual(projects.slice(15_000));
   });
 });
