@@ -39,6 +39,7 @@ export async function benchProjects(root: string): Promise<ProjectsRow[]> {
       // No managed config: the bench measures the projects list alone.
       managedDir: join(configDir, 'no-managed-config'),
       spawnEnv: {},
+      homeDir: configDir,
     });
     resetPeakRss();
     const before = currentRss();

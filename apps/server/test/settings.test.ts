@@ -1,5 +1,6 @@
 /** SPEC §2: the server's settings from the environment, parsed once. */
 import { PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
+import { userInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 
 import { ServerSettingsError, loadServerSettings } from '../src/http/settings';
@@ -18,6 +19,8 @@ describe('loadServerSettings', () => {
       claudeBin: PINNED_CLAUDE_BIN,
       cliTimeoutMs: 30_000,
       managedDir: '/etc/claude-code',
+      homeDir: userInfo().homedir,
+      appData: undefined,
     });
     expect(second.token).not.toBe(first.token);
   });
@@ -34,6 +37,8 @@ describe('loadServerSettings', () => {
           CLAUDE_CONFIG_DIR: '/srv/claude',
           CLAUDE_BIN: '/opt/claude/bin/claude',
           MCP_ADMIN_MANAGED_DIR: '/srv/managed',
+          HOME: '/home/me',
+          APPDATA: 'C:\\Users\\me\\AppData\\Roaming',
         },
         '/work/here',
       ),
@@ -46,6 +51,8 @@ describe('loadServerSettings', () => {
       claudeBin: '/opt/claude/bin/claude',
       cliTimeoutMs: 2500,
       managedDir: '/srv/managed',
+      homeDir: '/home/me',
+      appData: 'C:\\Users\\me\\AppData\\Roaming',
     });
   });
 
@@ -103,6 +110,8 @@ describe('loadServerSettings', () => {
           CLAUDE_BIN: '',
           INIT_CWD: '',
           MCP_ADMIN_MANAGED_DIR: '',
+          HOME: '',
+          APPDATA: '',
         },
         '/work',
         'linux',
@@ -116,6 +125,8 @@ describe('loadServerSettings', () => {
       claudeBin: PINNED_CLAUDE_BIN,
       cliTimeoutMs: 30_000,
       managedDir: '/etc/claude-code',
+      homeDir: userInfo().homedir,
+      appData: undefined,
     });
   });
 

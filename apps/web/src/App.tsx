@@ -4,6 +4,7 @@ import { ManagedBanner } from './layout/ManagedBanner';
 import { PanelHeader } from './layout/PanelHeader';
 import { SignInHint } from './layout/SignInHint';
 import { ServersSection } from './servers/ServersSection';
+import { TransferBar } from './transfer/TransferBar';
 import { trpc, type SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { useLiveUpdates } from './use-live-updates';
@@ -38,12 +39,15 @@ function Panel({ info }: { info: SystemInfo }) {
       <main className="panel">
         {info.managed !== null && <ManagedBanner path={info.managed.path} />}
         <ServersSection projectPath={projectPath} locked={info.managed !== null} />
-        {/* Claude Code refuses every add while a managed config is in control. */}
-        {info.managed === null && (
-          <Suspense fallback={<AddFormPlaceholder />}>
-            <AddServerForm projectPath={projectPath} />
-          </Suspense>
-        )}
+        <div className="side-column">
+          {/* Claude Code refuses every add while a managed config is in control. */}
+          {info.managed === null && (
+            <Suspense fallback={<AddFormPlaceholder />}>
+              <AddServerForm projectPath={projectPath} />
+            </Suspense>
+          )}
+          <TransferBar projectPath={projectPath} />
+        </div>
       </main>
     </>
   );

@@ -23,16 +23,25 @@ export async function wrongUsesDoNotCompile(): Promise<void> {
 
   // @ts-expect-error: `mcp.check` needs the scope of the entry to check.
   await client.mcp.check.mutate({ name: 'x' });
+
+  // @ts-expect-error: `mcp.import` takes the document as text in `json`, not as an object.
+  await client.mcp.import.mutate({ json: { mcpServers: {} }, scope: 'user' });
 }
 
 export async function rightUsesCompile(): Promise<{
   added: { ok: true; message: string };
   listed: RouterOutputs['mcp']['list'];
   checked: 'ok' | 'failed' | 'timeout' | 'needs-auth';
+  imported: { name: string; outcome: 'added' | 'would-add' | 'exists' | 'invalid' | 'failed' }[];
 }> {
   const input: RouterInputs['mcp']['add'] = { name: 'x', scope: 'user', command: 'node', args: ['-v'] };
   const added = await client.mcp.add.mutate(input);
   const listed = await client.mcp.list.query({ reveal: true });
   const { status: checked } = await client.mcp.check.mutate({ name: 'x', scope: 'user', timeoutMs: 5_000 });
-  return { added, listed, checked };
+  const imported = await client.mcp.import.mutate({
+    json: '{"mcpServers": {}}',
+    scope: 'local',
+    dryRun: true,
+  });
+  return { added, listed, checked, imported };
 }

@@ -5,3 +5,4 @@ export * from './config';
 export * from './cli';
 export * from './service';
 export * from './check';
+export * from './transfer';

@@ -6,6 +6,7 @@
 import { DEFAULT_CLI_TIMEOUT_MS, describeIssues, resolveClaudeBin } from '@mcp-admin/core';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -24,6 +25,10 @@ export interface ServerSettings {
   cliTimeoutMs: number;
   /** The folder of Claude Code's managed-mcp.json and managed-settings.json; absolute. */
   managedDir: string;
+  /** Where Claude Desktop's config is looked for (Linux, macOS). */
+  homeDir: string;
+  /** `%APPDATA%`: where Claude Desktop's config is looked for on Windows. */
+  appData: string | undefined;
 }
 
 export class ServerSettingsError extends Error {
@@ -60,6 +65,8 @@ const serverEnvSchema = z.object({
   MCP_ADMIN_MANAGED_DIR: optional(z.string()),
   INIT_CWD: optional(z.string()),
   PATH: optional(z.string()),
+  HOME: optional(z.string()),
+  APPDATA: optional(z.string()),
 });
 
 /** Where Claude Code looks for managed config on each OS (it has no setting to move it). */
@@ -111,6 +118,9 @@ export function loadServerSettings(
       vars.MCP_ADMIN_MANAGED_DIR === undefined
         ? defaultManagedDir(platform)
         : resolve(typedIn, vars.MCP_ADMIN_MANAGED_DIR),
+    // Without HOME, the account's home directory, as os.homedir() would give it.
+    homeDir: resolve(typedIn, vars.HOME ?? userInfo().homedir),
+    appData: vars.APPDATA,
   };
 }
 

@@ -4,13 +4,15 @@ interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** `wide` for a dialog that holds a document or a table. */
+  size?: 'wide';
 }
 
 /**
  * A modal `<dialog>`: the browser traps focus in it, closes it on Escape and hands focus back
  * to the control that opened it. Mounted means open.
  */
-export function Dialog({ title, onClose, children }: DialogProps) {
+export function Dialog({ title, onClose, children, size }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   useEffect(() => {
@@ -18,7 +20,12 @@ export function Dialog({ title, onClose, children }: DialogProps) {
     if (ref.current?.open === false) ref.current.showModal();
   }, []);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={headingId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className={size === undefined ? 'dialog' : `dialog ${size}`}
+      aria-labelledby={headingId}
+      onClose={onClose}
+    >
       <h2 id={headingId}>{title}</h2>
       {children}
     </dialog>

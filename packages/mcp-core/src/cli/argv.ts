@@ -35,3 +35,11 @@ export function addArgv(input: AddServerInput): string[] {
 export function removeArgv(name: string, scope: Scope): string[] {
   return ['mcp', 'remove', '--scope', scope, name];
 }
+
+/**
+ * `add-json` stores an entry whole, with the fields `mcp add` has no flag for (`oauth`,
+ * `headersHelper`, `timeout`, `alwaysLoad`): NAME, then the entry as one JSON word.
+ */
+export function addJsonArgv(name: string, scope: Scope, entry: Record<string, unknown>): string[] {
+  return ['mcp', 'add-json', '--scope', scope, name, JSON.stringify(entry)];
+}

@@ -1,5 +1,5 @@
 /** Driving the Claude CLI: which binary, the exact argv, one call at a time, bounded in time. */
-export { addArgv, removeArgv } from './argv';
+export { addArgv, addJsonArgv, removeArgv } from './argv';
 export { resolveClaudeBin } from './binary';
 export type { ClaudeBinSettings } from './binary';
 export { createMutationQueue } from './mutation-queue';

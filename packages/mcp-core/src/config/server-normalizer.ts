@@ -79,7 +79,7 @@ function hideValues(map: Record<string, unknown>): Record<string, string> {
 }
 
 /** A malformed secret map: an object shows its keys only, anything else is hidden whole. */
-function hideSecret(value: unknown): unknown {
+export function hideSecret(value: unknown): unknown {
   return isRecord(value) ? hideValues(value) : REDACTED;
 }
 

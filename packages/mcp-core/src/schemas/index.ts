@@ -128,7 +128,7 @@ const OBJECT_PROTOTYPE_NAMES = new Set([
   '__lookupSetter__',
 ]);
 
-const newServerNameSchema = serverNameSchema.refine((name) => !OBJECT_PROTOTYPE_NAMES.has(name), {
+export const newServerNameSchema = serverNameSchema.refine((name) => !OBJECT_PROTOTYPE_NAMES.has(name), {
   error: (issue) => `name "${String(issue.input)}" is reserved: Claude Code cannot add a server of that name`,
 });
 
@@ -203,8 +203,11 @@ const serverTargetSchema = z
 
 type ServerTarget = z.infer<typeof serverTargetSchema>;
 
-/** The rules that tie fields together: one target, and only the options that go with it. */
-function checkServerShape(input: ServerTarget, ctx: z.RefinementCtx) {
+/**
+ * The rules that tie fields together: one target, and only the options that go with it.
+ * `transportField` names the field as the caller wrote it (`type` in a `.mcp.json` entry).
+ */
+function checkServerShape(input: ServerTarget, ctx: z.RefinementCtx, transportField = 'transport') {
   const { transport, command, args, env, url, headers } = input;
   if (command !== undefined && url !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['url'], message: 'give either command or url, not both' });
@@ -220,7 +223,11 @@ function checkServerShape(input: ServerTarget, ctx: z.RefinementCtx) {
   }
   if (command !== undefined) {
     if (transport !== undefined && transport !== 'stdio') {
-      ctx.addIssue({ code: 'custom', path: ['transport'], message: 'transport with command must be stdio' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [transportField],
+        message: `${transportField} with command must be stdio`,
+      });
     }
     if (headers !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['headers'], message: 'headers only go with url' });
@@ -229,8 +236,8 @@ function checkServerShape(input: ServerTarget, ctx: z.RefinementCtx) {
     if (transport === 'stdio') {
       ctx.addIssue({
         code: 'custom',
-        path: ['transport'],
-        message: 'transport with url must be http or sse',
+        path: [transportField],
+        message: `${transportField} with url must be http or sse`,
       });
     }
     if (env !== undefined) {
@@ -247,7 +254,9 @@ export const addServerInputSchema = inputObject({
   scope: scopeSchema,
   ...serverTargetSchema.shape,
   projectPath: projectPathSchema.optional(),
-}).superRefine(checkServerShape);
+}).superRefine((input, ctx) => {
+  checkServerShape(input, ctx);
+});
 
 export const removeServerInputSchema = inputObject({
   name: serverNameSchema,
@@ -259,9 +268,12 @@ export const removeServerInputSchema = inputObject({
   error: 'scope is required with source',
 });
 
+/** Asks for env and header values instead of REDACTED. */
+export const revealSchema = z.boolean({ error: 'reveal must be true or false' });
+
 export const listServersInputSchema = inputObject({
   projectPath: projectPathSchema.optional(),
-  reveal: z.boolean({ error: 'reveal must be true or false' }).optional(),
+  reveal: revealSchema.optional(),
 }).optional();
 
 export const watchInputSchema = inputObject({
@@ -343,3 +355,116 @@ export const checkAllInputSchema = inputObject({
 
 export type CheckServerInput = z.infer<typeof checkServerInputSchema>;
 export type CheckAllInput = z.infer<typeof checkAllInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Import and export: `mcp.import`, `mcp.importSources`, `mcp.importSource`, `mcp.export`.
+
+export const IMPORT_LIMITS = {
+  /** Characters of `json`: just under the 1 MiB HTTP body limit, so a direct caller meets it too. */
+  json: 1_000_000,
+  servers: 200,
+} as const;
+
+// The largest delay a JavaScript timer takes; Claude Code times a server's startup with one.
+const MAX_TIMER_MS = 2_147_483_647;
+
+function nonBlankText(field: string, max: number = LIMITS.string) {
+  return text(field, max).refine((value) => value.trim() !== '', { error: `${field} may not be blank` });
+}
+
+/**
+ * An object of a stored server entry, every field optional and every field known: `add-json`
+ * drops a field it does not know, so one is reported instead of silently lost.
+ */
+function entryObject<Shape extends z.ZodRawShape>(what: string, shape: Shape) {
+  return z
+    .strictObject(shape, {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `unknown field ${listKeys(issue.keys)}: Claude Code would not keep it`
+          : `${what} must be an object`,
+    })
+    .partial();
+}
+
+/** `type` of a `.mcp.json` entry; `streamable-http` is Claude Code's older name for http. */
+export const importedTypeSchema = z.enum(['stdio', 'http', 'sse', 'streamable-http'], {
+  error: 'type must be one of stdio, http, sse, streamable-http',
+});
+
+/** A program Claude Code runs to get headers; it lives inside the JSON, never as its own argv word. */
+export const headersHelperSchema = nonBlankText('headersHelper');
+
+export const timeoutSchema = z
+  .int({ error: 'timeout must be a whole number of milliseconds' })
+  .min(1, { error: 'timeout must be at least 1 ms' })
+  .max(MAX_TIMER_MS, { error: `timeout must be at most ${MAX_TIMER_MS} ms` });
+
+export const alwaysLoadSchema = z.boolean({ error: 'alwaysLoad must be true or false' });
+
+/** The OAuth settings Claude Code keeps for an http/sse server (a client secret is never stored here). */
+export const oauthSchema = entryObject('oauth', {
+  clientId: nonBlankText('clientId'),
+  callbackPort: z
+    .int({ error: 'callbackPort must be a port number' })
+    .min(1, { error: 'callbackPort must be from 1 to 65535' })
+    .max(65535, { error: 'callbackPort must be from 1 to 65535' }),
+  authServerMetadataUrl: text('authServerMetadataUrl', LIMITS.url).refine(
+    (value) => URL.canParse(value) && new URL(value).protocol === 'https:',
+    { error: 'authServerMetadataUrl must be an absolute https URL' },
+  ),
+  scopes: nonBlankText('scopes'),
+  xaa: z.boolean({ error: 'xaa must be true or false' }),
+});
+
+/**
+ * One server of an imported `.mcp.json` / Claude Desktop document: the fields `mcp.add` takes,
+ * under the same rules, plus the ones `add-json` keeps.
+ */
+export const importedServerSchema = entryObject('a server', {
+  type: importedTypeSchema,
+  ...serverTargetSchema.omit({ transport: true }).shape,
+  headersHelper: headersHelperSchema,
+  oauth: oauthSchema,
+  timeout: timeoutSchema,
+  alwaysLoad: alwaysLoadSchema,
+}).superRefine((entry, ctx) => {
+  const transport = entry.type === 'streamable-http' ? 'http' : entry.type;
+  checkServerShape({ ...entry, transport }, ctx, 'type');
+  if (entry.command === undefined) return;
+  for (const field of ['headersHelper', 'oauth'] as const) {
+    if (entry[field] !== undefined) {
+      ctx.addIssue({ code: 'custom', path: [field], message: `${field} only goes with url` });
+    }
+  }
+});
+
+export const importInputSchema = inputObject({
+  json: z
+    .string({ error: 'json must be a string' })
+    .max(IMPORT_LIMITS.json, { error: `json may be at most ${IMPORT_LIMITS.json} characters` }),
+  scope: scopeSchema,
+  projectPath: projectPathSchema.optional(),
+  dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional(),
+  only: z
+    .array(newServerNameSchema, { error: 'only must be a list of server names' })
+    .max(IMPORT_LIMITS.servers, { error: `only may name at most ${IMPORT_LIMITS.servers} servers` })
+    .optional(),
+});
+
+/** A document `mcp.importSources` listed, named by its path: no other file can be asked for. */
+export const importSourceInputSchema = inputObject({
+  path: absolutePath('path'),
+  reveal: revealSchema.optional(),
+});
+
+export const exportInputSchema = inputObject({
+  scope: scopeSchema,
+  projectPath: projectPathSchema.optional(),
+  reveal: revealSchema.optional(),
+});
+
+export type ImportedServer = z.infer<typeof importedServerSchema>;
+export type ImportInput = z.infer<typeof importInputSchema>;
+export type ImportSourceInput = z.infer<typeof importSourceInputSchema>;
+export type ExportInput = z.infer<typeof exportInputSchema>;

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { REDACTED } from '../config';
 import { isMcpCoreError } from '../errors';
 import type { McpCoreErrorCode } from '../errors';
+import { redactSecrets } from '../transfer/secrets';
 
 export type AuditOutcome =
   { ok: true; message: string } | { ok: false; code: McpCoreErrorCode | 'ERROR'; message: string };
@@ -53,9 +54,12 @@ export function failureOutcome(error: unknown): AuditOutcome {
 /**
  * The argv with every env and header value replaced by REDACTED: `-e KEY=value` and
  * `--header "Name: value"` options before `--` (what follows `--` is the command and its args,
- * where `-e` is just an argument).
+ * where `-e` is just an argument), and the `env` and `headers` of the entry `add-json` is given.
  */
 export function redactArgv(argv: readonly string[]): string[] {
+  if (argv[1] === 'add-json') {
+    return argv.map((arg, index) => (index === argv.length - 1 ? redactEntryJson(arg) : arg));
+  }
   const endOfOptions = argv.indexOf('--');
   return argv.map((arg, index) => {
     if (endOfOptions !== -1 && index > endOfOptions) return arg;
@@ -69,4 +73,12 @@ export function redactArgv(argv: readonly string[]): string[] {
 function redactAfter(pair: string, separator: string): string {
   const at = pair.indexOf(separator);
   return at === -1 ? REDACTED : `${pair.slice(0, at + separator.length)}${REDACTED}`;
+}
+
+function redactEntryJson(json: string): string {
+  try {
+    return JSON.stringify(redactSecrets(JSON.parse(json)));
+  } catch {
+    return REDACTED;
+  }
 }

@@ -55,6 +55,8 @@ import type {
   Scope,
   WatchInput,
 } from '../schemas';
+import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
+import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
 import { verifyAdded, verifyRemoved } from './verify';
 
@@ -79,6 +81,10 @@ export interface McpAdminOptions {
   maxQueued?: number | undefined;
   /** Where faults that do not fail a call are reported (an audit log that cannot be written). */
   logWarning?: ((message: string) => void) | undefined;
+  /** The user's home directory: where Claude Desktop's config is found on Linux and macOS. */
+  homeDir: string;
+  /** `%APPDATA%`: where Claude Desktop's config is found on Windows. */
+  appData?: string | undefined;
 }
 
 /** Checks running at once in one server process: each may be a process tree of its own. */
@@ -123,7 +129,7 @@ export interface McpAdminHealth extends MutationQueueStatus {
   cliTimeoutMs: number;
 }
 
-export interface McpAdmin {
+export interface McpAdmin extends TransferOperations {
   readonly configPath: string;
   readonly defaultProject: string;
   info(): Promise<SystemInfo>;
@@ -161,6 +167,8 @@ export function createMcpAdmin({
   managedDir,
   spawnEnv,
   maxQueued,
+  homeDir,
+  appData,
   logWarning = (message) => {
     console.warn(`MCP Admin: ${message}`);
   },
@@ -337,7 +345,22 @@ export function createMcpAdmin({
     }
   }
 
+  // Import and export: each imported server is one change of its own on this queue, CLI and audit.
+  const transfer = createTransferOperations({
+    configPath,
+    desktopConfigPath: claudeDesktopConfigPath({ platform: process.platform, homeDir, appData }),
+    existingProject,
+    storedIn,
+    inQueueTurn: (task) =>
+      queue.run(async () => {
+        await refuseUnderManagedConfig();
+        return task();
+      }),
+    runChange: (argv, cwd, verify) => mutate('mcp.import', argv, cwd, verify),
+  });
+
   return {
+    ...transfer,
     configPath,
     defaultProject: projectDefault,
 

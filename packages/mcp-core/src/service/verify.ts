@@ -5,21 +5,31 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { StoredEntry } from '../config';
 import { McpCoreError } from '../errors';
-import type { AddServerInput } from '../schemas';
+import type { AddServerInput, Scope } from '../schemas';
 
 /** Throws VERIFY_FAILED unless `stored` is the entry `input` asked `mcp add` to store. */
 export function verifyAdded(input: AddServerInput, stored: StoredEntry | undefined): void {
+  verifyStored(input.name, input.scope, requestedEntry(input), stored);
+}
+
+/** Throws VERIFY_FAILED unless `stored` holds every field of `requested`, the entry given to `add-json`. */
+export function verifyStored(
+  name: string,
+  scope: Scope,
+  requested: Record<string, unknown>,
+  stored: StoredEntry | undefined,
+): void {
   if (stored === undefined) {
     throw new McpCoreError(
       'VERIFY_FAILED',
-      `The CLI reported success, but no server "${input.name}" is stored in ${input.scope} scope.`,
+      `The CLI reported success, but no server "${name}" is stored in ${scope} scope.`,
     );
   }
-  const differing = differingFields(requestedEntry(input), stored.entry);
+  const differing = differingFields(requested, stored.entry);
   if (differing.length > 0) {
     throw new McpCoreError(
       'VERIFY_FAILED',
-      `The CLI reported success, but "${input.name}" in ${stored.source} differs from what was asked in: ${differing.join(', ')}.`,
+      `The CLI reported success, but "${name}" in ${stored.source} differs from what was asked in: ${differing.join(', ')}.`,
     );
   }
 }

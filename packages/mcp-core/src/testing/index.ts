@@ -81,6 +81,7 @@ export function worldAdminOptions(
     defaultProject: world.projectDir,
     managedDir: world.managedDir,
     spawnEnv: { ...process.env, HOME: world.configDir },
+    homeDir: world.configDir,
     ...overrides,
   };
 }

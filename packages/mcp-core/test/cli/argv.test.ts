@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addArgv, removeArgv } from '../../src/cli/argv';
+import { addArgv, addJsonArgv, removeArgv } from '../../src/cli/argv';
 import { addServerInputSchema } from '../../src/schemas';
 
 describe('addArgv', () => {
@@ -106,5 +106,19 @@ describe('addArgv', () => {
 describe('removeArgv', () => {
   it('always scopes a remove', () => {
     expect(removeArgv('web', 'local')).toEqual(['mcp', 'remove', '--scope', 'local', 'web']);
+  });
+});
+
+describe('addJsonArgv', () => {
+  it('gives NAME, then the whole entry as one JSON word', () => {
+    const entry = { type: 'http', url: 'https://e.test/mcp', oauth: { clientId: 'c' }, timeout: 5000 };
+    expect(addJsonArgv('web', 'project', entry)).toEqual([
+      'mcp',
+      'add-json',
+      '--scope',
+      'project',
+      'web',
+      '{"type":"http","url":"https://e.test/mcp","oauth":{"clientId":"c"},"timeout":5000}',
+    ]);
   });
 });

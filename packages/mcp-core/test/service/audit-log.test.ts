@@ -3,7 +3,7 @@ import type { TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addArgv, removeArgv } from '../../src/cli/argv';
+import { addArgv, addJsonArgv, removeArgv } from '../../src/cli/argv';
 import { auditLogPath, createAuditLog, failureOutcome, redactArgv } from '../../src/service/audit-log';
 import { REDACTED } from '../../src/config';
 import { McpCoreError } from '../../src/errors';
@@ -57,6 +57,34 @@ describe('redactArgv', () => {
       'https://example.test/mcp',
       '--header',
       `Authorization: ${REDACTED}`,
+    ]);
+  });
+
+  it('hides the env and header values inside the JSON of add-json, "__proto__" too, and keeps everything else', () => {
+    const entry = JSON.parse(
+      '{"type":"stdio","command":"node","args":["-e","A=visible"],"env":{"API_KEY":"s3cret","__proto__":"p"}}',
+    ) as Record<string, unknown>;
+    const remote = {
+      type: 'http',
+      url: 'https://e.test',
+      headers: { Authorization: 'Bearer t' },
+      timeout: 5,
+    };
+    expect(redactArgv(addJsonArgv('s', 'user', entry))).toEqual([
+      'mcp',
+      'add-json',
+      '--scope',
+      'user',
+      's',
+      `{"type":"stdio","command":"node","args":["-e","A=visible"],"env":{"API_KEY":"${REDACTED}","__proto__":"${REDACTED}"}}`,
+    ]);
+    expect(redactArgv(addJsonArgv('web', 'local', remote))).toEqual([
+      'mcp',
+      'add-json',
+      '--scope',
+      'local',
+      'web',
+      `{"type":"http","url":"https://e.test","headers":{"Authorization":"${REDACTED}"},"timeout":5}`,
     ]);
   });
 

@@ -535,7 +535,7 @@ describe('refusals before any spawn', () => {
     expect(existsSync(log)).toBe(false);
   });
 
-  it('refuses every change while a managed-mcp.json exists, naming it, and spawns nothing', async () => {
+  it('refuses every change (add, remove, each imported server) while a managed-mcp.json exists, naming it, and spawns nothing', async () => {
     await runCliAsAnotherTerminal(world, world.projectDir, [
       'mcp',
       'add',
@@ -561,6 +561,12 @@ describe('refusals before any spawn', () => {
     );
     await expect(admin.remove({ name: 'files', scope: 'user' })).rejects.toEqual(refusal);
     await expect(admin.remove({ name: 'files' })).rejects.toEqual(refusal);
+    await expect(
+      admin.importServers({
+        json: '{"mcpServers": {"web": {"url": "https://example.test/mcp"}}}',
+        scope: 'user',
+      }),
+    ).resolves.toEqual([{ name: 'web', outcome: 'failed', message: refusal.message }]);
     expect({ spawned: existsSync(log), config: readFileSync(world.configPath, 'utf8') }).toEqual({
       spawned: false,
       config: before,

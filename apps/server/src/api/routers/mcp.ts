@@ -3,6 +3,9 @@ import {
   addServerInputSchema,
   checkAllInputSchema,
   checkServerInputSchema,
+  exportInputSchema,
+  importInputSchema,
+  importSourceInputSchema,
   listServersInputSchema,
   removeServerInputSchema,
   watchInputSchema,
@@ -41,6 +44,17 @@ export const mcpRouter = {
   checkAll: publicProcedure
     .input(checkAllInputSchema)
     .subscription(({ ctx, input, signal }) => ctx.admin.checkAll(input, untilGone(signal, ctx.closing))),
+
+  // Import and export. A source document is asked for by the path importSources listed; the
+  // service reads no other file for it.
+  import: publicProcedure
+    .input(importInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.importServers(input)),
+  importSources: publicProcedure.query(({ ctx }) => ctx.admin.importSources()),
+  importSource: publicProcedure
+    .input(importSourceInputSchema)
+    .query(({ ctx, input }) => ctx.admin.importSource(input)),
+  export: publicProcedure.input(exportInputSchema).query(({ ctx, input }) => ctx.admin.exportServers(input)),
 } satisfies TRPCRouterRecord;
 
 /** Aborts when the request's client goes away or the server starts to close. */
