@@ -83,6 +83,9 @@ it('loses nothing and reports no failure while .claude.json is rewritten every f
         args: [],
         env: {},
         approval: 'pending',
+        status: 'pending',
+        statusReason:
+          '"p" is in no enabledMcpjsonServers or disabledMcpjsonServers of the settings files: run claude in the project to approve it.',
       },
       {
         name: 'kept',
@@ -90,6 +93,8 @@ it('loses nothing and reports no failure while .claude.json is rewritten every f
         source: world.configPath,
         transport: 'http',
         url: 'https://kept.example/mcp',
+        status: 'active',
+        statusReason: `"kept" is in mcpServers of ${world.configPath}.`,
       },
     ],
     problems: [],
