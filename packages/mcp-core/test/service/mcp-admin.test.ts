@@ -1,9 +1,4 @@
-import {
-  createTestWorld,
-  PINNED_CLAUDE_BIN,
-  runCliAsAnotherTerminal,
-  worldAdminOptions,
-} from '@mcp-admin/core/testing';
+import { createTestWorld, PINNED_CLAUDE_BIN, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import {
   copyFileSync,
@@ -19,14 +14,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
 import { REDACTED, findStoredEntries } from '../../src/config';
 import { McpCoreError } from '../../src/errors';
-import { createMcpAdmin } from '../../src/service/mcp-admin';
-import type { McpAdminOptions } from '../../src/service/mcp-admin';
 import type { AddServerInput, Scope } from '../../src/schemas';
 import { addArgv } from '../../src/cli/argv';
+import { adminInWorld, fixture, storedConfigOf, type AdminArgs } from '../support/world-admin';
 import { livingGroupMembers } from '../support/process-group';
 
 const claude = PINNED_CLAUDE_BIN;
-const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
 
 let world: TestWorld;
 beforeEach(() => {
@@ -36,26 +29,12 @@ afterEach(() => {
   world.remove();
 });
 
-/**
- * The service on this test's world, driving the real CLI unless `claudeBin` names a fixture;
- * `fixtureEnv` reaches the fixture (which runs the real CLI at $REAL_CLAUDE_BIN).
- */
-function adminFor(
-  claudeBin = claude,
-  fixtureEnv: NodeJS.ProcessEnv = {},
-  options: Partial<McpAdminOptions> = {},
-) {
-  const defaults = worldAdminOptions(world);
-  return createMcpAdmin({
-    ...defaults,
-    claudeBin,
-    spawnEnv: { ...defaults.spawnEnv, REAL_CLAUDE_BIN: claude, ...fixtureEnv },
-    ...options,
-  });
+function adminFor(...args: AdminArgs) {
+  return adminInWorld(world, ...args);
 }
 
-function storedConfig(): { mcpServers?: unknown; projects?: Record<string, { mcpServers?: unknown }> } {
-  return JSON.parse(readFileSync(world.configPath, 'utf8')) as ReturnType<typeof storedConfig>;
+function storedConfig() {
+  return storedConfigOf(world);
 }
 
 function storedEntries(name: string, projectPath = world.projectDir) {

@@ -1,10 +1,5 @@
 /** `mcp.import` against the real CLI: each server its own outcome, its own change, stored whole. */
-import {
-  createTestWorld,
-  PINNED_CLAUDE_BIN,
-  runCliAsAnotherTerminal,
-  worldAdminOptions,
-} from '@mcp-admin/core/testing';
+import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,10 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addArgv, addJsonArgv } from '../../src/cli/argv';
 import { REDACTED } from '../../src/config';
 import { McpCoreError } from '../../src/errors';
-import { createMcpAdmin } from '../../src/service/mcp-admin';
-import type { McpAdminOptions } from '../../src/service/mcp-admin';
+import { adminInWorld, fixture, storedConfigOf, type AdminArgs } from '../support/world-admin';
 
-const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
 const PATIENTLY = { timeout: 30_000, interval: 50 };
 
 let world: TestWorld;
@@ -26,23 +19,12 @@ afterEach(() => {
   world.remove();
 });
 
-/** The service on this world; a fixture CLI gets `fixtureEnv` and runs the real one at $REAL_CLAUDE_BIN. */
-function adminFor(
-  claudeBin = PINNED_CLAUDE_BIN,
-  fixtureEnv: NodeJS.ProcessEnv = {},
-  options: Partial<McpAdminOptions> = {},
-) {
-  const defaults = worldAdminOptions(world);
-  return createMcpAdmin({
-    ...defaults,
-    claudeBin,
-    spawnEnv: { ...defaults.spawnEnv, REAL_CLAUDE_BIN: PINNED_CLAUDE_BIN, ...fixtureEnv },
-    ...options,
-  });
+function adminFor(...args: AdminArgs) {
+  return adminInWorld(world, ...args);
 }
 
-function storedConfig(): { mcpServers?: unknown; projects?: Record<string, { mcpServers?: unknown }> } {
-  return JSON.parse(readFileSync(world.configPath, 'utf8')) as ReturnType<typeof storedConfig>;
+function storedConfig() {
+  return storedConfigOf(world);
 }
 
 function auditRecords(): { procedure: string; argv: string[]; outcome: unknown }[] {
