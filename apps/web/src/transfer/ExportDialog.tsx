@@ -1,13 +1,11 @@
 import type { Scope } from '@mcp-admin/core/schemas';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { SCOPES } from '../scopes';
 import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { RadioGroup } from '../ui/RadioGroup';
 import { saveTextFile } from './save-file';
-import { ScopeWhere } from './ScopeWhere';
+import { ScopeChoice } from './ScopeChoice';
 import './transfer.css';
 
 interface ExportDialogProps {
@@ -36,17 +34,15 @@ export function ExportDialog({ projectPath, onClose }: ExportDialogProps) {
   return (
     <Dialog title="Export servers" onClose={onClose} size="wide">
       <div className="transfer-body">
-        <RadioGroup
+        <ScopeChoice
           legend="Scope"
-          name={`${id}-scope`}
-          options={SCOPES.map(({ scope: value, label }) => ({ value, label }))}
-          value={scope}
+          scope={scope}
+          projectPath={projectPath}
           onChange={(value) => {
             changeSettings();
             setScope(value);
           }}
         />
-        <ScopeWhere scope={scope} projectPath={projectPath} />
         <label className="switch">
           <input
             type="checkbox"

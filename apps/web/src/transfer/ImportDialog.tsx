@@ -1,14 +1,12 @@
 import { IMPORT_LIMITS, type Scope } from '@mcp-admin/core/schemas';
 import { useId, useState } from 'react';
-import { SCOPES } from '../scopes';
 import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { RadioGroup } from '../ui/RadioGroup';
 import { ImportResultsTable } from './ImportResultsTable';
 import { ImportSourceList } from './ImportSourceList';
 import { isImportable, summarize, type ImportResult } from './import-results';
-import { ScopeWhere } from './ScopeWhere';
+import { ScopeChoice } from './ScopeChoice';
 import './transfer.css';
 
 /** What the table shows: a preview to choose from, or what the import did. */
@@ -137,17 +135,15 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
             </p>
           )}
         </div>
-        <RadioGroup
+        <ScopeChoice
           legend="Import into"
-          name={`${id}-scope`}
-          options={SCOPES.map(({ scope: value, label }) => ({ value, label }))}
-          value={scope}
+          scope={scope}
+          projectPath={projectPath}
           onChange={(value) => {
             resetResults();
             setScope(value);
           }}
         />
-        <ScopeWhere scope={scope} projectPath={projectPath} />
         {error !== undefined && <ErrorAlert message={error} />}
         {shown !== null && (
           <ImportResultsTable

@@ -253,6 +253,13 @@ export function createMcpAdmin({
       `${managed.path} has exclusive control over MCP servers: Claude Code loads only its servers, so none can be added or removed here.`,
     );
   }
+  /** One change's turn of the queue: under a managed config it is refused there, before any spawn. */
+  function changeTurn<T>(task: () => Promise<T>): Promise<T> {
+    return queue.run(async () => {
+      await refuseUnderManagedConfig();
+      return task();
+    });
+  }
 
   function storedIn(
     scope: Scope,
@@ -351,11 +358,7 @@ export function createMcpAdmin({
     desktopConfigPath: claudeDesktopConfigPath({ platform: process.platform, homeDir, appData }),
     existingProject,
     storedIn,
-    inQueueTurn: (task) =>
-      queue.run(async () => {
-        await refuseUnderManagedConfig();
-        return task();
-      }),
+    inQueueTurn: changeTurn,
     runChange: (argv, cwd, verify) => mutate('mcp.import', argv, cwd, verify),
   });
 
@@ -404,19 +407,17 @@ export function createMcpAdmin({
     async add(rawInput) {
       const input = addServerInputSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
-      return queue.run(async () => {
-        await refuseUnderManagedConfig();
-        return mutate('mcp.add', addArgv(input), projectPath, async () => {
+      return changeTurn(() =>
+        mutate('mcp.add', addArgv(input), projectPath, async () => {
           verifyAdded(input, await storedIn(input.scope, input.name, projectPath));
-        });
-      });
+        }),
+      );
     },
 
     async remove(rawInput) {
       const input = removeServerInputSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
-      return queue.run(async () => {
-        await refuseUnderManagedConfig();
+      return changeTurn(async () => {
         const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
         const target = await removalTarget(input.name, scope, input.source, projectPath);
         return mutate('mcp.remove', removeArgv(input.name, target.scope), target.cwd, async () => {
