@@ -470,7 +470,13 @@ describe('the mutation queue in the service', () => {
   it('on close, lets the running mutation finish and refuses the waiting ones and new ones', async () => {
     const gate = join(world.plainDir, 'gate');
     const admin = adminFor(fixture('failing-after-gate-claude.sh'), { GATE_FILE: gate });
-    const running = admin.add({ name: 'files', scope: 'user', command: 'node' });
+    const running = admin
+      .add({ name: 'files', scope: 'user', command: 'node' })
+      .catch((error: unknown) => error);
+    // Each change is checked before it queues, so the second starts only once the first is held.
+    await vi.waitFor(() => {
+      expect(existsSync(`${gate}.held`)).toBe(true);
+    });
     const waiting = admin
       .add({ name: 'next', scope: 'user', command: 'node' })
       .catch((error: unknown) => error);
@@ -488,7 +494,7 @@ describe('the mutation queue in the service', () => {
     await expect(admin.remove({ name: 'files', scope: 'user' })).rejects.toEqual(shuttingDown);
     await expect(waiting).resolves.toEqual(shuttingDown);
     writeFileSync(gate, '');
-    await expect(running).rejects.toEqual(new McpCoreError('CLI_FAILED', 'gate opened'));
+    await expect(running).resolves.toEqual(new McpCoreError('CLI_FAILED', 'gate opened'));
     await closed;
   });
 });
