@@ -6,10 +6,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { Server } from '../config';
+import type { Server, StoredToken } from '../config';
 import { openConnection } from './connection';
 import { describeFailure, type CheckStep } from './failure';
-import { prepareLaunch } from './launch';
+import { prepareLaunch, type PreparedLaunch } from './launch';
 import { createOutputTail, redact } from './output-tail';
 import type { CheckResult } from './types';
 
@@ -21,6 +21,8 @@ export interface CheckOptions {
   timeoutMs: number;
   /** Aborted when nobody waits for the result any more: the check then stops and throws its reason. */
   signal?: AbortSignal | undefined;
+  /** A remote server's OAuth token in Claude Code's store: sent as Claude Code sends it. */
+  storedToken?: StoredToken | undefined;
 }
 
 type Tool = NonNullable<CheckResult['tools']>[number];
@@ -35,7 +37,7 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
       error: `This entry has no command or URL that Claude Code would start (transport ${server.transport}).`,
     };
   }
-  const { launch, secrets } = prepared;
+  const { launch, secrets } = withStoredToken(prepared, options.storedToken);
   const stderr = createOutputTail(secrets);
   const connection = openConnection(launch, (chunk) => {
     stderr.append(chunk);
@@ -79,11 +81,28 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
         }
       : describeFailure(failure, { step, launch, evidence: connection.evidence() });
     result.status = status;
-    result.error = redact(error, secrets);
+    result.error = redact(expiryNoted(status, error, options.storedToken), secrets);
   }
   const tail = stderr.text();
   if (tail !== '') result.stderr = tail;
   return result;
+}
+
+/** The launch with `Authorization: Bearer <token>`, unless the entry sets that header itself. */
+function withStoredToken(prepared: PreparedLaunch, token: StoredToken | undefined): PreparedLaunch {
+  const { launch, secrets } = prepared;
+  if (token === undefined || launch.transport === 'stdio') return prepared;
+  if (Object.keys(launch.headers).some((name) => name.toLowerCase() === 'authorization')) return prepared;
+  return {
+    launch: { ...launch, headers: { ...launch.headers, Authorization: `Bearer ${token.accessToken}` } },
+    secrets: [...secrets, token.accessToken],
+  };
+}
+
+/** A refusal of a token past its `expiresAt` says so: Claude Code refreshes it, or the user signs in again. */
+function expiryNoted(status: CheckResult['status'], error: string, token: StoredToken | undefined): string {
+  if (status !== 'needs-auth' || token?.expiresAt === undefined || token.expiresAt > Date.now()) return error;
+  return `${error} The stored access token expired at ${new Date(token.expiresAt).toISOString()} (Claude Code refreshes it when it connects; else sign in again).`;
 }
 
 /** Every page of `tools/list`; none when the server does not say it has tools. */

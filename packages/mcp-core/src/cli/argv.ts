@@ -43,3 +43,12 @@ export function removeArgv(name: string, scope: Scope): string[] {
 export function addJsonArgv(name: string, scope: Scope, entry: Record<string, unknown>): string[] {
   return ['mcp', 'add-json', '--scope', scope, name, JSON.stringify(entry)];
 }
+
+/** `--no-browser`: the panel opens the URL itself, in the user's own browser. */
+export function loginArgv(name: string): string[] {
+  return ['mcp', 'login', name, '--no-browser'];
+}
+
+export function logoutArgv(name: string): string[] {
+  return ['mcp', 'logout', name];
+}

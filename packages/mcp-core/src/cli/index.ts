@@ -1,10 +1,10 @@
 /** Driving the Claude CLI: which binary, the exact argv, one call at a time, bounded in time. */
-export { addArgv, addJsonArgv, removeArgv } from './argv';
+export { addArgv, addJsonArgv, loginArgv, logoutArgv, removeArgv } from './argv';
 export { resolveClaudeBin } from './binary';
 export type { ClaudeBinSettings } from './binary';
 export { createMutationQueue } from './mutation-queue';
 export type { MutationQueue, MutationQueueStatus } from './mutation-queue';
-export { createCliRunner, DEFAULT_CLI_TIMEOUT_MS } from './runner';
+export { cliEnvironment, createCliRunner, DEFAULT_CLI_TIMEOUT_MS } from './runner';
 export type { CliOutcome, CliRunner, CliRunnerOptions } from './runner';
 export { createCliVersionCache } from './version-cache';
 export type { CliVersionCache } from './version-cache';

@@ -30,10 +30,16 @@ export interface CliRunner {
   version(): Promise<CliOutcome>;
 }
 
-export function createCliRunner({ bin, configDir, timeoutMs, env }: CliRunnerOptions): CliRunner {
+/** The environment of a CLI spawn: `env` with `CLAUDE_CONFIG_DIR` pinned to `configDir` (or removed). */
+export function cliEnvironment(env: NodeJS.ProcessEnv, configDir: string | undefined): NodeJS.ProcessEnv {
   const spawnEnv: NodeJS.ProcessEnv = { ...env };
   delete spawnEnv.CLAUDE_CONFIG_DIR;
   if (configDir !== undefined) spawnEnv.CLAUDE_CONFIG_DIR = configDir;
+  return spawnEnv;
+}
+
+export function createCliRunner({ bin, configDir, timeoutMs, env }: CliRunnerOptions): CliRunner {
+  const spawnEnv = cliEnvironment(env, configDir);
 
   async function run(argv: readonly string[], { cwd }: { cwd: string }): Promise<CliOutcome> {
     // Detached, the CLI leads its own process group. On timeout execa kills the CLI itself; when

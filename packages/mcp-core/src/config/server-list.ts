@@ -15,7 +15,8 @@ import { localProjectKey, projectDirChain, realProjectDir } from './project-key'
 import { isMcpCoreError } from '../errors';
 import { isRecord } from '../records';
 import { PLUGIN_VARIABLES, readPluginServers } from './plugins';
-import { normalizeServer } from './server-normalizer';
+import { credentialKey, readStoredTokens, type StoredTokens } from './oauth-credentials';
+import { normalizeServer, type StoredServer } from './server-normalizer';
 import { readSettingsFiles } from './settings';
 import { compareText } from './text-order';
 import type { Scope } from '../schemas';
@@ -32,6 +33,8 @@ export interface ListServersOptions {
   env: NodeJS.ProcessEnv;
   /** Show env and header values instead of `REDACTED`. */
   reveal?: boolean;
+  /** Claude Code's OAuth token store (see oauth-credentials.ts); without it `auth` is left out. */
+  credentialsPath?: string | undefined;
 }
 
 export interface FindStoredEntriesOptions {
@@ -70,14 +73,16 @@ export async function listServers({
   managedDir,
   env,
   reveal = false,
+  credentialsPath,
 }: ListServersOptions): Promise<ServerList> {
   const problems: ConfigProblem[] = [];
-  const [config, key, mcpJsonChain, settings, managed] = await Promise.all([
+  const [config, key, mcpJsonChain, settings, managed, tokens] = await Promise.all([
     readClaudeConfig(configPath),
     localProjectKey(projectPath),
     readMcpJsonChain(projectPath),
     readSettingsFiles({ claudeDir, managedDir, projectPath }, problems),
     readManagedConfig(managedDir, problems),
+    credentialsPath === undefined ? undefined : readStoredTokens(credentialsPath, problems),
   ]);
   const storedProject = config.projects.get(key);
   const project = storedProject === undefined ? undefined : projectSettings(storedProject);
@@ -105,18 +110,29 @@ export async function listServers({
   const servers = judged.map(([storedServer, verdict]): Server => {
     const { plugin } = storedServer;
     const missingEnv = missingVariables(expandedTexts(storedServer.entry), plugin ? pluginEnv : env);
+    const server = normalizeServer(storedServer, reveal);
+    const auth = tokens === undefined ? undefined : authOf(storedServer, tokens);
     return {
-      ...normalizeServer(storedServer, reveal),
+      ...server,
       ...verdict,
       ...(missingEnv.length > 0 && { missingEnv }),
       ...((storedServer.scope === 'managed' || plugin) && { readOnly: true }),
       ...(plugin && { plugin: plugin.id }),
+      ...(auth !== undefined && { auth }),
     };
   });
   servers.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name));
   // Files are read concurrently: the order they failed in is no order at all.
   problems.sort((a, b) => compareText(a.file, b.file));
   return { configPath, projectPath, servers, problems };
+}
+
+/** Whether Claude Code holds a token for a remote server; nothing for other transports. */
+function authOf(stored: StoredServer, tokens: StoredTokens): Server['auth'] {
+  // The key is over the real header values, which the listed entry may hide.
+  const server = normalizeServer(stored, true);
+  if (server.transport !== 'http' && server.transport !== 'sse') return undefined;
+  return tokens.has(credentialKey(server)) ? 'signed-in' : 'signed-out';
 }
 
 /**

@@ -55,6 +55,8 @@ export interface Server {
   source?: string;
   /** The entry's other stored fields (`oauth`, `headersHelper`, `timeout`, `alwaysLoad`, …). */
   extra?: Record<string, unknown>;
+  /** http/sse: whether Claude Code holds an OAuth token for it; absent where that cannot be known. */
+  auth?: 'signed-in' | 'signed-out';
 }
 
 export interface ServerList {

@@ -468,3 +468,51 @@ export type ImportedServer = z.infer<typeof importedServerSchema>;
 export type ImportInput = z.infer<typeof importInputSchema>;
 export type ImportSourceInput = z.infer<typeof importSourceInputSchema>;
 export type ExportInput = z.infer<typeof exportInputSchema>;
+
+// ── OAuth sign-in (`mcp.login`, `mcp.loginPaste`, `mcp.logout`) ──────────────────────────────
+
+/**
+ * Which listed http/sse server `mcp.login` signs in to and `mcp.logout` signs out of; `source`
+ * picks exactly that entry, like a check's.
+ */
+export const signInTargetSchema = inputObject({
+  name: serverNameSchema,
+  scope: scopeSchema.optional(),
+  projectPath: projectPathSchema.optional(),
+  source: sourceSchema.optional(),
+}).refine((input) => input.source === undefined || input.scope !== undefined, {
+  path: ['scope'],
+  error: 'scope is required with source',
+});
+
+/** The hosts the CLI's callback listener answers on: this machine. */
+const CALLBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/**
+ * Where the browser was sent after signing in: `http://localhost:PORT/callback?…` (the CLI's own
+ * listener). A browser on another machine cannot reach it, so its user pastes that address.
+ */
+export const callbackUrlSchema = text('redirectUrl', LIMITS.url).refine(
+  (value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (
+      url.protocol === 'http:' &&
+      CALLBACK_HOSTS.has(url.hostname) &&
+      url.port !== '' &&
+      url.pathname === '/callback' &&
+      url.search !== '' &&
+      url.username === '' &&
+      url.password === ''
+    );
+  },
+  { error: 'redirectUrl must be a http://localhost:PORT/callback?… address' },
+);
+
+export const loginPasteInputSchema = inputObject({
+  loginId: z.uuid({ error: 'loginId must be the id of a sign-in' }),
+  redirectUrl: callbackUrlSchema,
+});
+
+export type SignInTarget = z.infer<typeof signInTargetSchema>;
+export type LoginPasteInput = z.infer<typeof loginPasteInputSchema>;

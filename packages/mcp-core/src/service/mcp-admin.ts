@@ -17,10 +17,21 @@ import {
   needsConfirmation,
 } from '../check';
 import type { CheckAllEvent, CheckResult } from '../check';
-import { addArgv, createCliRunner, createCliVersionCache, createMutationQueue, removeArgv } from '../cli';
+import {
+  addArgv,
+  cliEnvironment,
+  createCliRunner,
+  createCliVersionCache,
+  createMutationQueue,
+  loginArgv,
+  logoutArgv,
+  removeArgv,
+} from '../cli';
 import {
   claudeDirFor,
   configPathFor,
+  credentialKey,
+  credentialsPathFor,
   findStoredEntries,
   findStoredEntry,
   installedPluginsPath,
@@ -30,11 +41,20 @@ import {
   projectDirChain,
   projectMcpJsonPath,
   readManagedConfig,
+  readStoredTokens,
   settingsFilesOf,
   watchConfigFiles,
 } from '../config';
 import type { MutationQueueStatus } from '../cli';
-import type { ConfigChange, KnownProject, Server, ServerList, StoredEntry } from '../config';
+import type {
+  ConfigChange,
+  ConfigProblem,
+  KnownProject,
+  Server,
+  ServerList,
+  StoredEntry,
+  StoredToken,
+} from '../config';
 import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import {
@@ -43,7 +63,9 @@ import {
   checkAllInputSchema,
   checkServerInputSchema,
   listServersInputSchema,
+  loginPasteInputSchema,
   removeServerInputSchema,
+  signInTargetSchema,
   watchInputSchema,
 } from '../schemas';
 import type {
@@ -51,10 +73,14 @@ import type {
   CheckAllInput,
   CheckServerInput,
   ListServersInput,
+  LoginPasteInput,
   RemoveServerInput,
+  SignInTarget,
   Scope,
   WatchInput,
 } from '../schemas';
+import { createSignIns } from '../login';
+import type { LoginEvent } from '../login';
 import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
 import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
@@ -85,7 +111,12 @@ export interface McpAdminOptions {
   homeDir: string;
   /** `%APPDATA%`: where Claude Desktop's config is found on Windows. */
   appData?: string | undefined;
+  /** A sign-in (`claude mcp login`) not finished in this time is stopped. */
+  loginTimeoutMs?: number | undefined;
 }
+
+/** How long a person has to sign in, in the browser, before the waiting CLI is stopped. */
+export const LOGIN_TIMEOUT_MS = 5 * 60_000;
 
 /** Checks running at once in one server process: each may be a process tree of its own. */
 const MAX_CONCURRENT_CHECKS = 4;
@@ -155,6 +186,16 @@ export interface McpAdmin extends TransferOperations {
    * done or `signal` aborts. Resolves once the input is checked and the servers are listed.
    */
   checkAll(input: CheckAllInput, signal: AbortSignal): Promise<AsyncIterable<CheckAllEvent>>;
+  /**
+   * Signs in to an http/sse server with `claude mcp login`: its authorization URL, then its outcome.
+   * Resolves once the input is checked and the CLI started; stopped (its processes killed) when
+   * `signal` aborts, when the iteration is ended early, or after `loginTimeoutMs`.
+   */
+  login(input: SignInTarget, signal: AbortSignal): Promise<AsyncIterable<LoginEvent>>;
+  /** Hands the browser's redirect URL, pasted by the user, to the sign-in waiting for it. */
+  loginPaste(input: LoginPasteInput): Promise<{ ok: true; message: string }>;
+  /** `claude mcp logout`: Claude Code forgets the server's tokens. */
+  logout(input: SignInTarget): Promise<MutationResult>;
   /** Lets the running mutation finish; refuses the waiting ones and new ones. */
   close(): Promise<void>;
 }
@@ -169,6 +210,7 @@ export function createMcpAdmin({
   maxQueued,
   homeDir,
   appData,
+  loginTimeoutMs = LOGIN_TIMEOUT_MS,
   logWarning = (message) => {
     console.warn(`MCP Admin: ${message}`);
   },
@@ -181,6 +223,12 @@ export function createMcpAdmin({
   const queue = createMutationQueue({ maxQueued });
   const audit = createAuditLog(auditLogPath(configPath));
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
+  const credentialsPath = credentialsPathFor(claudeDir, process.platform);
+  const signIns = createSignIns({
+    bin: claudeBin,
+    env: cliEnvironment(spawnEnv, configDir),
+    timeoutMs: loginTimeoutMs,
+  });
 
   async function existingProject(projectPath: string | undefined): Promise<string> {
     const path = projectPath ?? projectDefault;
@@ -329,7 +377,15 @@ export function createMcpAdmin({
 
   // Secrets revealed: the check runs the entry as stored, and redacts what it reports itself.
   function readList(projectPath: string, reveal: boolean): Promise<ServerList> {
-    return listServers({ configPath, projectPath, claudeDir, managedDir, env: spawnEnv, reveal });
+    return listServers({
+      configPath,
+      projectPath,
+      claudeDir,
+      managedDir,
+      env: spawnEnv,
+      reveal,
+      credentialsPath,
+    });
   }
 
   async function serversToCheck(projectPath: string): Promise<Server[]> {
@@ -338,9 +394,73 @@ export function createMcpAdmin({
 
   function runCheck(server: Server, projectPath: string, timeoutMs: number, signal?: AbortSignal) {
     return checks.run(
-      () => checkServer(server, { env: spawnEnv, cwd: projectPath, timeoutMs, signal }),
+      async () =>
+        checkServer(server, {
+          env: spawnEnv,
+          cwd: projectPath,
+          timeoutMs,
+          signal,
+          storedToken: await storedTokenOf(server),
+        }),
       signal,
     );
+  }
+
+  /** Claude Code's token for a signed-in remote server; a store that cannot be read holds none. */
+  async function storedTokenOf(server: Server): Promise<StoredToken | undefined> {
+    if (server.auth !== 'signed-in' || credentialsPath === undefined) return undefined;
+    return (await readStoredTokens(credentialsPath, []))?.get(credentialKey(server));
+  }
+
+  /**
+   * The http/sse entry a sign-in is for, as the CLI picks it: `claude mcp login` has no scope and
+   * signs in to the entry of that name Claude Code loads, so a shadowed one is refused. Secrets
+   * revealed: the token slot's key is over the real header values.
+   */
+  async function signInServer(input: SignInTarget, projectPath: string): Promise<Server> {
+    const servers = await serversToCheck(projectPath);
+    const server =
+      input.scope === undefined
+        ? servers.find((candidate) => candidate.name === input.name && !candidate.readOnly)
+        : findCheckTarget(servers, { name: input.name, scope: input.scope, source: input.source });
+    if (server === undefined) {
+      throw new McpCoreError(
+        'NOT_FOUND',
+        `No MCP server named "${input.name}" in local, project or user scope.`,
+      );
+    }
+    if (server.transport !== 'http' && server.transport !== 'sse') {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `name: "${server.name}" is a ${server.transport} server: only http and sse servers sign in with OAuth`,
+      );
+    }
+    if (server.shadowedBy !== undefined) {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `scope: claude mcp login signs in to the "${server.name}" Claude Code loads, the ${server.shadowedBy}-scope entry; this ${server.scope}-scope one is shadowed by it`,
+      );
+    }
+    return server;
+  }
+
+  /** Each sign-in's outcome goes to the audit log like a change's (no token is in it). */
+  async function* auditedLogin(
+    events: AsyncIterable<LoginEvent>,
+    argv: string[],
+  ): AsyncGenerator<LoginEvent> {
+    for await (const event of events) {
+      if (event.state === 'done') {
+        await auditOrWarn(
+          'mcp.login',
+          argv,
+          event.ok
+            ? { ok: true, message: event.message }
+            : { ok: false, code: 'CLI_FAILED', message: event.message },
+        );
+      }
+      yield event;
+    }
   }
 
   async function cliInfo(): Promise<SystemInfo['cli']> {
@@ -396,6 +516,8 @@ export function createMcpAdmin({
       const settingsFiles = await settingsFilesOf({ claudeDir, managedDir, projectPath });
       const files = [
         configPath,
+        // Signing in or out anywhere (another terminal too) changes what `auth` says.
+        ...(credentialsPath === undefined ? [] : [credentialsPath]),
         await projectMcpJsonPath(projectPath),
         ...settingsFiles.map(({ path }) => path),
         managedMcpPath(managedDir),
@@ -443,6 +565,51 @@ export function createMcpAdmin({
         (server, until) => runCheck(server, projectPath, CHECK_TIMEOUT_MS.default, until),
         signal,
       );
+    },
+
+    async login(rawInput, signal) {
+      const input = signInTargetSchema.parse(rawInput);
+      const projectPath = await existingProject(input.projectPath);
+      const server = await signInServer(input, projectPath);
+      // Every change is refused under a managed config (SPEC §4), and a sign-in changes Claude Code's store.
+      await refuseUnderManagedConfig();
+      const argv = loginArgv(server.name);
+      const events = signIns.start({
+        key: credentialKey(server),
+        name: server.name,
+        argv,
+        cwd: projectPath,
+        signal,
+      });
+      return auditedLogin(events, argv);
+    },
+
+    async loginPaste(rawInput) {
+      const input = loginPasteInputSchema.parse(rawInput);
+      await signIns.paste(input.loginId, input.redirectUrl);
+      return { ok: true, message: 'The redirect URL was handed to the waiting sign-in.' };
+    },
+
+    async logout(rawInput) {
+      const input = signInTargetSchema.parse(rawInput);
+      const projectPath = await existingProject(input.projectPath);
+      // Queued like a change: it rewrites Claude Code's credentials store.
+      return changeTurn(async () => {
+        const server = await withinQueuedReadDeadline(() => signInServer(input, projectPath));
+        return mutate('mcp.logout', logoutArgv(server.name), projectPath, async () => {
+          if (credentialsPath === undefined) return;
+          const problems: ConfigProblem[] = [];
+          const tokens = await readStoredTokens(credentialsPath, problems);
+          if (tokens === undefined || tokens.has(credentialKey(server))) {
+            throw new McpCoreError(
+              'VERIFY_FAILED',
+              tokens === undefined
+                ? `The CLI reported success, but the sign-out could not be confirmed: ${problems.map(({ message }) => message).join('; ')}`
+                : `The CLI reported success, but Claude Code still holds a token for "${server.name}".`,
+            );
+          }
+        });
+      });
     },
 
     close: () => queue.drain(),

@@ -108,5 +108,5 @@ export async function runCliAsAnotherTerminal(
 }
 
 export { MCP_SERVER_SCRIPTS, startRemoteMcpServer } from './mcp-servers';
-export type { RemoteMcpServer } from './mcp-servers';
-export { livingGroupMembers } from './process-group';
+export type { RemoteMcpServer, RemoteMcpServerOptions } from './mcp-servers';
+export { livingGroupMembers, processesWithEnvironment } from './process-group';

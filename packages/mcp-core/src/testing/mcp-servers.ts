@@ -17,7 +17,10 @@ export const MCP_SERVER_SCRIPTS = {
   stderrThenExit: script('stderr-then-exit.mjs'),
   /** stdio: never answers; its child ignores SIGTERM; writes "<pid> <child pid>" to $PID_FILE. */
   hangsWithGrandchild: script('hangs-with-grandchild.mjs'),
-  /** HTTP: streamable at /mcp, SSE at /sse; 401 without $REQUIRED_AUTHORIZATION when set. */
+  /**
+   * HTTP: streamable at /mcp, SSE at /sse; 401 without $REQUIRED_AUTHORIZATION when set; with
+   * $OAUTH=1 also its own OAuth authorization server, /mcp wanting a token it issued.
+   */
   remote: script('remote.mjs'),
 } as const;
 
@@ -27,11 +30,20 @@ export interface RemoteMcpServer {
   stop(): Promise<void>;
 }
 
+export interface RemoteMcpServerOptions {
+  requiredAuthorization?: string;
+  /** Protected by OAuth: metadata, client registration, authorize, token; see remote.mjs. */
+  oauth?: { tokenLifetimeS?: number };
+}
+
 /** Starts the HTTP fixture server on a free port of 127.0.0.1. */
-export async function startRemoteMcpServer(
-  options: { requiredAuthorization?: string } = {},
-): Promise<RemoteMcpServer> {
-  const env = { ...process.env, REQUIRED_AUTHORIZATION: options.requiredAuthorization };
+export async function startRemoteMcpServer(options: RemoteMcpServerOptions = {}): Promise<RemoteMcpServer> {
+  const env = {
+    ...process.env,
+    REQUIRED_AUTHORIZATION: options.requiredAuthorization,
+    OAUTH: options.oauth === undefined ? undefined : '1',
+    TOKEN_LIFETIME_S: options.oauth?.tokenLifetimeS?.toString(),
+  };
   const child = spawn(process.execPath, [MCP_SERVER_SCRIPTS.remote], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -7,7 +7,9 @@ import {
   importInputSchema,
   importSourceInputSchema,
   listServersInputSchema,
+  loginPasteInputSchema,
   removeServerInputSchema,
+  signInTargetSchema,
   watchInputSchema,
 } from '@mcp-admin/core/schemas';
 import type { TRPCRouterRecord } from '@trpc/server';
@@ -44,6 +46,15 @@ export const mcpRouter = {
   checkAll: publicProcedure
     .input(checkAllInputSchema)
     .subscription(({ ctx, input, signal }) => ctx.admin.checkAll(input, untilGone(signal, ctx.closing))),
+
+  // OAuth sign-in, not queued: it waits minutes for a person. Stopped when its client goes away.
+  login: publicProcedure
+    .input(signInTargetSchema)
+    .subscription(({ ctx, input, signal }) => ctx.admin.login(input, untilGone(signal, ctx.closing))),
+  loginPaste: publicProcedure
+    .input(loginPasteInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.loginPaste(input)),
+  logout: publicProcedure.input(signInTargetSchema).mutation(({ ctx, input }) => ctx.admin.logout(input)),
 
   // Import and export. A source document is asked for by the path importSources listed; the
   // service reads no other file for it.

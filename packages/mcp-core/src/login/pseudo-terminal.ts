@@ -1,0 +1,109 @@
+/**
+ * Runs a program under a pseudo-terminal: `claude mcp login` refuses to sign in without one.
+ *
+ * The terminal is util-linux `script` (Debian's essential `bsdutils`), not a native module: a
+ * native pty module needs a compiler or a prebuilt binary for the exact Node ABI, and pnpm runs
+ * no install script it was not told to trust, while `script` is on every Linux this runs on.
+ * `script -c` hands its command to a shell, so only references to variables go into that text;
+ * the words themselves travel in the environment and are never parsed by the shell.
+ *
+ * `script` runs the program as the leader of a session (and process group) of its own, apart
+ * from `script`'s group: ending it kills both groups, so nothing the program started lingers.
+ * Linux only (BSD `script` on macOS takes other arguments).
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface TerminalProcess {
+  /** Called with everything the program prints, terminal sequences included, as it arrives. */
+  onOutput(listener: (text: string) => void): void;
+  /** Types `text` into the terminal, as at its keyboard; resolves once `script` has it. */
+  write(text: string): Promise<void>;
+  /** Settles when the program and `script` are gone: the exit code, or why it could not start. */
+  readonly exited: Promise<{ code: number | null; error?: Error }>;
+  /** Kills the program and everything in its process group, and `script`. Safe to repeat. */
+  kill(): void;
+}
+
+const WORD_VARIABLE = 'MCP_ADMIN_PTY_WORD_';
+
+export function runInPseudoTerminal(
+  bin: string,
+  argv: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): TerminalProcess {
+  const words = [bin, ...argv];
+  const command = `exec ${words.map((_, index) => `"$${WORD_VARIABLE}${String(index)}"`).join(' ')}`;
+  const env: NodeJS.ProcessEnv = { ...options.env, SHELL: '/bin/sh' };
+  words.forEach((word, index) => {
+    env[`${WORD_VARIABLE}${String(index)}`] = word;
+  });
+  const child = spawn('script', ['--quiet', '--flush', '--return', '--command', command, '/dev/null'], {
+    cwd: options.cwd,
+    env,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  // Writes after the end (a paste as the program exits) fail with EPIPE: nobody reads them anyway.
+  child.stdin.on('error', () => undefined);
+  let session: number | undefined;
+  const listeners: ((text: string) => void)[] = [];
+  const deliver = (chunk: Buffer) => {
+    // Output means the program runs: its pid (and session's) is known from now on, even after it exits.
+    session ??= childOf(child.pid);
+    const text = chunk.toString('utf8');
+    for (const listener of listeners) listener(text);
+  };
+  child.stdout.on('data', deliver);
+  child.stderr.on('data', deliver);
+
+  const kill = () => {
+    for (const group of [session ?? childOf(child.pid), child.pid]) {
+      if (group === undefined) continue;
+      try {
+        process.kill(-group, 'SIGKILL');
+      } catch {
+        // The group is gone already.
+      }
+    }
+  };
+  const exited = new Promise<{ code: number | null; error?: Error }>((resolve) => {
+    child.once('error', (error) => {
+      resolve({ code: null, error });
+    });
+    child.once('close', (code) => {
+      kill();
+      resolve({ code });
+    });
+  });
+  return {
+    onOutput: (listener) => listeners.push(listener),
+    write: (text) =>
+      new Promise((resolve, reject) => {
+        child.stdin.write(text, (error) => {
+          if (error) reject(error);
+          else resolve();
+        });
+      }),
+    exited,
+    kill,
+  };
+}
+
+/** The pid of a child of `parent` (from /proc), `undefined` when it has none (yet or any more). */
+function childOf(parent: number | undefined): number | undefined {
+  if (parent === undefined) return undefined;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // "pid (comm) state ppid …", and comm may itself hold spaces and parentheses.
+    const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+    if (Number(ppid) === parent) return Number(entry);
+  }
+  return undefined;
+}
