@@ -34,6 +34,7 @@ describe('createMcpAdminClient', () => {
           name: 'docs',
           scope: 'local',
           transport: 'http',
+          auth: 'signed-out',
           url: 'https://example.test/mcp',
           headers: { 'X-Api-Key': 'k3y' },
           source: world.configPath,

@@ -34,7 +34,8 @@ function writeUserServers(servers: Record<string, unknown>) {
   writeFileSync(world.configPath, JSON.stringify({ mcpServers: servers }));
 }
 
-const protectedServer = () => ({ type: 'http', url: `${remote.origin}/mcp` });
+// A header too: Claude Code files the tokens under a hash of the URL and the headers.
+const protectedServer = () => ({ type: 'http', url: `${remote.origin}/mcp`, headers: { 'X-Team': 'blue' } });
 
 function admin(options: Partial<McpAdminOptions> = {}, claudeBin?: string) {
   return adminInWorld(world, claudeBin, {}, options);
