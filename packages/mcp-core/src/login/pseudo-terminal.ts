@@ -57,7 +57,10 @@ export function runInPseudoTerminal(
   child.stdout.on('data', deliver);
   child.stderr.on('data', deliver);
 
+  // Once all is gone, its pids may be anyone's: no signal is sent any more.
+  let gone = false;
   const kill = () => {
+    if (gone) return;
     for (const group of [session ?? childOf(child.pid), child.pid]) {
       if (group === undefined) continue;
       try {
@@ -69,10 +72,12 @@ export function runInPseudoTerminal(
   };
   const exited = new Promise<{ code: number | null; error?: Error }>((resolve) => {
     child.once('error', (error) => {
+      gone = true;
       resolve({ code: null, error });
     });
     child.once('close', (code) => {
       kill();
+      gone = true;
       resolve({ code });
     });
   });

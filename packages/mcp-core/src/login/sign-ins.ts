@@ -106,9 +106,7 @@ export function createSignIns(options: { bin: string; env: NodeJS.ProcessEnv; ti
     signal.addEventListener('abort', onAbort, { once: true });
     if (signal.aborted) onAbort();
 
-    let ended = false;
     const finished = terminal.exited.then(({ code, error }) => {
-      ended = true;
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
       waiting.delete(loginId);
@@ -137,7 +135,7 @@ export function createSignIns(options: { bin: string; env: NodeJS.ProcessEnv; ti
         }
       } finally {
         // Also when the subscriber went away mid-sign-in: nothing stays behind.
-        if (!ended) stop(`Sign-in to "${name}" was stopped.`);
+        stop(`Sign-in to "${name}" was stopped.`);
         await finished;
       }
     })();
