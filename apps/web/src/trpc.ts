@@ -29,6 +29,8 @@ export type CheckResult = RouterOutputs['mcp']['check'];
 export type CheckAllEvent =
   RouterOutputs['mcp']['checkAll'] extends AsyncIterable<infer Event> ? Event : never;
 
+export type LoginEvent = RouterOutputs['mcp']['login'] extends AsyncIterable<infer Event> ? Event : never;
+
 /** The HTTP status of a failed call, when the server answered. */
 export function httpStatusOf(error: unknown): number | undefined {
   return error instanceof TRPCClientError

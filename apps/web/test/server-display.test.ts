@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isNotLoading, sourceLabel, statusNotes, targetText } from '../src/servers/server-display';
+import {
+  isNotLoading,
+  offersSignIn,
+  sourceLabel,
+  statusNotes,
+  targetText,
+} from '../src/servers/server-display';
 import type { ServerEntry } from '../src/trpc';
 
 /** A user-scope server Claude Code loads, with `fields` on top. */
@@ -72,5 +78,31 @@ describe('isNotLoading', () => {
     expect(isNotLoading(server({}))).toBe(false);
     expect(isNotLoading(server({ status: 'pending' }))).toBe(true);
     expect(isNotLoading(server({ missingEnv: ['X'] }))).toBe(true);
+  });
+});
+
+describe('signing in', () => {
+  const remote = (fields: Partial<ServerEntry>) =>
+    server({ transport: 'http', url: 'https://x/mcp', ...fields });
+
+  it('notes whether a remote server is signed in, and nothing where that is not known', () => {
+    expect(statusNotes(remote({ auth: 'signed-in' }))).toEqual([
+      { text: 'Active', tone: 'ok' },
+      { text: 'Signed in', tone: 'ok' },
+    ]);
+    expect(statusNotes(remote({ auth: 'signed-out' }))).toEqual([
+      { text: 'Active', tone: 'ok' },
+      { text: 'Not signed in', tone: 'muted' },
+    ]);
+    expect(statusNotes(remote({}))).toEqual([{ text: 'Active', tone: 'ok' }]);
+  });
+
+  it('offers Sign in on a remote row signed out or whose check needs authentication, never on stdio', () => {
+    expect(offersSignIn(remote({ auth: 'signed-out' }), undefined)).toBe(true);
+    expect(offersSignIn(remote({ auth: 'signed-in' }), 'needs-auth')).toBe(true);
+    expect(offersSignIn(remote({}), 'needs-auth')).toBe(true);
+    expect(offersSignIn(remote({ auth: 'signed-in' }), 'ok')).toBe(false);
+    expect(offersSignIn(remote({}), undefined)).toBe(false);
+    expect(offersSignIn(server({}), 'needs-auth')).toBe(false);
   });
 });

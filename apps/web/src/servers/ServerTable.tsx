@@ -6,6 +6,7 @@ import type { ServerEntry } from '../trpc';
 import { SecretList } from './SecretList';
 import {
   isWritable,
+  offersSignIn,
   readOnlyOrigin,
   sourceLabel,
   statusNotes,
@@ -25,6 +26,11 @@ interface ServerTableProps {
   checkOf: (server: ServerEntry) => RowCheck | undefined;
   onCheck: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
+  /** Called in the click itself: a tab may be opened only there. */
+  onSignIn: (server: WritableServer, projectPath: string) => void;
+  onSignOut: (server: WritableServer, projectPath: string) => void;
+  /** A sign-in runs: a second one waits for it. */
+  signingIn: boolean;
 }
 
 export function ServerTable({
@@ -35,6 +41,9 @@ export function ServerTable({
   checkOf,
   onCheck,
   onRemove,
+  onSignIn,
+  onSignOut,
+  signingIn,
 }: ServerTableProps) {
   return (
     <table className={stale ? 'server-table stale' : 'server-table'} aria-busy={stale}>
@@ -61,6 +70,9 @@ export function ServerTable({
             check={checkOf(server)}
             onCheck={onCheck}
             onRemove={onRemove}
+            onSignIn={onSignIn}
+            onSignOut={onSignOut}
+            signingIn={signingIn}
           />
         ))}
       </tbody>
@@ -76,9 +88,24 @@ interface ServerRowProps {
   check: RowCheck | undefined;
   onCheck: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
+  onSignIn: (server: WritableServer, projectPath: string) => void;
+  onSignOut: (server: WritableServer, projectPath: string) => void;
+  signingIn: boolean;
 }
 
-function ServerRow({ server, projectPath, stale, locked, check, onCheck, onRemove }: ServerRowProps) {
+function ServerRow({
+  server,
+  projectPath,
+  stale,
+  locked,
+  check,
+  onCheck,
+  onRemove,
+  onSignIn,
+  onSignOut,
+  signingIn,
+}: ServerRowProps) {
+  const checkStatus = check?.state === 'done' ? check.result.status : undefined;
   return (
     <tr className={server.status === 'active' ? undefined : 'inactive'}>
       <th scope="row" className="name-cell">
@@ -138,6 +165,32 @@ function ServerRow({ server, projectPath, stale, locked, check, onCheck, onRemov
             >
               Remove
             </button>
+            {offersSignIn(server, checkStatus) && (
+              <button
+                type="button"
+                className="small"
+                aria-label={`Sign in ${server.name}`}
+                disabled={stale || locked || signingIn}
+                onClick={() => {
+                  onSignIn(server, projectPath);
+                }}
+              >
+                Sign in
+              </button>
+            )}
+            {server.auth === 'signed-in' && (
+              <button
+                type="button"
+                className="secondary small"
+                aria-label={`Sign out ${server.name}`}
+                disabled={stale || locked}
+                onClick={() => {
+                  onSignOut(server, projectPath);
+                }}
+              >
+                Sign out
+              </button>
+            )}
           </div>
         )}
       </td>

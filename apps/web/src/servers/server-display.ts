@@ -50,7 +50,21 @@ export function statusNotes(server: ServerEntry): StatusNote[] {
     text: `Missing variable ${name}`,
     tone: 'warn',
   }));
-  return [statusNote(server), ...missing];
+  return [statusNote(server), ...authNote(server), ...missing];
+}
+
+/** Whether Claude Code holds an OAuth token for a remote server (unknown: no note). */
+function authNote({ auth }: ServerEntry): StatusNote[] {
+  if (auth === undefined) return [];
+  return [
+    auth === 'signed-in' ? { text: 'Signed in', tone: 'ok' } : { text: 'Not signed in', tone: 'muted' },
+  ];
+}
+
+/** A remote row offers `Sign in` when it is signed out or its check asked for authentication. */
+export function offersSignIn(server: ServerEntry, checkStatus: string | undefined): boolean {
+  if (server.transport !== 'http' && server.transport !== 'sse') return false;
+  return server.auth === 'signed-out' || checkStatus === 'needs-auth';
 }
 
 function statusNote({ status, shadowedBy }: ServerEntry): StatusNote {
