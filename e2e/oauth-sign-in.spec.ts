@@ -1,0 +1,45 @@
+/** Signing in to a remote MCP server that wants OAuth (a local authorization server), and out again. */
+import { startRemoteMcpServer, type RemoteMcpServer } from '@mcp-admin/core/testing';
+import { expect, test as base } from './support/fixtures';
+import { addWithCli } from './support/claude-cli';
+
+const test = base.extend<{ remote: RemoteMcpServer }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  remote: async ({}, use) => {
+    const remote = await startRemoteMcpServer({ oauth: {} });
+    await use(remote);
+    await remote.stop();
+  },
+});
+
+test('Sign in <name> opens the authorization page in a new tab, the row ends signed in with its tools, and Sign out undoes it', async ({
+  panel,
+  world,
+  remote,
+  context,
+}) => {
+  await addWithCli(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
+  await panel.reload();
+  const row = panel.serverRow('guarded');
+  await expect(row).toContainText('Not signed in');
+
+  const opened = context.waitForEvent('page');
+  await row.getByRole('button', { name: 'Sign in guarded', exact: true }).click();
+  const tab = await opened;
+  // The authorization server redirects at once: the tab ends on the CLI's own callback page.
+  await tab.waitForURL(/^http:\/\/localhost:\d+\/callback\?code=/);
+
+  const signIn = panel.page.getByRole('region', { name: 'Sign in to guarded' });
+  await expect(signIn.getByRole('status')).toHaveText('Signed in to guarded.');
+  await expect(row).toContainText('Signed in');
+  await expect(row).toContainText('Connected');
+  await expect(row.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
+    'remote_searchSearches the remote',
+    'remote_fetch',
+  ]);
+  await panel.screenshot('oauth-signed-in', { fullPage: false });
+
+  await row.getByRole('button', { name: 'Sign out guarded', exact: true }).click();
+  await expect(row).toContainText('Not signed in');
+  await expect(row.getByRole('button', { name: 'Sign in guarded', exact: true })).toBeVisible();
+});
