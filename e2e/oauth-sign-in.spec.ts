@@ -43,3 +43,42 @@ test('Sign in <name> opens the authorization page in a new tab, the row ends sig
   await expect(row).toContainText('Not signed in');
   await expect(row.getByRole('button', { name: 'Sign in guarded', exact: true })).toBeVisible();
 });
+
+test('a redirect that cannot load (a browser on another machine) is pasted into the sign-in and completes it', async ({
+  panel,
+  world,
+  remote,
+  context,
+}) => {
+  await addWithCli(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
+  // As on another machine: the authorization server's redirect to localhost goes nowhere there.
+  let callback: string | undefined;
+  await context.route(`${remote.origin}/authorize?**`, async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    callback = response.headers().location;
+    await route.fulfill({ status: 200, contentType: 'text/plain', body: 'This site can’t be reached' });
+  });
+  await panel.reload();
+  const row = panel.serverRow('guarded');
+  const opened = context.waitForEvent('page');
+  await row.getByRole('button', { name: 'Sign in guarded', exact: true }).click();
+  await opened;
+  await expect.poll(() => callback).toMatch(/^http:\/\/localhost:\d+\/callback\?code=/);
+
+  const signIn = panel.page.getByRole('region', { name: 'Sign in to guarded' });
+  await expect(signIn.getByRole('status')).toHaveText(
+    'Waiting for you to sign in on the authorization page…',
+  );
+  const pasteBox = signIn.getByRole('textbox', { name: 'Redirect URL from another machine' });
+  const send = signIn.getByRole('button', { name: 'Send redirect URL' });
+  await pasteBox.fill('https://auth.example/callback?code=x');
+  await send.click();
+  await expect(pasteBox).toHaveAccessibleDescription(
+    /redirectUrl must be a http:\/\/localhost:PORT\/callback\?… address/,
+  );
+
+  await pasteBox.fill(callback ?? '');
+  await send.click();
+  await expect(signIn.getByRole('status')).toHaveText('Signed in to guarded.');
+  await expect(row).toContainText('Signed in');
+});
