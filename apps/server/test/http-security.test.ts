@@ -140,6 +140,26 @@ describe('request guards', () => {
     }
   });
 
+  it('refuses a sign-in (a subscription that starts the CLI) asked for by another site, before it starts', async () => {
+    const world = useTestWorld();
+    const server = await useServer(world);
+    const input = { name: 'guarded' };
+    const results = [
+      await trpcQuery(server, 'mcp.login', input, { ...bearer(server), origin: 'http://evil.example' }),
+      await trpcQuery(server, 'mcp.login', input, { ...bearer(server), 'sec-fetch-site': 'same-site' }),
+    ];
+    expect(results.map(statusAndBody)).toEqual([
+      { status: 403, body: CROSS_ORIGIN },
+      { status: 403, body: CROSS_ORIGIN },
+    ]);
+    // A query changes nothing: another origin's, with the token, is answered.
+    const list = await trpcQuery(server, 'mcp.list', undefined, {
+      ...bearer(server),
+      origin: 'http://evil.example',
+    });
+    expect(list.status).toBe(200);
+  });
+
   it('refuses a change whose Origin is another site, and accepts its own origin', async () => {
     const server = await useServer(useTestWorld());
 

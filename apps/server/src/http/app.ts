@@ -25,6 +25,12 @@ import { readCookie, sessionCookieName } from './session-cookie';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
+/** A subscription (a GET) that changes something: a sign-in starts the CLI and rewrites its token store. */
+const CHANGING_SUBSCRIPTION = /^\/trpc\/mcp\.login(?:\?|$)/;
+
+function changesSomething(request: FastifyRequest): boolean {
+  return !SAFE_METHODS.has(request.method) || CHANGING_SUBSCRIPTION.test(request.url);
+}
 
 export interface HttpAppOptions {
   admin: McpAdmin;
@@ -78,7 +84,7 @@ export async function buildHttpApp({
       sendRefusal(reply, 'FORBIDDEN', `Host "${hostHeader}" does not name this server`);
       return true;
     }
-    if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request.headers, hostHeader)) {
+    if (changesSomething(request) && !isSameOrigin(request.headers, hostHeader)) {
       sendRefusal(reply, 'FORBIDDEN', 'requests from another origin may not change anything');
       return true;
     }
