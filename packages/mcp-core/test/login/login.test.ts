@@ -9,6 +9,7 @@ import {
   type RemoteMcpServer,
   type TestWorld,
 } from '@mcp-admin/core/testing';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -216,6 +217,48 @@ describe('mcp.login with the real CLI', () => {
     expect(result.error).toMatch(
       /^The server answered 401 Unauthorized: it needs authentication \(sign in, or the headers it expects\)\. The stored access token expired at \d{4}-\d\d-\d\dT[\d:.]+Z \(Claude Code refreshes it when it connects; else sign in again\)\.$/,
     );
+  });
+});
+
+describe('auth', () => {
+  it("follows Claude Code's token store: watched, keyed by name and entry, and left out where unreadable", async () => {
+    const url = `${remote.origin}/mcp`;
+    writeUserServers({
+      guarded: protectedServer(),
+      other: { type: 'http', url },
+      local: { command: 'node' },
+    });
+    const service = admin();
+    const stop = new AbortController();
+    const changes = (await service.watch(undefined, stop.signal))[Symbol.asyncIterator]();
+    const credentials = join(world.configDir, '.credentials.json');
+    // `guarded` has a header: a token filed under its name but keyed without headers is not its own.
+    const key = (name: string, entry: unknown) =>
+      `${name}|${createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 16)}`;
+    writeFileSync(
+      credentials,
+      JSON.stringify({
+        mcpOAuth: {
+          [key('other', { type: 'http', url, headers: {} })]: { serverName: 'other', accessToken: 'a1' },
+          [key('guarded', { type: 'http', url, headers: {} })]: { serverName: 'guarded', accessToken: 'a2' },
+        },
+      }),
+    );
+    expect((await changes.next()).value).toMatchObject({ file: credentials, exists: true });
+    const auths = async () => (await service.list()).servers.map(({ name, auth }) => [name, auth]);
+    await expect(auths()).resolves.toEqual([
+      ['guarded', 'signed-out'],
+      ['local', undefined],
+      ['other', 'signed-in'],
+    ]);
+
+    writeFileSync(credentials, '{ not json');
+    const listed = await service.list();
+    expect(listed.servers.map(({ auth }) => auth)).toEqual([undefined, undefined, undefined]);
+    expect(listed.problems).toEqual([
+      { file: credentials, message: expect.stringContaining(credentials) as string },
+    ]);
+    stop.abort();
   });
 });
 
