@@ -1,5 +1,6 @@
 /** The typed client against the real server and the real CLI. */
-import { createTestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, startRemoteMcpServer } from '@mcp-admin/core/testing';
+import { writeFileSync } from 'node:fs';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, onTestFinished } from 'vitest';
 
@@ -84,6 +85,46 @@ describe('createMcpAdminClient', () => {
       id: anyId,
       data: { file: world.configPath, exists: true },
     });
+  });
+
+  it('signs in through the mcp.login subscription and mcp.loginPaste, and out through mcp.logout', async () => {
+    const remote = await startRemoteMcpServer({ oauth: {} });
+    onTestFinished(() => remote.stop());
+    const world = createTestWorld();
+    writeFileSync(
+      world.configPath,
+      JSON.stringify({ mcpServers: { guarded: { type: 'http', url: `${remote.origin}/mcp` } } }),
+    );
+    const server = await serverIn(world);
+    const client = createMcpAdminClient({ url: server.url, token: server.token });
+    const done = withResolvers<unknown>();
+    const subscription = client.mcp.login.subscribe(
+      { name: 'guarded' },
+      {
+        onData: (event) => {
+          if (event.state === 'done') done.resolve(event);
+          else void handBack(event.loginId, event.url);
+        },
+        onError: done.resolve,
+      },
+    );
+    onTestFinished(() => {
+      subscription.unsubscribe();
+    });
+    // The browser elsewhere ends on the callback it cannot load; its URL comes back as pasted.
+    const handBack = async (loginId: string, url: string) => {
+      const redirectUrl = (await fetch(url, { redirect: 'manual' })).headers.get('location') ?? '';
+      await client.mcp.loginPaste.mutate({ loginId, redirectUrl });
+    };
+
+    await expect(done.promise).resolves.toEqual({
+      state: 'done',
+      ok: true,
+      message: 'Authenticated with "guarded". Its tools are now available in Claude Code.',
+    });
+    expect((await client.mcp.list.query({})).servers[0]?.auth).toBe('signed-in');
+    await client.mcp.logout.mutate({ name: 'guarded' });
+    expect((await client.mcp.list.query({})).servers[0]?.auth).toBe('signed-out');
   });
 
   it('surfaces API errors with their code and status', async () => {
