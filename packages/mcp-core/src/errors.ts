@@ -25,7 +25,11 @@ export type McpCoreErrorCode =
   /** A check would run a command (or reach a URL) from a project file nobody approved: it needs `confirm`. */
   | 'NEEDS_CONFIRMATION'
   /** A managed-mcp.json has exclusive control: Claude Code takes no change to its servers. */
-  | 'MANAGED_CONFIG';
+  | 'MANAGED_CONFIG'
+  /** The config is no longer as the change needs it (a server of that name was added since). */
+  | 'CHANGED_SINCE'
+  /** A file MCP Admin writes itself (its stash, a project's settings.local.json) could not be written. */
+  | 'WRITE_FAILED';
 
 export class McpCoreError extends Error {
   override readonly name = 'McpCoreError';

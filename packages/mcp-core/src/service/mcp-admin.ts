@@ -21,6 +21,7 @@ import { addArgv, createCliRunner, createCliVersionCache, createMutationQueue, r
 import {
   claudeDirFor,
   configPathFor,
+  disabledStashPath,
   findStoredEntries,
   findStoredEntry,
   installedPluginsPath,
@@ -46,13 +47,16 @@ import {
   removeServerInputSchema,
   watchInputSchema,
 } from '../schemas';
+import { createSwitchOperations } from '../switch';
 import type {
   AddServerInput,
   CheckAllInput,
   CheckServerInput,
   ListServersInput,
   RemoveServerInput,
+  ResetChoicesInput,
   Scope,
+  SwitchServerInput,
   WatchInput,
 } from '../schemas';
 import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
@@ -145,6 +149,12 @@ export interface McpAdmin extends TransferOperations {
   watch(input: WatchInput, signal: AbortSignal): Promise<AsyncIterable<ConfigChange>>;
   add(input: AddServerInput): Promise<MutationResult>;
   remove(input: RemoveServerInput): Promise<MutationResult>;
+  /** Turns a server off for good: user/local stashed whole then removed, project rejected in settings.local.json. */
+  disable(input: SwitchServerInput): Promise<MutationResult>;
+  /** Turns it back on: user/local added back whole from the stash, project approved in settings.local.json. */
+  enable(input: SwitchServerInput): Promise<MutationResult>;
+  /** `claude mcp reset-project-choices` in the project. */
+  resetChoices(input: ResetChoicesInput): Promise<MutationResult>;
   /**
    * Connects to one listed server and lists its tools. Not queued (it changes nothing) but bounded
    * in time and, with every other check, in concurrency; `signal` stops it (the caller went away).
@@ -328,8 +338,18 @@ export function createMcpAdmin({
   }
 
   // Secrets revealed: the check runs the entry as stored, and redacts what it reports itself.
-  function readList(projectPath: string, reveal: boolean): Promise<ServerList> {
-    return listServers({ configPath, projectPath, claudeDir, managedDir, env: spawnEnv, reveal });
+  async function readList(projectPath: string, reveal: boolean): Promise<ServerList> {
+    // A crash left the stash unsettled: listed once it is, so no server shows both on and off.
+    await reconciled;
+    return listServers({
+      configPath,
+      projectPath,
+      claudeDir,
+      managedDir,
+      env: spawnEnv,
+      reveal,
+      disabledStashPath: disabledStashPath(configPath),
+    });
   }
 
   async function serversToCheck(projectPath: string): Promise<Server[]> {
@@ -361,6 +381,33 @@ export function createMcpAdmin({
     inQueueTurn: changeTurn,
     runChange: (argv, cwd, verify) => mutate('mcp.import', argv, cwd, verify),
   });
+
+  const switches = createSwitchOperations({
+    configPath,
+    claudeDir,
+    managedDir,
+    existingProject,
+    storedIn,
+    inQueueTurn: changeTurn,
+    inOwnQueueTurn: (task) => queue.run(task),
+    runChange: mutate,
+    record: (procedure, outcome) => auditOrWarn(procedure, [], outcome),
+  });
+  // The first turn of the queue: every change waits until a crash's leftovers are settled.
+  const reconciled = switches.reconcile().then(
+    (dropped) => {
+      for (const { scope, name } of dropped) {
+        logWarning(
+          `${scope}-scope "${name}" was both in ${configPath} and in ${disabledStashPath(configPath)} (a change was cut off): it stays on and is no longer kept as disabled.`,
+        );
+      }
+    },
+    (error: unknown) => {
+      logWarning(
+        `The disabled servers could not be settled: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    },
+  );
 
   return {
     ...transfer,
@@ -425,6 +472,10 @@ export function createMcpAdmin({
         });
       });
     },
+
+    disable: async (input) => (await switches.disable(input)).result,
+    enable: async (input) => (await switches.enable(input)).result,
+    resetChoices: (input) => switches.resetChoices(input),
 
     async check(rawInput, signal) {
       const input = checkServerInputSchema.parse(rawInput);
