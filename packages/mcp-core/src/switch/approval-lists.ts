@@ -75,11 +75,11 @@ async function readSettingsObject(path: string): Promise<Record<string, unknown>
 /** The list as stored (items of any kind kept), undefined when the key is absent. */
 function listIn(document: Record<string, unknown>, key: ApprovalList, path: string): unknown[] | undefined {
   if (!Object.hasOwn(document, key)) return undefined;
-  const value = document[key];
+  const value: unknown = document[key];
   if (!Array.isArray(value)) {
     throw new McpCoreError('CONFIG_UNREADABLE', `${key} in ${path} is not a list; nothing was written.`);
   }
-  return value;
+  return value as unknown[];
 }
 
 async function modeOf(path: string): Promise<number | undefined> {
