@@ -3,7 +3,7 @@
  * the switch reaches a client (the core's tests cover what the switch does).
  */
 import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -80,5 +80,27 @@ describe('the switch procedures', () => {
         coreCode: 'CONFIG_UNREADABLE',
       },
     });
+  });
+
+  it('refuses a switch while a managed-mcp.json is in control as CONFLICT, before anything is written', async () => {
+    const world = useTestWorld();
+    const api = callerFor(world);
+    mkdirSync(world.managedDir);
+    const managed = join(world.managedDir, 'managed-mcp.json');
+    writeFileSync(managed, '{"mcpServers": {}}');
+
+    const refused = {
+      code: 'CONFLICT',
+      message: `${managed} has exclusive control over MCP servers: Claude Code loads only its servers, so none can be added or removed here.`,
+      coreCode: 'MANAGED_CONFIG',
+    };
+    expect({
+      disable: await apiErrorOf(api.mcp.disable({ name: 'web', scope: 'project' })),
+      enable: await apiErrorOf(api.mcp.enable({ name: 'web', scope: 'user' })),
+      resetChoices: await apiErrorOf(api.mcp.resetChoices({})),
+      written:
+        existsSync(join(world.configDir, '.mcp-admin', 'disabled.json')) ||
+        existsSync(join(world.projectDir, '.claude')),
+    }).toEqual({ disable: refused, enable: refused, resetChoices: refused, written: false });
   });
 });

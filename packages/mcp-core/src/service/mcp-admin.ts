@@ -387,7 +387,8 @@ export function createMcpAdmin({
     claudeDir,
     managedDir,
     existingProject,
-    storedIn,
+    storedIn: (scope, name, projectPath) =>
+      withinQueuedReadDeadline(() => storedIn(scope, name, projectPath)),
     inQueueTurn: changeTurn,
     inOwnQueueTurn: (task) => queue.run(task),
     runChange: mutate,

@@ -27,7 +27,7 @@ import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
 import { resetChoicesInputSchema, switchServerInputSchema } from '../schemas';
 import type { ResetChoicesInput, Scope, SwitchServerInput } from '../schemas';
-import type { AuditOutcome } from '../service/audit-log';
+import { failureOutcome, type AuditOutcome } from '../service/audit-log';
 import { verifyRemoved, verifyStored } from '../service/verify';
 import { checkImportedEntry, differingFields } from '../transfer/imported-entry';
 import { localSettingsPath, moveToApprovalList, type ApprovalList } from './approval-lists';
@@ -213,7 +213,13 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
       );
     }
     const settingsFile = await localSettingsPath(projectPath);
-    const changed = await moveToApprovalList(settingsFile, name, into);
+    let changed: boolean;
+    try {
+      changed = await moveToApprovalList(settingsFile, name, into);
+    } catch (error) {
+      await deps.record(procedure, failureOutcome(error));
+      throw error;
+    }
     if (!changed) {
       const state = into === 'disabledMcpjsonServers' ? 'disabled' : 'enabled';
       throw new McpCoreError('INVALID_INPUT', `name: "${name}" is already ${state} in ${settingsFile}`);

@@ -1,7 +1,15 @@
 /** `mcp.disable` / `mcp.enable` / `mcp.resetChoices` against the real CLI (see src/switch). */
 import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
@@ -81,7 +89,9 @@ describe('disable and enable in user and local scope', () => {
     expect({
       file: statSync(stashPath()).mode & 0o777,
       dir: statSync(join(world.configDir, '.mcp-admin')).mode & 0o777,
-    }).toEqual({ file: 0o600, dir: 0o700 });
+      // No temporary file of the atomic writes is left behind.
+      files: readdirSync(join(world.configDir, '.mcp-admin')).sort(),
+    }).toEqual({ file: 0o600, dir: 0o700, files: ['audit.jsonl', 'disabled.json'] });
     const disabledReason = (name: string) =>
       `"${name}" is turned off in MCP Admin: its whole entry is kept in ${stashPath()} until it is enabled again.`;
     await expect(admin.list()).resolves.toEqual({
@@ -266,6 +276,33 @@ describe('disable and enable in project scope', () => {
       mcpJson: true,
       cli: '⏸ Pending approval (run `claude` to approve)',
     });
+    const audit = readFileSync(join(world.configDir, '.mcp-admin', 'audit.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(audit.map((line) => JSON.parse(line) as unknown)).toEqual([
+      {
+        time: anyTime,
+        procedure: 'mcp.disable',
+        argv: [],
+        outcome: {
+          ok: true,
+          message: expect.stringContaining(
+            `Put "files" in disabledMcpjsonServers of ${localSettings()}.`,
+          ) as unknown,
+        },
+      },
+      {
+        time: anyTime,
+        procedure: 'mcp.enable',
+        argv: [],
+        outcome: {
+          ok: true,
+          message: expect.stringContaining(
+            `Put "files" in enabledMcpjsonServers of ${localSettings()}.`,
+          ) as unknown,
+        },
+      },
+    ]);
   });
 
   it("writes the project dir's own settings file, making .claude/, for a server of a parent's .mcp.json; trusted, it loads", async () => {
@@ -361,6 +398,35 @@ describe('refusals', () => {
       stash: existsSync(stashPath()),
       settings: existsSync(join(world.projectDir, '.claude')),
     }).toEqual({ spawned: false, config: true, stash: false, settings: false });
+  });
+
+  it('refuses to disable, before any spawn, an entry add-json could not add back whole', async () => {
+    // Written by hand: a field add-json drops, and a name the CLI cannot add.
+    writeFileSync(
+      world.configPath,
+      JSON.stringify({
+        mcpServers: { odd: { command: 'node', note: 'mine' }, toString: { command: 'node' } },
+      }),
+    );
+    const configBytes = readFileSync(world.configPath);
+    const admin = loggingAdmin();
+    await expect(admin.disable({ name: 'odd', scope: 'user' })).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        'name: "odd" cannot be disabled without losing part of it, since add-json could not add it back as stored (unknown field note: Claude Code would not keep it)',
+      ),
+    );
+    await expect(admin.disable({ name: 'toString', scope: 'user' })).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        'name: "toString" cannot be disabled without losing part of it, since add-json could not add it back as stored (name: name "toString" is reserved: Claude Code cannot add a server of that name)',
+      ),
+    );
+    expect({
+      spawned: existsSync(cliLog()),
+      config: readFileSync(world.configPath).equals(configBytes),
+      stash: existsSync(stashPath()),
+    }).toEqual({ spawned: false, config: true, stash: false });
   });
 
   it('refuses disable and enable with a 500 naming a corrupt stash, while the list reports it as a problem', async () => {
