@@ -115,7 +115,7 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
     if (earlier !== undefined && differingFields(earlier.entry, stored.entry).length > 0) {
       throw new McpCoreError(
         'CHANGED_SINCE',
-        `${stashPath} already keeps a different disabled ${scope}-scope "${name}"; enable or remove one of them first.`,
+        `${stashPath} already keeps a different disabled ${scope}-scope "${name}", which disabling this one would replace; remove this one to enable that one.`,
       );
     }
     const stashed: StashedServer = { ...key, entry: stored.entry, disabledAt: new Date().toISOString() };

@@ -173,7 +173,7 @@ describe('disable and enable in user and local scope', () => {
     });
   });
 
-  it('refuses to enable over a server of the same name added since (409), and keeps the disabled one', async () => {
+  it('refuses to enable over a server of the same name added since, or to disable that one (409), and keeps the disabled one', async () => {
     await seed('user', 'web', WEB);
     const admin = adminInWorld(world);
     await admin.disable({ name: 'web', scope: 'user' });
@@ -184,6 +184,13 @@ describe('disable and enable in user and local scope', () => {
       new McpCoreError(
         'CHANGED_SINCE',
         `A user-scope server "web" was added to ${world.configPath} since this one was disabled; the disabled entry stays in ${stashPath()}. Remove that server to enable this one.`,
+      ),
+    );
+    // Disabling the new one would overwrite the disabled one in the stash.
+    await expect(admin.disable({ name: 'web', scope: 'user' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `${stashPath()} already keeps a different disabled user-scope "web", which disabling this one would replace; remove this one to enable that one.`,
       ),
     );
     expect({ config: readFileSync(world.configPath).equals(configBytes), stash: stash().servers }).toEqual({
