@@ -149,6 +149,12 @@ export interface McpAdmin extends TransferOperations {
   watch(input: WatchInput, signal: AbortSignal): Promise<AsyncIterable<ConfigChange>>;
   add(input: AddServerInput): Promise<MutationResult>;
   remove(input: RemoveServerInput): Promise<MutationResult>;
+  /**
+   * Settles what a crash between a switch's two steps left (see SwitchOperations.reconcile): call
+   * once on start, before serving. Never fails: a stash it cannot read is logged, and the switch
+   * and the list report it when asked.
+   */
+  settleDisabled(): Promise<void>;
   /** Turns a server off for good: user/local stashed whole then removed, project rejected in settings.local.json. */
   disable(input: SwitchServerInput): Promise<MutationResult>;
   /** Turns it back on: user/local added back whole from the stash, project approved in settings.local.json. */
@@ -338,9 +344,7 @@ export function createMcpAdmin({
   }
 
   // Secrets revealed: the check runs the entry as stored, and redacts what it reports itself.
-  async function readList(projectPath: string, reveal: boolean): Promise<ServerList> {
-    // A crash left the stash unsettled: listed once it is, so no server shows both on and off.
-    await reconciled;
+  function readList(projectPath: string, reveal: boolean): Promise<ServerList> {
     return listServers({
       configPath,
       projectPath,
@@ -394,21 +398,6 @@ export function createMcpAdmin({
     runChange: mutate,
     record: (procedure, outcome) => auditOrWarn(procedure, [], outcome),
   });
-  // The first turn of the queue: every change waits until a crash's leftovers are settled.
-  const reconciled = switches.reconcile().then(
-    (dropped) => {
-      for (const { scope, name } of dropped) {
-        logWarning(
-          `${scope}-scope "${name}" was both in ${configPath} and in ${disabledStashPath(configPath)} (a change was cut off): it stays on and is no longer kept as disabled.`,
-        );
-      }
-    },
-    (error: unknown) => {
-      logWarning(
-        `The disabled servers could not be settled: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    },
-  );
 
   return {
     ...transfer,
@@ -472,6 +461,20 @@ export function createMcpAdmin({
           verifyRemoved(input.name, await target.stored());
         });
       });
+    },
+
+    async settleDisabled() {
+      try {
+        for (const { scope, name } of await switches.reconcile()) {
+          logWarning(
+            `${scope}-scope "${name}" was both in ${configPath} and in ${disabledStashPath(configPath)} (a change was cut off): it stays on and is no longer kept as disabled.`,
+          );
+        }
+      } catch (error) {
+        logWarning(
+          `The disabled servers could not be settled: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     },
 
     disable: async (input) => (await switches.disable(input)).result,

@@ -214,6 +214,7 @@ describe('disable and enable in user and local scope', () => {
     const admin = adminInWorld(world, undefined, undefined, {
       logWarning: (message) => warnings.push(message),
     });
+    await admin.settleDisabled();
 
     const listed = (await admin.list()).servers.map(({ name, status }) => ({ name, status }));
     expect({ listed, stash: stash().servers, warnings }).toEqual({
@@ -453,6 +454,8 @@ describe('refusals', () => {
       `${stashPath()} is not valid JSON (Unexpected end of JSON input): MCP Admin cannot tell which servers it turned off.`,
     );
 
+    // On start it is only a warning: the rest of the product works without the stash.
+    await admin.settleDisabled();
     await expect(admin.disable({ name: 'web', scope: 'user' })).rejects.toEqual(corrupt);
     await expect(admin.enable({ name: 'web', scope: 'user' })).rejects.toEqual(corrupt);
     const { servers, problems } = await admin.list();
