@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isNotLoading,
   offersSignIn,
+  isSwitchedOn,
   sourceLabel,
   statusNotes,
   targetText,
@@ -104,5 +105,35 @@ describe('signing in', () => {
     expect(offersSignIn(remote({ auth: 'signed-in' }), 'ok')).toBe(false);
     expect(offersSignIn(remote({}), undefined)).toBe(false);
     expect(offersSignIn(server({}), 'needs-auth')).toBe(false);
+  });
+});
+
+describe('isSwitchedOn', () => {
+  it('is off for a stashed user or local server and for a rejected project server, on otherwise', () => {
+    expect({
+      user: isSwitchedOn({ ...server({}), scope: 'user' }),
+      stashedUser: isSwitchedOn({ ...server({ status: 'disabled', disabled: true }), scope: 'user' }),
+      stashedLocal: isSwitchedOn({ ...server({ status: 'disabled', disabled: true }), scope: 'local' }),
+      pendingProject: isSwitchedOn({
+        ...server({ status: 'pending', approval: 'pending' }),
+        scope: 'project',
+      }),
+      rejectedProject: isSwitchedOn({
+        ...server({ status: 'rejected', approval: 'rejected' }),
+        scope: 'project',
+      }),
+      // Shadowed, it is still rejected: the switch tells the approval, not whether it wins.
+      shadowedRejected: isSwitchedOn({
+        ...server({ status: 'shadowed', approval: 'rejected', shadowedBy: 'local' }),
+        scope: 'project',
+      }),
+    }).toEqual({
+      user: true,
+      stashedUser: false,
+      stashedLocal: false,
+      pendingProject: true,
+      rejectedProject: false,
+      shadowedRejected: false,
+    });
   });
 });

@@ -27,7 +27,11 @@ export type McpCoreErrorCode =
   /** A managed-mcp.json has exclusive control: Claude Code takes no change to its servers. */
   | 'MANAGED_CONFIG'
   /** A sign-in to that server is running already: a second one would overwrite its token. */
-  | 'LOGIN_IN_PROGRESS';
+  | 'LOGIN_IN_PROGRESS'
+  /** The config is no longer as the change needs it (a server of that name was added since). */
+  | 'CHANGED_SINCE'
+  /** A file MCP Admin writes itself (its stash, a project's settings.local.json) could not be written. */
+  | 'WRITE_FAILED';
 
 export class McpCoreError extends Error {
   override readonly name = 'McpCoreError';

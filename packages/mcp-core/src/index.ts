@@ -7,3 +7,4 @@ export * from './service';
 export * from './check';
 export * from './transfer';
 export * from './login';
+export * from './switch';

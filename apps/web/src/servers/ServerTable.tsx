@@ -3,6 +3,7 @@ import { CheckResultView } from '../check/lazy';
 import type { RowCheck } from '../check/row-checks';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
+import { EnabledSwitch } from './EnabledSwitch';
 import { SecretList } from './SecretList';
 import {
   isWritable,
@@ -143,11 +144,13 @@ function ServerRow({
           <span className="origin">{readOnlyOrigin(server)}</span>
         ) : (
           <div className="row-buttons">
+            <EnabledSwitch server={server} projectPath={projectPath} disabled={stale || locked} />
+            {/* A stashed server is in no config Claude Code reads: there is nothing to check or remove. */}
             <button
               type="button"
               className="secondary small"
               aria-label={`Check ${server.name}`}
-              disabled={stale || check?.state === 'running'}
+              disabled={stale || check?.state === 'running' || server.disabled === true}
               onClick={() => {
                 onCheck(server, projectPath);
               }}
@@ -158,7 +161,7 @@ function ServerRow({
               type="button"
               className="secondary small"
               aria-label={`Remove ${server.name}`}
-              disabled={stale || locked}
+              disabled={stale || locked || server.disabled === true}
               onClick={() => {
                 onRemove(server, projectPath);
               }}

@@ -3,6 +3,8 @@ export { claudeDirFor, configPathFor } from './config-path';
 export { managedMcpPath, readManagedConfig } from './managed';
 export { credentialKey, credentialsPathFor, readStoredTokens } from './oauth-credentials';
 export type { StoredToken, StoredTokens } from './oauth-credentials';
+export { disabledStashPath } from './disabled-stash';
+export type { StashedServer } from './disabled-stash';
 export type { ManagedConfig } from './managed';
 export { installedPluginsPath } from './plugins';
 export { settingsFilesOf } from './settings';

@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { projectSettings, readClaudeConfig, readMcpJson, type StoredServers } from './claude-config';
+import { readDisabledStash, type StashedServer } from './disabled-stash';
 import { effectiveStatuses, type EffectiveEntry } from './effective-status';
 import { copyJson } from './json-copy';
 import { readManagedConfig } from './managed';
@@ -35,6 +36,8 @@ export interface ListServersOptions {
   reveal?: boolean;
   /** Claude Code's OAuth token store (see oauth-credentials.ts); without it `auth` is left out. */
   credentialsPath?: string | undefined;
+  /** MCP Admin's stash of servers turned off with its switch: they are listed as `disabled`. */
+  disabledStashPath?: string | undefined;
 }
 
 export interface FindStoredEntriesOptions {
@@ -74,16 +77,21 @@ export async function listServers({
   env,
   reveal = false,
   credentialsPath,
+  disabledStashPath,
 }: ListServersOptions): Promise<ServerList> {
   const problems: ConfigProblem[] = [];
-  const [config, key, mcpJsonChain, settings, managed, tokens] = await Promise.all([
+  const [config, key, mcpJsonChain, settings, managed, tokens, stashed] = await Promise.all([
     readClaudeConfig(configPath),
     localProjectKey(projectPath),
     readMcpJsonChain(projectPath),
     readSettingsFiles({ claudeDir, managedDir, projectPath }, problems),
     readManagedConfig(managedDir, problems),
     credentialsPath === undefined ? undefined : readStoredTokens(credentialsPath, problems),
+    disabledStashPath === undefined ? [] : readStashOrProblem(disabledStashPath, problems),
   ]);
+  const disabled = stashed
+    .filter((server) => server.scope === 'user' || server.project === key)
+    .map((server) => disabledServer(server, reveal));
   const storedProject = config.projects.get(key);
   const project = storedProject === undefined ? undefined : projectSettings(storedProject);
   problems.push(...mcpJsonChain.problems);
@@ -121,6 +129,7 @@ export async function listServers({
       ...(auth !== undefined && { auth }),
     };
   });
+  servers.push(...disabled);
   servers.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name));
   // Files are read concurrently: the order they failed in is no order at all.
   problems.sort((a, b) => compareText(a.file, b.file));
@@ -133,6 +142,31 @@ function authOf(stored: StoredServer, tokens: StoredTokens): Server['auth'] {
   const server = normalizeServer(stored, true);
   if (server.transport !== 'http' && server.transport !== 'sse') return undefined;
   return tokens.has(credentialKey(server)) ? 'signed-in' : 'signed-out';
+}
+
+/** The stash's servers; a stash that cannot be read is a problem of the list, which goes on without it. */
+async function readStashOrProblem(
+  path: string,
+  problems: ConfigProblem[],
+): Promise<(StashedServer & { source: string })[]> {
+  try {
+    return (await readDisabledStash(path)).map((server) => ({ ...server, source: path }));
+  } catch (error) {
+    if (!isMcpCoreError(error) || error.code !== 'CONFIG_UNREADABLE') throw error;
+    problems.push({ file: path, message: error.message });
+    return [];
+  }
+}
+
+/** A stashed server: out of Claude Code's config, so it neither wins over nor gives way to any entry. */
+function disabledServer(stashed: StashedServer & { source: string }, reveal: boolean): Server {
+  const { name, scope, source, entry } = stashed;
+  return {
+    ...normalizeServer({ name, scope, source, entry }, reveal),
+    status: 'disabled',
+    statusReason: `${JSON.stringify(name)} is turned off in MCP Admin: its whole entry is kept in ${source} until it is enabled again.`,
+    disabled: true,
+  };
 }
 
 /**

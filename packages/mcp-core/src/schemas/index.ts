@@ -268,6 +268,17 @@ export const removeServerInputSchema = inputObject({
   error: 'scope is required with source',
 });
 
+/** `mcp.disable` and `mcp.enable`: one server of a scope the CLI writes (read-only scopes are no input). */
+export const switchServerInputSchema = inputObject({
+  name: serverNameSchema,
+  scope: scopeSchema,
+  projectPath: projectPathSchema.optional(),
+});
+
+export const resetChoicesInputSchema = inputObject({
+  projectPath: projectPathSchema.optional(),
+}).optional();
+
 /** Asks for env and header values instead of REDACTED. */
 export const revealSchema = z.boolean({ error: 'reveal must be true or false' });
 
@@ -329,6 +340,8 @@ export type Transport = z.infer<typeof transportSchema>;
 export type AddServerInput = z.infer<typeof addServerInputSchema>;
 export type RemoveServerInput = z.infer<typeof removeServerInputSchema>;
 export type ListServersInput = z.infer<typeof listServersInputSchema>;
+export type SwitchServerInput = z.infer<typeof switchServerInputSchema>;
+export type ResetChoicesInput = z.infer<typeof resetChoicesInputSchema>;
 export type WatchInput = z.infer<typeof watchInputSchema>;
 
 // ── Connection checks (`mcp.check`, `mcp.checkAll`) ──────────────────────────────────────────

@@ -32,6 +32,7 @@ import {
   configPathFor,
   credentialKey,
   credentialsPathFor,
+  disabledStashPath,
   findStoredEntries,
   findStoredEntry,
   installedPluginsPath,
@@ -68,6 +69,7 @@ import {
   signInTargetSchema,
   watchInputSchema,
 } from '../schemas';
+import { createSwitchOperations } from '../switch';
 import type {
   AddServerInput,
   CheckAllInput,
@@ -76,7 +78,9 @@ import type {
   LoginPasteInput,
   RemoveServerInput,
   SignInTarget,
+  ResetChoicesInput,
   Scope,
+  SwitchServerInput,
   WatchInput,
 } from '../schemas';
 import { createSignIns } from '../login';
@@ -176,6 +180,18 @@ export interface McpAdmin extends TransferOperations {
   watch(input: WatchInput, signal: AbortSignal): Promise<AsyncIterable<ConfigChange>>;
   add(input: AddServerInput): Promise<MutationResult>;
   remove(input: RemoveServerInput): Promise<MutationResult>;
+  /**
+   * Settles what a crash between a switch's two steps left (see SwitchOperations.reconcile): call
+   * once on start, before serving. Never fails: a stash it cannot read is logged, and the switch
+   * and the list report it when asked.
+   */
+  settleDisabled(): Promise<void>;
+  /** Turns a server off for good: user/local stashed whole then removed, project rejected in settings.local.json. */
+  disable(input: SwitchServerInput): Promise<MutationResult>;
+  /** Turns it back on: user/local added back whole from the stash, project approved in settings.local.json. */
+  enable(input: SwitchServerInput): Promise<MutationResult>;
+  /** `claude mcp reset-project-choices` in the project. */
+  resetChoices(input: ResetChoicesInput): Promise<MutationResult>;
   /**
    * Connects to one listed server and lists its tools. Not queued (it changes nothing) but bounded
    * in time and, with every other check, in concurrency; `signal` stops it (the caller went away).
@@ -385,6 +401,7 @@ export function createMcpAdmin({
       env: spawnEnv,
       reveal,
       credentialsPath,
+      disabledStashPath: disabledStashPath(configPath),
     });
   }
 
@@ -482,6 +499,19 @@ export function createMcpAdmin({
     runChange: (argv, cwd, verify) => mutate('mcp.import', argv, cwd, verify),
   });
 
+  const switches = createSwitchOperations({
+    configPath,
+    claudeDir,
+    managedDir,
+    existingProject,
+    storedIn: (scope, name, projectPath) =>
+      withinQueuedReadDeadline(() => storedIn(scope, name, projectPath)),
+    inQueueTurn: changeTurn,
+    inOwnQueueTurn: (task) => queue.run(task),
+    runChange: mutate,
+    record: (procedure, outcome) => auditOrWarn(procedure, [], outcome),
+  });
+
   return {
     ...transfer,
     configPath,
@@ -547,6 +577,24 @@ export function createMcpAdmin({
         });
       });
     },
+
+    async settleDisabled() {
+      try {
+        for (const { scope, name } of await switches.reconcile()) {
+          logWarning(
+            `${scope}-scope "${name}" was both in ${configPath} and in ${disabledStashPath(configPath)} (a change was cut off): it stays on and is no longer kept as disabled.`,
+          );
+        }
+      } catch (error) {
+        logWarning(
+          `The disabled servers could not be settled: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+
+    disable: async (input) => (await switches.disable(input)).result,
+    enable: async (input) => (await switches.enable(input)).result,
+    resetChoices: (input) => switches.resetChoices(input),
 
     async check(rawInput, signal) {
       const input = checkServerInputSchema.parse(rawInput);

@@ -10,6 +10,8 @@ import {
   loginPasteInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
+  resetChoicesInputSchema,
+  switchServerInputSchema,
   watchInputSchema,
 } from '@mcp-admin/core/schemas';
 import type { TRPCRouterRecord } from '@trpc/server';
@@ -24,6 +26,15 @@ export const mcpRouter = {
   remove: publicProcedure
     .input(removeServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.remove(input)),
+  disable: publicProcedure
+    .input(switchServerInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.disable(input)),
+  enable: publicProcedure
+    .input(switchServerInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.enable(input)),
+  resetChoices: publicProcedure
+    .input(resetChoicesInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.resetChoices(input)),
   // Ends when the client goes away or the server closes.
   events: publicProcedure.input(watchInputSchema).subscription(async ({ ctx, input, signal }) => {
     return trackedChanges(await ctx.admin.watch(input, untilGone(signal, ctx.closing)));
