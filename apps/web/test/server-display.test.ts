@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   isNotLoading,
-  offersSignIn,
   isSwitchedOn,
   sourceLabel,
   statusNotes,
   targetText,
 } from '../src/servers/server-display';
+import { offersSignIn } from '../src/sign-in/row-sign-ins';
 import type { ServerEntry } from '../src/trpc';
 
 /** A user-scope server Claude Code loads, with `fields` on top. */

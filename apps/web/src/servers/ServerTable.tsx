@@ -1,13 +1,15 @@
 import { Suspense } from 'react';
 import { CheckResultView } from '../check/lazy';
 import type { RowCheck } from '../check/row-checks';
+import { SignInRun } from '../sign-in/lazy';
+import { offersSignIn, rowKey, useRowSignIns, type RowSignIns } from '../sign-in/row-sign-ins';
+import { ErrorAlert } from '../ui/ErrorAlert';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { EnabledSwitch } from './EnabledSwitch';
 import { SecretList } from './SecretList';
 import {
   isWritable,
-  offersSignIn,
   readOnlyOrigin,
   sourceLabel,
   statusNotes,
@@ -27,11 +29,6 @@ interface ServerTableProps {
   checkOf: (server: ServerEntry) => RowCheck | undefined;
   onCheck: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
-  /** Called in the click itself: a tab may be opened only there. */
-  onSignIn: (server: WritableServer, projectPath: string) => void;
-  onSignOut: (server: WritableServer, projectPath: string) => void;
-  /** A sign-in runs: a second one waits for it. */
-  signingIn: boolean;
 }
 
 export function ServerTable({
@@ -42,10 +39,8 @@ export function ServerTable({
   checkOf,
   onCheck,
   onRemove,
-  onSignIn,
-  onSignOut,
-  signingIn,
 }: ServerTableProps) {
+  const signIns = useRowSignIns();
   return (
     <table className={stale ? 'server-table stale' : 'server-table'} aria-busy={stale}>
       <thead>
@@ -71,9 +66,7 @@ export function ServerTable({
             check={checkOf(server)}
             onCheck={onCheck}
             onRemove={onRemove}
-            onSignIn={onSignIn}
-            onSignOut={onSignOut}
-            signingIn={signingIn}
+            signIns={signIns}
           />
         ))}
       </tbody>
@@ -89,9 +82,7 @@ interface ServerRowProps {
   check: RowCheck | undefined;
   onCheck: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
-  onSignIn: (server: WritableServer, projectPath: string) => void;
-  onSignOut: (server: WritableServer, projectPath: string) => void;
-  signingIn: boolean;
+  signIns: RowSignIns;
 }
 
 function ServerRow({
@@ -102,11 +93,13 @@ function ServerRow({
   check,
   onCheck,
   onRemove,
-  onSignIn,
-  onSignOut,
-  signingIn,
+  signIns,
 }: ServerRowProps) {
   const checkStatus = check?.state === 'done' ? check.result.status : undefined;
+  const { signIn } = signIns;
+  const row = isWritable(server) ? rowKey(server, projectPath) : undefined;
+  const signingIn = signIn !== null && rowKey(signIn.server, signIn.projectPath) === row;
+  const signOutError = row === undefined ? undefined : signIns.signOutErrorOf(row);
   return (
     <tr className={server.status === 'active' ? undefined : 'inactive'}>
       <th scope="row" className="name-cell">
@@ -137,6 +130,25 @@ function ServerRow({
             <CheckResultView serverName={server.name} check={check} />
           </Suspense>
         )}
+        {signingIn && (
+          <Suspense fallback={<p className="status">Starting sign-in…</p>}>
+            <SignInRun
+              key={signIn.run}
+              server={signIn.server}
+              projectPath={signIn.projectPath}
+              tab={signIn.tab}
+              onDone={(ok) => {
+                signIns.finished();
+                // What Claude Code now gets from it: checked with the new token.
+                if (ok) onCheck(signIn.server, signIn.projectPath);
+              }}
+              onClose={() => {
+                signIns.close();
+              }}
+            />
+          </Suspense>
+        )}
+        {signOutError !== undefined && <ErrorAlert message={signOutError} />}
       </td>
       <td className="actions-cell">
         {/* mcp.check and mcp.remove take the scopes the CLI writes: a read-only row says where it comes from. */}
@@ -173,9 +185,9 @@ function ServerRow({
                 type="button"
                 className="small"
                 aria-label={`Sign in ${server.name}`}
-                disabled={stale || locked || signingIn}
+                disabled={stale || locked || signIns.running}
                 onClick={() => {
-                  onSignIn(server, projectPath);
+                  signIns.start(server, projectPath);
                 }}
               >
                 Sign in
@@ -188,7 +200,7 @@ function ServerRow({
                 aria-label={`Sign out ${server.name}`}
                 disabled={stale || locked}
                 onClick={() => {
-                  onSignOut(server, projectPath);
+                  signIns.signOut(server, projectPath);
                 }}
               >
                 Sign out

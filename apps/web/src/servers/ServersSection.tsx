@@ -2,7 +2,6 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { CheckAllRun, ConfirmCheckDialog } from '../check/lazy';
 import { useRowChecks } from '../check/row-checks';
-import { SignInRun } from '../sign-in/lazy';
 import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
@@ -33,12 +32,6 @@ interface CheckAllState {
   ended: boolean;
 }
 
-/** The sign-in on screen, with the tab its authorization page goes to; `run` tells a new one from the last. */
-interface SignInState extends RowAction {
-  tab: Window | null;
-  run: number;
-}
-
 interface ServersSectionProps {
   projectPath: string;
   /** A managed config is in control: nothing can be removed. */
@@ -53,12 +46,6 @@ export function ServersSection({ projectPath, locked }: ServersSectionProps) {
   const [removing, setRemoving] = useState<RowAction | null>(null);
   const [confirming, setConfirming] = useState<RowAction | null>(null);
   const [checkAll, setCheckAll] = useState<CheckAllState | null>(null);
-  const [signIn, setSignIn] = useState<SignInState | null>(null);
-  const [signingIn, setSigningIn] = useState(false);
-  const utils = trpc.useUtils();
-  const logout = trpc.mcp.logout.useMutation({
-    onSettled: () => utils.mcp.list.invalidate(),
-  });
   const checks = useRowChecks((server, shownProject) => {
     setConfirming({ server, projectPath: shownProject });
   });
@@ -150,27 +137,6 @@ export function ServersSection({ projectPath, locked }: ServersSectionProps) {
           />
         </Suspense>
       )}
-      {signIn !== null && (
-        <Suspense fallback={<p className="status">Starting sign-in…</p>}>
-          <SignInRun
-            key={signIn.run}
-            server={signIn.server}
-            projectPath={signIn.projectPath}
-            tab={signIn.tab}
-            onDone={(ok) => {
-              setSigningIn(false);
-              void utils.mcp.list.invalidate();
-              // What Claude Code now gets from it: the check runs with the new token.
-              if (ok) checks.check(signIn.server, signIn.projectPath);
-            }}
-            onClose={() => {
-              setSigningIn(false);
-              setSignIn(null);
-            }}
-          />
-        </Suspense>
-      )}
-      {logout.error !== null && <ErrorAlert message={logout.error.message} />}
       {list.error !== null && <ErrorAlert message={list.error.message} />}
       {list.isPending && <p className="status">Loading servers…</p>}
       {list.data !== undefined && <FileProblems problems={list.data.problems} />}
@@ -192,23 +158,6 @@ export function ServersSection({ projectPath, locked }: ServersSectionProps) {
                 onRemove={(server, shownProject) => {
                   setRemoving({ server, projectPath: shownProject });
                 }}
-                onSignIn={(server, shownProject) => {
-                  // Opened now, in the click, or the browser blocks it; it gets its address once
-                  // the CLI printed it. Cut off from this page before it goes anywhere.
-                  const tab = window.open('', '_blank');
-                  if (tab !== null) tab.opener = null;
-                  setSigningIn(true);
-                  setSignIn({ server, projectPath: shownProject, tab, run: (signIn?.run ?? 0) + 1 });
-                }}
-                onSignOut={(server, shownProject) => {
-                  logout.mutate({
-                    name: server.name,
-                    scope: server.scope,
-                    projectPath: shownProject,
-                    source: server.source,
-                  });
-                }}
-                signingIn={signingIn}
               />
             </Suspense>
           </div>

@@ -61,12 +61,6 @@ function authNote({ auth }: ServerEntry): StatusNote[] {
   ];
 }
 
-/** A remote row offers `Sign in` when it is signed out or its check asked for authentication. */
-export function offersSignIn(server: ServerEntry, checkStatus: string | undefined): boolean {
-  if (server.transport !== 'http' && server.transport !== 'sse') return false;
-  return server.auth === 'signed-out' || checkStatus === 'needs-auth';
-}
-
 function statusNote({ status, shadowedBy }: ServerEntry): StatusNote {
   switch (status) {
     case 'active':

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { WritableServer } from '../servers/server-display';
+import { trpc, type ServerEntry } from '../trpc';
+
+/** The sign-in on screen, with the tab its authorization page goes to; `run` tells a new one from the last. */
+export interface SignInState {
+  server: WritableServer;
+  projectPath: string;
+  tab: Window | null;
+  run: number;
+  done: boolean;
+}
+
+/** A remote row offers `Sign in` when it is signed out or its check asked for authentication. */
+export function offersSignIn(server: ServerEntry, checkStatus: string | undefined): boolean {
+  if (server.transport !== 'http' && server.transport !== 'sse') return false;
+  return server.auth === 'signed-out' || checkStatus === 'needs-auth';
+}
+
+/** One row: the same entry listed for another project is another row. */
+export function rowKey({ name, scope, source }: WritableServer, projectPath: string): string {
+  return JSON.stringify([projectPath, scope, source ?? '', name]);
+}
+
+/** The table's sign-in (one at a time) and sign-outs; its code loads with the table, not with the first paint. */
+export function useRowSignIns() {
+  const utils = trpc.useUtils();
+  const [signIn, setSignIn] = useState<SignInState | null>(null);
+  const [signOutFailure, setSignOutFailure] = useState<{ row: string; message: string } | null>(null);
+  const logout = trpc.mcp.logout.useMutation({ onSettled: () => utils.mcp.list.invalidate() });
+  return {
+    signIn,
+    running: signIn !== null && !signIn.done,
+    /** Call in the click itself: a tab may be opened only there. */
+    start(server: WritableServer, projectPath: string) {
+      // Blank until the CLI printed its address; cut off from this page before it goes anywhere.
+      const tab = window.open('', '_blank');
+      if (tab !== null) tab.opener = null;
+      setSignIn({ server, projectPath, tab, run: (signIn?.run ?? 0) + 1, done: false });
+    },
+    finished() {
+      setSignIn((current) => current && { ...current, done: true });
+      void utils.mcp.list.invalidate();
+    },
+    close() {
+      setSignIn(null);
+    },
+    signOut(server: WritableServer, projectPath: string) {
+      const { name, scope, source } = server;
+      setSignOutFailure(null);
+      logout.mutate(
+        { name, scope, projectPath, source },
+        {
+          onError: (error) => {
+            setSignOutFailure({ row: rowKey(server, projectPath), message: error.message });
+          },
+        },
+      );
+    },
+    /** Why the last sign-out of the row (its `rowKey`) failed, if it did. */
+    signOutErrorOf(row: string): string | undefined {
+      return signOutFailure?.row === row ? signOutFailure.message : undefined;
+    },
+  };
+}
+
+export type RowSignIns = ReturnType<typeof useRowSignIns>;
