@@ -82,3 +82,28 @@ test('a redirect that cannot load (a browser on another machine) is pasted into 
   await expect(signIn.getByRole('status')).toHaveText('Signed in to guarded.');
   await expect(row).toContainText('Signed in');
 });
+
+test('a sign-in the CLI cannot complete shows its words in an alert and closes the blank tab', async ({
+  panel,
+  world,
+  remote,
+  context,
+}) => {
+  await addWithCli(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
+  // Nothing answers at the server's address any more: the CLI finds no authorization server.
+  await remote.stop();
+  await panel.reload();
+  const row = panel.serverRow('guarded');
+  const opened = context.waitForEvent('page');
+  await row.getByRole('button', { name: 'Sign in guarded', exact: true }).click();
+  const tab = await opened;
+
+  const signIn = panel.page.getByRole('region', { name: 'Sign in to guarded' });
+  await expect(signIn.getByRole('status')).toHaveText('Sign-in did not complete.');
+  await expect(signIn.getByRole('alert')).toHaveText(
+    'Couldn\'t complete authentication for "guarded": SDK auth failed: ECONNREFUSED: Unable to connect. Is the computer able to access the url?',
+  );
+  await expect.poll(() => tab.isClosed()).toBe(true);
+  await signIn.getByRole('button', { name: 'Close' }).click();
+  await expect(signIn).toBeHidden();
+});

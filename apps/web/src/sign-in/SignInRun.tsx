@@ -1,5 +1,5 @@
 import { callbackUrlSchema } from '@mcp-admin/core/schemas';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import type { WritableServer } from '../servers/server-display';
 import { trpc, type LoginEvent } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -23,15 +23,19 @@ export function SignInRun({ server, projectPath, tab, onDone, onClose }: SignInR
   const headingId = useId();
   const [run, setRun] = useState<Phase>({ state: 'starting' });
   const [error, setError] = useState<string | null>(null);
+  const opened = useRef(false);
   const { name, scope, source } = server;
   trpc.mcp.login.useSubscription(
     { name, scope, projectPath, source },
     {
       onData(event) {
         if (event.state === 'open') {
+          opened.current = true;
           // Only ever the URL the server passed on, which is http(s); the tab has no opener.
           if (tab !== null && !tab.closed) tab.location.assign(event.url);
         } else {
+          // Ended before there was a page to show: the blank tab would only be in the way.
+          if (!opened.current) tab?.close();
           onDone(event.ok);
         }
         setRun(event);
