@@ -292,6 +292,7 @@ describe('mcp.login refusals', () => {
     writeFileSync(join(world.managedDir, 'managed-mcp.json'), JSON.stringify({ mcpServers: {} }));
     await expect(service.login({ name: 'guarded' }, signal)).rejects.toMatchObject({
       code: 'MANAGED_CONFIG',
+      message: `${join(world.managedDir, 'managed-mcp.json')} has exclusive control over MCP servers: Claude Code loads only its servers, so none can be added or removed here.`,
     });
     expect(worldProcesses()).toEqual([]);
   });
