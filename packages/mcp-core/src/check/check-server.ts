@@ -91,7 +91,7 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
 /** The launch with `Authorization: Bearer <token>`, unless the entry sets that header itself. */
 function withStoredToken(prepared: PreparedLaunch, token: StoredToken | undefined): PreparedLaunch {
   const { launch, secrets } = prepared;
-  if (token === undefined || launch.transport === 'stdio') return prepared;
+  if (token?.accessToken === undefined || launch.transport === 'stdio') return prepared;
   if (Object.keys(launch.headers).some((name) => name.toLowerCase() === 'authorization')) return prepared;
   return {
     launch: { ...launch, headers: { ...launch.headers, Authorization: `Bearer ${token.accessToken}` } },

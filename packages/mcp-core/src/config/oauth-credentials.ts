@@ -12,9 +12,12 @@ import { isRecord } from '../records';
 import { readJsonFile } from './json-file';
 import type { ConfigProblem, Server } from './types';
 
-/** A stored sign-in of one server. */
+/**
+ * A stored sign-in of one server: an access token, or a refresh token to get one with (Claude Code
+ * counts either as signed in). The refresh token itself is never read out of the store.
+ */
 export interface StoredToken {
-  accessToken: string;
+  accessToken?: string;
   /** Milliseconds since the epoch, when the store says. */
   expiresAt?: number;
 }
@@ -52,9 +55,14 @@ export async function readStoredTokens(
   const tokens = new Map<string, StoredToken>();
   const entries = isRecord(document) && isRecord(document.mcpOAuth) ? document.mcpOAuth : {};
   for (const [key, entry] of Object.entries(entries)) {
-    if (!isRecord(entry) || typeof entry.accessToken !== 'string' || entry.accessToken === '') continue;
-    const { accessToken, expiresAt } = entry;
-    tokens.set(key, typeof expiresAt === 'number' ? { accessToken, expiresAt } : { accessToken });
+    if (!isRecord(entry)) continue;
+    const { accessToken, refreshToken, expiresAt } = entry;
+    const hasAccess = typeof accessToken === 'string' && accessToken !== '';
+    if (!hasAccess && (typeof refreshToken !== 'string' || refreshToken === '')) continue;
+    tokens.set(key, {
+      ...(hasAccess && { accessToken }),
+      ...(typeof expiresAt === 'number' && { expiresAt }),
+    });
   }
   return tokens;
 }

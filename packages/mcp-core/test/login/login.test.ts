@@ -221,7 +221,7 @@ describe('mcp.login with the real CLI', () => {
 });
 
 describe('auth', () => {
-  it("follows Claude Code's token store: watched, keyed by name and entry, and left out where unreadable", async () => {
+  it("follows Claude Code's token store: watched, keyed by name and entry, a refresh token enough, and left out where unreadable", async () => {
     const url = `${remote.origin}/mcp`;
     writeUserServers({
       guarded: protectedServer(),
@@ -233,13 +233,14 @@ describe('auth', () => {
     const changes = (await service.watch(undefined, stop.signal))[Symbol.asyncIterator]();
     const credentials = join(world.configDir, '.credentials.json');
     // `guarded` has a header: a token filed under its name but keyed without headers is not its own.
+    // A refresh token alone is a sign-in, as for Claude Code (it gets an access token with it).
     const key = (name: string, entry: unknown) =>
       `${name}|${createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 16)}`;
     writeFileSync(
       credentials,
       JSON.stringify({
         mcpOAuth: {
-          [key('other', { type: 'http', url, headers: {} })]: { serverName: 'other', accessToken: 'a1' },
+          [key('other', { type: 'http', url, headers: {} })]: { serverName: 'other', refreshToken: 'r1' },
           [key('guarded', { type: 'http', url, headers: {} })]: { serverName: 'guarded', accessToken: 'a2' },
         },
       }),
