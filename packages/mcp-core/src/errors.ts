@@ -25,7 +25,9 @@ export type McpCoreErrorCode =
   /** A check would run a command (or reach a URL) from a project file nobody approved: it needs `confirm`. */
   | 'NEEDS_CONFIRMATION'
   /** A managed-mcp.json has exclusive control: Claude Code takes no change to its servers. */
-  | 'MANAGED_CONFIG';
+  | 'MANAGED_CONFIG'
+  /** An undo would overwrite what changed since: the server is no longer as that change left it. */
+  | 'CHANGED_SINCE';
 
 export class McpCoreError extends Error {
   override readonly name = 'McpCoreError';

@@ -14,7 +14,8 @@ import { z, ZodError } from 'zod';
 /**
  * AMBIGUOUS is a CONFLICT (409), not a BAD_REQUEST: the input is valid, but the config holds the
  * name in several scopes, and the caller resolves it by naming the scope. MANAGED_CONFIG too: the
- * input is valid, the machine's managed-mcp.json is what stands in the way.
+ * input is valid, the machine's managed-mcp.json is what stands in the way. CHANGED_SINCE too: an
+ * undo of a server that changed since would overwrite what changed.
  */
 const TRPC_CODE_BY_CORE_CODE = {
   INVALID_INPUT: 'BAD_REQUEST',
@@ -28,6 +29,7 @@ const TRPC_CODE_BY_CORE_CODE = {
   AMBIGUOUS: 'CONFLICT',
   NEEDS_CONFIRMATION: 'PRECONDITION_FAILED',
   MANAGED_CONFIG: 'CONFLICT',
+  CHANGED_SINCE: 'CONFLICT',
 } as const satisfies Record<McpCoreErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /** The API error for whatever a procedure failed with; errors the table does not know pass unchanged. */

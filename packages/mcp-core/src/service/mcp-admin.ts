@@ -6,6 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
 import {
   checkEach,
@@ -17,7 +18,14 @@ import {
   needsConfirmation,
 } from '../check';
 import type { CheckAllEvent, CheckResult } from '../check';
-import { addArgv, createCliRunner, createCliVersionCache, createMutationQueue, removeArgv } from '../cli';
+import {
+  addArgv,
+  addJsonArgv,
+  createCliRunner,
+  createCliVersionCache,
+  createMutationQueue,
+  removeArgv,
+} from '../cli';
 import {
   claudeDirFor,
   configPathFor,
@@ -26,6 +34,7 @@ import {
   installedPluginsPath,
   listProjects,
   listServers,
+  localProjectKey,
   managedMcpPath,
   projectDirChain,
   projectMcpJsonPath,
@@ -42,23 +51,35 @@ import {
   CHECK_TIMEOUT_MS,
   checkAllInputSchema,
   checkServerInputSchema,
+  HISTORY_LIMIT,
+  historyInputSchema,
   listServersInputSchema,
   removeServerInputSchema,
+  undoInputSchema,
+  updateServerInputSchema,
   watchInputSchema,
 } from '../schemas';
 import type {
   AddServerInput,
   CheckAllInput,
   CheckServerInput,
+  HistoryInput,
   ListServersInput,
   RemoveServerInput,
   Scope,
+  ServerChanges,
+  UndoInput,
+  UpdateServerInput,
   WatchInput,
 } from '../schemas';
 import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
+import { checkImportedEntry } from '../transfer/imported-entry';
 import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
-import { verifyAdded, verifyRemoved } from './verify';
+import { changedFields, mergedEntry } from './entry-edits';
+import { createHistoryJournal, historyItems, historyPath, undoableChange } from './history';
+import type { ChangeProcedure, ChangeRecord, EntryPlace, HistoryItem, PlacedEntry } from './history';
+import { verifyAdded, verifyRemoved, verifyStored } from './verify';
 
 /** Every setting comes from the caller (the server parses the environment once, at its edge). */
 export interface McpAdminOptions {
@@ -115,12 +136,18 @@ export interface SystemInfo {
   managed: { path: string; exclusive: true } | null;
 }
 
-interface RemovalTarget {
-  scope: Scope;
-  /** Where the CLI runs: it removes project scope from the `.mcp.json` of its cwd. */
-  cwd: string;
-  /** The entry as stored now, to check it exists and, after the CLI ran, that it is gone. */
-  stored: () => Promise<StoredEntry | undefined>;
+/** What of one change has landed so far: the history records exactly this. */
+interface Landed {
+  before?: PlacedEntry;
+  after?: PlacedEntry;
+}
+
+/** The change a history record is about: its procedure and the server it ends up naming. */
+interface ChangeSubject {
+  procedure: ChangeProcedure;
+  place: EntryPlace;
+  /** The change it undoes. */
+  undoes?: string;
 }
 
 /** What the service is doing, for a health check; cheap, touches no file. */
@@ -145,6 +172,15 @@ export interface McpAdmin extends TransferOperations {
   watch(input: WatchInput, signal: AbortSignal): Promise<AsyncIterable<ConfigChange>>;
   add(input: AddServerInput): Promise<MutationResult>;
   remove(input: RemoveServerInput): Promise<MutationResult>;
+  /**
+   * Replaces one stored entry in one queue turn: remove, then `add-json` of the whole entry merged
+   * with `server`; when the add fails the old entry is added back and the error says so.
+   */
+  update(input: UpdateServerInput): Promise<MutationResult>;
+  /** The product's own changes, newest first: names and outcomes only. */
+  history(input?: HistoryInput): Promise<HistoryItem[]>;
+  /** Reverses one recorded change through the queue and the CLI; itself a recorded change. */
+  undo(input: UndoInput): Promise<MutationResult>;
   /**
    * Connects to one listed server and lists its tools. Not queued (it changes nothing) but bounded
    * in time and, with every other check, in concurrency; `signal` stops it (the caller went away).
@@ -180,6 +216,7 @@ export function createMcpAdmin({
   const cliVersion = createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' });
   const queue = createMutationQueue({ maxQueued });
   const audit = createAuditLog(auditLogPath(configPath));
+  const journal = createHistoryJournal(historyPath(configPath));
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
 
   async function existingProject(projectPath: string | undefined): Promise<string> {
@@ -270,44 +307,223 @@ export function createMcpAdmin({
     return findStoredEntry({ configPath, projectPath, name, scope, mcpJsonPath });
   }
 
+  /** Where `name` of `scope` goes for `projectPath`: the file the CLI writes when run there. */
+  async function placeFor(name: string, scope: Scope, projectPath: string): Promise<EntryPlace> {
+    const source = scope === 'project' ? await projectMcpJsonPath(projectPath) : configPath;
+    return { name, scope, projectPath, source };
+  }
+
+  /** The entry stored at `place` now. */
+  function storedAt(place: EntryPlace): Promise<StoredEntry | undefined> {
+    const { name, scope, projectPath, source } = place;
+    return withinQueuedReadDeadline(() =>
+      storedIn(scope, name, projectPath, scope === 'project' ? source : undefined),
+    );
+  }
+
   /**
-   * Where a remove runs and what it removes. Without `source`, the entry the CLI finds from the
-   * project dir. With it, exactly the listed entry: a farther `.mcp.json` is changed by running the
-   * CLI in that file's own directory. A source that does not hold the name is refused before any spawn.
+   * The place of a listed entry a row's action names. Without `source`, the entry the CLI finds from
+   * the project dir. With it, exactly the listed entry: a farther `.mcp.json` is changed by running
+   * the CLI in that file's own directory. A source that does not hold the name is refused before any spawn.
    */
-  async function removalTarget(
+  async function listedPlace(
     name: string,
     scope: Scope,
     source: string | undefined,
     projectPath: string,
-  ): Promise<RemovalTarget> {
-    if (source === undefined) {
-      return { scope, cwd: projectPath, stored: () => storedIn(scope, name, projectPath) };
-    }
-    let target: RemovalTarget;
+  ): Promise<EntryPlace> {
+    if (source === undefined) return placeFor(name, scope, projectPath);
     if (scope === 'project') {
-      const dir = dirname(source);
       const chain = await projectDirChain(projectPath);
-      if (basename(source) !== '.mcp.json' || !chain.includes(dir)) {
+      if (basename(source) !== '.mcp.json' || !chain.includes(dirname(source))) {
         throw new McpCoreError(
           'INVALID_INPUT',
           `source "${source}" is not a .mcp.json that Claude Code reads for project "${projectPath}"`,
         );
       }
-      target = { scope, cwd: dir, stored: () => storedIn(scope, name, projectPath, source) };
-    } else {
-      if (source !== configPath) {
-        throw new McpCoreError(
-          'INVALID_INPUT',
-          `source "${source}" is not where ${scope}-scope servers are kept (${configPath})`,
-        );
-      }
-      target = { scope, cwd: projectPath, stored: () => storedIn(scope, name, projectPath) };
+    } else if (source !== configPath) {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `source "${source}" is not where ${scope}-scope servers are kept (${configPath})`,
+      );
     }
-    if ((await withinQueuedReadDeadline(target.stored)) === undefined) {
+    const place = { name, scope, projectPath, source };
+    if ((await storedAt(place)) === undefined) {
       throw new McpCoreError('INVALID_INPUT', `source "${source}" holds no ${scope}-scope server "${name}"`);
     }
-    return target;
+    return place;
+  }
+
+  /** Whether two places are one entry: local scope is keyed by the project's git root, like the CLI. */
+  async function samePlace(a: EntryPlace, b: EntryPlace): Promise<boolean> {
+    if (a.name !== b.name || a.scope !== b.scope || a.source !== b.source) return false;
+    if (a.scope !== 'local') return true;
+    return (await localProjectKey(a.projectPath)) === (await localProjectKey(b.projectPath));
+  }
+
+  /** The CLI runs in the project, and for project scope in the dir of the `.mcp.json` it changes. */
+  function cwdOf(place: EntryPlace): string {
+    return place.scope === 'project' ? dirname(place.source) : place.projectPath;
+  }
+
+  /** `add-json` of a whole entry at its place, read back: the entry as it landed. */
+  async function addWhole(
+    procedure: string,
+    target: PlacedEntry,
+  ): Promise<{ result: MutationResult; stored: PlacedEntry }> {
+    let stored = target;
+    const argv = addJsonArgv(target.name, target.scope, target.entry);
+    const result = await mutate(procedure, argv, cwdOf(target), async () => {
+      const found = verifyStored(target.name, target.scope, target.entry, await storedAt(target));
+      stored = { ...target, entry: found.entry };
+    });
+    return { result, stored };
+  }
+
+  function removeAt(procedure: string, place: EntryPlace): Promise<MutationResult> {
+    return mutate(procedure, removeArgv(place.name, place.scope), cwdOf(place), async () => {
+      verifyRemoved(place.name, await storedAt(place));
+    });
+  }
+
+  /**
+   * `from` replaced by `to` in one turn: remove, then add whole. When the add fails, `from` is added
+   * back and the error says what failed and whether the old entry was restored.
+   */
+  async function replace(
+    procedure: string,
+    from: PlacedEntry,
+    to: PlacedEntry,
+    landed: Landed,
+  ): Promise<MutationResult> {
+    const removed = await removeAt(procedure, from);
+    landed.before = from;
+    try {
+      const added = await addWhole(procedure, to);
+      landed.after = added.stored;
+      return combined(removed, added.result);
+    } catch (error) {
+      const failure = `Could not store the new entry of "${to.name}" (${to.scope} scope): ${errorText(error)}`;
+      try {
+        await addWhole(procedure, from);
+      } catch (restoreError) {
+        throw withMessage(
+          error,
+          `${failure}\nRestoring the old entry failed too: ${errorText(restoreError)}\nThe old entry of "${from.name}" (${from.scope} scope, ${from.source}) is kept in the history: undo this change to add it back.`,
+        );
+      }
+      delete landed.before;
+      throw withMessage(error, `${failure}\nThe old entry was restored.`);
+    }
+  }
+
+  /**
+   * Runs one change and records it in the history with what landed, whatever the outcome. A
+   * history that cannot be written is a warning on a landed change, like the audit log.
+   */
+  async function recordedChange(
+    { procedure, place, undoes }: ChangeSubject,
+    run: (landed: Landed) => Promise<MutationResult>,
+  ): Promise<MutationResult> {
+    const { name, scope, projectPath } = place;
+    const subject = {
+      procedure,
+      name,
+      scope,
+      ...(scope === 'user' ? {} : { projectPath }),
+      ...(undoes === undefined ? {} : { undoes }),
+    };
+    const landed: Landed = {};
+    let result: MutationResult;
+    try {
+      result = await run(landed);
+    } catch (error) {
+      await journalOrWarn({ ...subject, ok: false, message: errorText(error), ...landed });
+      throw error;
+    }
+    const warning = await journalOrWarn({ ...subject, ok: true, message: result.message, ...landed });
+    return warning === undefined ? result : combined(result, { ok: true, message: '', warning });
+  }
+
+  async function journalOrWarn(change: Omit<ChangeRecord, 'id' | 'time'>): Promise<string | undefined> {
+    try {
+      await journal.append(change);
+      return undefined;
+    } catch (error) {
+      const warning = `The change was not recorded in ${journal.path}: ${errorText(error)}`;
+      logWarning(warning);
+      return warning;
+    }
+  }
+
+  /**
+   * How each kind of change is undone, inside its own queue turn. Every kind here puts the entries
+   * back as the change found them; a kind of change with another way back adds its own function.
+   */
+  const undoers: Record<ChangeProcedure, (change: ChangeRecord) => Promise<MutationResult>> = {
+    'mcp.add': restoreEntries,
+    'mcp.remove': restoreEntries,
+    'mcp.update': restoreEntries,
+    'mcp.import': restoreEntries,
+    'mcp.undo': restoreEntries,
+  };
+
+  /** Undoes a change of stored entries: what it added goes, what it removed or replaced comes back whole. */
+  async function restoreEntries(change: ChangeRecord): Promise<MutationResult> {
+    await refuseIfChangedSince(change);
+    const { before, after } = change;
+    const place = before ?? after;
+    if (place === undefined) throw new TypeError('restoreEntries needs a change that landed');
+    return recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
+      if (before === undefined) {
+        const result = await removeAt('mcp.undo', place);
+        landed.before = place;
+        return result;
+      }
+      if (after === undefined) {
+        const added = await addWhole('mcp.undo', before);
+        landed.after = added.stored;
+        return added.result;
+      }
+      return replace('mcp.undo', after, before, landed);
+    });
+  }
+
+  /** CHANGED_SINCE unless the server is still as `change` left it, naming what changed. */
+  async function refuseIfChangedSince({ before, after }: ChangeRecord): Promise<void> {
+    if (after !== undefined) {
+      const now = await storedAt(after);
+      const where = `"${after.name}" in ${after.scope} scope (${after.source})`;
+      if (now === undefined) {
+        throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${where} was removed since.`);
+      }
+      const changed = changedFields(after.entry, now.entry);
+      if (changed.length > 0) {
+        const what = changed.map((field) => `${field} changed`).join(', ');
+        throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${where} changed since: ${what}.`);
+      }
+    }
+    if (before !== undefined && (after === undefined || !(await samePlace(before, after)))) {
+      if ((await storedAt(before)) !== undefined) {
+        throw new McpCoreError(
+          'CHANGED_SINCE',
+          `Cannot undo: a server "${before.name}" was added to ${before.scope} scope (${before.source}) since.`,
+        );
+      }
+    }
+  }
+
+  /** Where an edit puts the entry: the same file unless it moves to another scope or project. */
+  async function editedPlace(
+    from: EntryPlace,
+    changes: ServerChanges,
+    targetProject: string,
+  ): Promise<EntryPlace> {
+    const name = changes.name ?? from.name;
+    const scope = changes.scope ?? from.scope;
+    // Same scope and project: the very file the row was listed from, even a farther .mcp.json.
+    if (scope === from.scope && targetProject === from.projectPath) return { ...from, name };
+    return placeFor(name, scope, targetProject);
   }
 
   // Without a scope the CLI refuses a name held in several scopes, so the scope is picked here.
@@ -352,14 +568,21 @@ export function createMcpAdmin({
     }
   }
 
-  // Import and export: each imported server is one change of its own on this queue, CLI and audit.
+  // Import and export: each imported server is one change of its own on this queue, CLI, audit and history.
   const transfer = createTransferOperations({
     configPath,
     desktopConfigPath: claudeDesktopConfigPath({ platform: process.platform, homeDir, appData }),
     existingProject,
     storedIn,
     inQueueTurn: changeTurn,
-    runChange: (argv, cwd, verify) => mutate('mcp.import', argv, cwd, verify),
+    addEntry: async ({ name, scope, projectPath, entry }) => {
+      const place = await placeFor(name, scope, projectPath);
+      return recordedChange({ procedure: 'mcp.import', place }, async (landed) => {
+        const added = await addWhole('mcp.import', { ...place, entry });
+        landed.after = added.stored;
+        return added.result;
+      });
+    },
   });
 
   return {
@@ -407,11 +630,17 @@ export function createMcpAdmin({
     async add(rawInput) {
       const input = addServerInputSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
-      return changeTurn(() =>
-        mutate('mcp.add', addArgv(input), projectPath, async () => {
-          verifyAdded(input, await storedIn(input.scope, input.name, projectPath));
-        }),
-      );
+      return changeTurn(async () => {
+        const place = await placeFor(input.name, input.scope, projectPath);
+        return recordedChange({ procedure: 'mcp.add', place }, async (landed) => {
+          let stored: PlacedEntry | undefined;
+          const result = await mutate('mcp.add', addArgv(input), projectPath, async () => {
+            stored = { ...place, entry: verifyAdded(input, await storedAt(place)).entry };
+          });
+          if (stored !== undefined) landed.after = stored;
+          return result;
+        });
+      });
     },
 
     async remove(rawInput) {
@@ -419,10 +648,62 @@ export function createMcpAdmin({
       const projectPath = await existingProject(input.projectPath);
       return changeTurn(async () => {
         const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
-        const target = await removalTarget(input.name, scope, input.source, projectPath);
-        return mutate('mcp.remove', removeArgv(input.name, target.scope), target.cwd, async () => {
-          verifyRemoved(input.name, await target.stored());
+        const place = await listedPlace(input.name, scope, input.source, projectPath);
+        const stored = await storedAt(place);
+        return recordedChange({ procedure: 'mcp.remove', place }, async (landed) => {
+          const result = await removeAt('mcp.remove', place);
+          if (stored !== undefined) landed.before = { ...place, entry: stored.entry };
+          return result;
         });
+      });
+    },
+
+    async update(rawInput) {
+      const input = updateServerInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input.projectPath);
+      const targetProject =
+        input.server.projectPath === undefined ? projectPath : await existingProject(input.server.projectPath);
+      return changeTurn(async () => {
+        const fromPlace = await listedPlace(input.name, input.scope, input.source, projectPath);
+        const stored = await storedAt(fromPlace);
+        if (stored === undefined) {
+          throw new McpCoreError(
+            'NOT_FOUND',
+            `No MCP server named "${input.name}" in ${input.scope} scope (${fromPlace.source}).`,
+          );
+        }
+        const from = { ...fromPlace, entry: stored.entry };
+        const to = await editedPlace(from, input.server, targetProject);
+        const checked = checkImportedEntry(to.name, mergedEntry(from.entry, input.server));
+        if (!checked.ok) {
+          throw new McpCoreError('INVALID_INPUT', `server: the edited entry breaks the rules: ${checked.problems}`);
+        }
+        const moves = !(await samePlace(from, to));
+        if (!moves && isDeepStrictEqual(checked.entry, from.entry)) {
+          return { ok: true, message: `Nothing to change: "${from.name}" is already stored like that.` };
+        }
+        if (moves && (await storedAt(to)) !== undefined) {
+          throw new McpCoreError(
+            'INVALID_INPUT',
+            `server: a server "${to.name}" already exists in ${to.scope} scope (${to.source})`,
+          );
+        }
+        return recordedChange({ procedure: 'mcp.update', place: to }, (landed) =>
+          replace('mcp.update', from, { ...to, entry: checked.entry }, landed),
+        );
+      });
+    },
+
+    async history(rawInput) {
+      const input = historyInputSchema.parse(rawInput);
+      return historyItems(await journal.read(), input?.limit ?? HISTORY_LIMIT.default);
+    },
+
+    async undo(rawInput) {
+      const { id } = undoInputSchema.parse(rawInput);
+      return changeTurn(async () => {
+        const change = undoableChange(await withinQueuedReadDeadline(() => journal.read()), id);
+        return undoers[change.procedure](change);
       });
     },
 
@@ -447,6 +728,24 @@ export function createMcpAdmin({
 
     close: () => queue.drain(),
   };
+}
+
+/** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
+function combined(...results: MutationResult[]): MutationResult {
+  const message = results.map((result) => result.message).filter((text) => text !== '').join('\n');
+  const warnings = results.flatMap((result) => (result.warning === undefined ? [] : [result.warning]));
+  return warnings.length === 0 ? { ok: true, message } : { ok: true, message, warning: warnings.join('\n') };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `error` with another message and the same code. */
+function withMessage(error: unknown, message: string): Error {
+  return isMcpCoreError(error)
+    ? new McpCoreError(error.code, message, { cause: error })
+    : new Error(message, { cause: error });
 }
 
 function withinQueuedReadDeadline<T>(read: () => Promise<T>): Promise<T> {

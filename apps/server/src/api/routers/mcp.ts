@@ -4,10 +4,13 @@ import {
   checkAllInputSchema,
   checkServerInputSchema,
   exportInputSchema,
+  historyInputSchema,
   importInputSchema,
   importSourceInputSchema,
   listServersInputSchema,
   removeServerInputSchema,
+  undoInputSchema,
+  updateServerInputSchema,
   watchInputSchema,
 } from '@mcp-admin/core/schemas';
 import type { TRPCRouterRecord } from '@trpc/server';
@@ -22,6 +25,11 @@ export const mcpRouter = {
   remove: publicProcedure
     .input(removeServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.remove(input)),
+  update: publicProcedure
+    .input(updateServerInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.update(input)),
+  history: publicProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.admin.history(input)),
+  undo: publicProcedure.input(undoInputSchema).mutation(({ ctx, input }) => ctx.admin.undo(input)),
   // Ends when the client goes away or the server closes.
   events: publicProcedure.input(watchInputSchema).subscription(async ({ ctx, input, signal }) => {
     return trackedChanges(await ctx.admin.watch(input, untilGone(signal, ctx.closing)));
