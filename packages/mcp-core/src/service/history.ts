@@ -163,13 +163,17 @@ export function historyItems(records: readonly ChangeRecord[], limit: number): H
 /** The change `id` names, if it can be undone; else INVALID_INPUT saying why not. */
 export function undoableChange(records: readonly ChangeRecord[], id: string): ChangeRecord {
   const record = records.find((candidate) => candidate.id === id);
-  if (record === undefined) throw new McpCoreError('INVALID_INPUT', `id "${id}" names no change in the history`);
+  if (record === undefined)
+    throw new McpCoreError('INVALID_INPUT', `id "${id}" names no change in the history`);
   const undoneBy = records.find((later) => later.ok && later.undoes === id);
   if (undoneBy !== undefined) {
     throw new McpCoreError('INVALID_INPUT', `change "${id}" was already undone (by change "${undoneBy.id}")`);
   }
   if (!isUndoable(record, new Set())) {
-    throw new McpCoreError('INVALID_INPUT', `change "${id}" failed and changed nothing: there is nothing to undo`);
+    throw new McpCoreError(
+      'INVALID_INPUT',
+      `change "${id}" failed and changed nothing: there is nothing to undo`,
+    );
   }
   return record;
 }

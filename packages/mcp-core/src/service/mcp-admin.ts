@@ -662,7 +662,9 @@ export function createMcpAdmin({
       const input = updateServerInputSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
       const targetProject =
-        input.server.projectPath === undefined ? projectPath : await existingProject(input.server.projectPath);
+        input.server.projectPath === undefined
+          ? projectPath
+          : await existingProject(input.server.projectPath);
       return changeTurn(async () => {
         const fromPlace = await listedPlace(input.name, input.scope, input.source, projectPath);
         const stored = await storedAt(fromPlace);
@@ -676,7 +678,10 @@ export function createMcpAdmin({
         const to = await editedPlace(from, input.server, targetProject);
         const checked = checkImportedEntry(to.name, mergedEntry(from.entry, input.server));
         if (!checked.ok) {
-          throw new McpCoreError('INVALID_INPUT', `server: the edited entry breaks the rules: ${checked.problems}`);
+          throw new McpCoreError(
+            'INVALID_INPUT',
+            `server: the edited entry breaks the rules: ${checked.problems}`,
+          );
         }
         const moves = !(await samePlace(from, to));
         if (!moves && isDeepStrictEqual(checked.entry, from.entry)) {
@@ -732,7 +737,10 @@ export function createMcpAdmin({
 
 /** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
 function combined(...results: MutationResult[]): MutationResult {
-  const message = results.map((result) => result.message).filter((text) => text !== '').join('\n');
+  const message = results
+    .map((result) => result.message)
+    .filter((text) => text !== '')
+    .join('\n');
   const warnings = results.flatMap((result) => (result.warning === undefined ? [] : [result.warning]));
   return warnings.length === 0 ? { ok: true, message } : { ok: true, message, warning: warnings.join('\n') };
 }
