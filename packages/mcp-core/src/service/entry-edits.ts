@@ -15,15 +15,17 @@ export function mergedEntry(
   stored: Record<string, unknown>,
   { transport, command, args, env, url, headers }: ServerChanges,
 ): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...stored };
-  if (url !== undefined && stored.url === undefined) {
-    for (const field of ['command', 'args', 'env']) delete merged[field];
-    merged.type = 'http';
-  }
-  if (command !== undefined && stored.command === undefined) {
-    for (const field of ['url', 'headers']) delete merged[field];
-    merged.type = 'stdio';
-  }
+  const switchesTo =
+    url !== undefined && stored.url === undefined
+      ? { type: 'http', drops: ['command', 'args', 'env'] }
+      : command !== undefined && stored.command === undefined
+        ? { type: 'stdio', drops: ['url', 'headers'] }
+        : undefined;
+  // Object.fromEntries defines own properties: a stored `__proto__` key stays plain data.
+  const merged = Object.fromEntries(
+    Object.entries(stored).filter(([field]) => switchesTo?.drops.includes(field) !== true),
+  );
+  if (switchesTo !== undefined) merged.type = switchesTo.type;
   const given = Object.entries({ type: transport, command, args, env, url, headers });
   for (const [field, value] of given) if (value !== undefined) merged[field] = value;
   return merged;
