@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { CheckAllRun, ConfirmCheckDialog } from '../check/lazy';
 import { useRowChecks } from '../check/row-checks';
 import { trpc } from '../trpc';
@@ -7,9 +7,17 @@ import { ErrorAlert } from '../ui/ErrorAlert';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { EmptyState } from './EmptyState';
 import { FileProblems } from './FileProblems';
-import { RemoveServerDialog } from './RemoveServerDialog';
-import { ServerTable } from './ServerTable';
 import { isNotLoading, type WritableServer } from './server-display';
+
+// The table can show nothing before the list arrives, so its code is fetched alongside the list
+// (the import starts when the panel loads) rather than before the first paint.
+const serverTable = import('./ServerTable');
+const ServerTable = lazy(async () => ({ default: (await serverTable).ServerTable }));
+
+// Loaded when first opened, like every dialog: the list paints without it.
+const RemoveServerDialog = lazy(async () => ({
+  default: (await import('./RemoveServerDialog')).RemoveServerDialog,
+}));
 
 /** A row's action, with the project of the list the row was shown in. */
 interface RowAction {
@@ -137,19 +145,21 @@ export function ServersSection({ projectPath, locked }: ServersSectionProps) {
           <EmptyState />
         ) : (
           <div className="table-wrap">
-            <ServerTable
-              servers={onlyNotLoading ? notLoading : servers}
-              projectPath={list.data.projectPath}
-              stale={showsPreviousProject}
-              locked={locked}
-              checkOf={(server) => checks.of(list.data.projectPath, server)}
-              onCheck={(server, shownProject) => {
-                checks.check(server, shownProject);
-              }}
-              onRemove={(server, shownProject) => {
-                setRemoving({ server, projectPath: shownProject });
-              }}
-            />
+            <Suspense fallback={<p className="status">Loading servers…</p>}>
+              <ServerTable
+                servers={onlyNotLoading ? notLoading : servers}
+                projectPath={list.data.projectPath}
+                stale={showsPreviousProject}
+                locked={locked}
+                checkOf={(server) => checks.of(list.data.projectPath, server)}
+                onCheck={(server, shownProject) => {
+                  checks.check(server, shownProject);
+                }}
+                onRemove={(server, shownProject) => {
+                  setRemoving({ server, projectPath: shownProject });
+                }}
+              />
+            </Suspense>
           </div>
         ))}
       {confirming !== null && (
@@ -167,18 +177,20 @@ export function ServersSection({ projectPath, locked }: ServersSectionProps) {
         </Suspense>
       )}
       {removing !== null && (
-        <RemoveServerDialog
-          server={removing.server}
-          projectPath={removing.projectPath}
-          onClose={() => {
-            setRemoving(null);
-          }}
-          onRemoved={() => {
-            setRemoving(null);
-            // The row whose button opened the dialog is gone: keep focus in the list it left.
-            focusAfterRender(headingId);
-          }}
-        />
+        <Suspense fallback={null}>
+          <RemoveServerDialog
+            server={removing.server}
+            projectPath={removing.projectPath}
+            onClose={() => {
+              setRemoving(null);
+            }}
+            onRemoved={() => {
+              setRemoving(null);
+              // The row whose button opened the dialog is gone: keep focus in the list it left.
+              focusAfterRender(headingId);
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );
