@@ -24,6 +24,7 @@ interface ServerTableProps {
   locked: boolean;
   checkOf: (server: ServerEntry) => RowCheck | undefined;
   onCheck: (server: WritableServer, projectPath: string) => void;
+  onEdit: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
 }
 
@@ -34,6 +35,7 @@ export function ServerTable({
   locked,
   checkOf,
   onCheck,
+  onEdit,
   onRemove,
 }: ServerTableProps) {
   return (
@@ -60,6 +62,7 @@ export function ServerTable({
             locked={locked}
             check={checkOf(server)}
             onCheck={onCheck}
+            onEdit={onEdit}
             onRemove={onRemove}
           />
         ))}
@@ -75,10 +78,11 @@ interface ServerRowProps {
   locked: boolean;
   check: RowCheck | undefined;
   onCheck: (server: WritableServer, projectPath: string) => void;
+  onEdit: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
 }
 
-function ServerRow({ server, projectPath, stale, locked, check, onCheck, onRemove }: ServerRowProps) {
+function ServerRow({ server, projectPath, stale, locked, check, onCheck, onEdit, onRemove }: ServerRowProps) {
   return (
     <tr className={server.status === 'active' ? undefined : 'inactive'}>
       <th scope="row" className="name-cell">
@@ -111,7 +115,7 @@ function ServerRow({ server, projectPath, stale, locked, check, onCheck, onRemov
         )}
       </td>
       <td className="actions-cell">
-        {/* mcp.check and mcp.remove take the scopes the CLI writes: a read-only row says where it comes from. */}
+        {/* mcp.check, mcp.update and mcp.remove take the scopes the CLI writes: a read-only row says where it comes from. */}
         {!isWritable(server) ? (
           <span className="origin">{readOnlyOrigin(server)}</span>
         ) : (
@@ -126,6 +130,17 @@ function ServerRow({ server, projectPath, stale, locked, check, onCheck, onRemov
               }}
             >
               Check
+            </button>
+            <button
+              type="button"
+              className="secondary small"
+              aria-label={`Edit ${server.name}`}
+              disabled={stale || locked}
+              onClick={() => {
+                onEdit(server, projectPath);
+              }}
+            >
+              Edit
             </button>
             <button
               type="button"

@@ -62,6 +62,8 @@ export interface HistoryItem {
   ok: boolean;
   message: string;
   undoable: boolean;
+  /** The files the change wrote (`.claude.json`, a `.mcp.json`): an undo writes them again. */
+  files: string[];
 }
 
 export interface HistoryJournal {
@@ -155,7 +157,11 @@ export function historyItems(records: readonly ChangeRecord[], limit: number): H
     .reverse()
     .map((record) => {
       const { id, time, procedure, name, scope, projectPath, ok, message } = record;
-      const item = { id, time, procedure, name, scope, ok, message, undoable: isUndoable(record, undone) };
+      const files = [...new Set([record.before?.source, record.after?.source])].filter(
+        (file) => file !== undefined,
+      );
+      const undoable = isUndoable(record, undone);
+      const item = { id, time, procedure, name, scope, ok, message, undoable, files };
       return projectPath === undefined ? item : { ...item, projectPath };
     });
 }

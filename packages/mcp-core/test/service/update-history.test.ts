@@ -104,6 +104,7 @@ describe('update', () => {
         ok: true,
         message: `Removed MCP server files from user config\nFile modified: ${world.configPath}\nAdded stdio MCP server my-files to local config`,
         undoable: true,
+        files: [world.configPath],
       },
     ]);
   });
@@ -123,7 +124,8 @@ describe('update', () => {
     );
     const nearerBytes = readFileSync(nearer, 'latin1');
 
-    await adminFor().update({
+    const admin = adminFor();
+    await admin.update({
       name: 'shared',
       scope: 'project',
       projectPath: world.nestedDir,
@@ -135,6 +137,7 @@ describe('update', () => {
       mcpServers: { shared: { command: 'far', args: ['--far'] } },
     });
     expect(readFileSync(nearer, 'latin1')).toBe(nearerBytes);
+    await expect(admin.history()).resolves.toMatchObject([{ scope: 'project', files: [farther] }]);
   });
 
   it('puts the old entry back with add-json when the new one cannot be added, and says so', async () => {
