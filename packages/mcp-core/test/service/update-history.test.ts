@@ -178,7 +178,7 @@ describe('update', () => {
 });
 
 describe('refusals of update and undo before any spawn', () => {
-  it('refuses a rename onto an existing name, an unknown server, a read-only scope, a hidden secret and a bad id, files byte-identical', async () => {
+  it('refuses a rename onto an existing name, an unknown server, a read-only scope, a hidden secret and a bad id, and skips an edit that changes nothing: no spawn, files byte-identical', async () => {
     await seed('files', files);
     await seed('other', { command: 'other' }, 'local');
     const before = readFileSync(world.configPath, 'latin1');
@@ -214,6 +214,12 @@ describe('refusals of update and undo before any spawn', () => {
         'INVALID_INPUT',
         'server: the edited entry breaks the rules: url: give either command or url, not both',
       ),
+    );
+    await expect(admin.update({ name: 'files', scope: 'user', server: { env: files.env } })).resolves.toEqual(
+      {
+        ok: true,
+        message: 'Nothing to change: "files" is already stored like that.',
+      },
     );
     await expect(admin.undo({ id: 'no-such-change' })).rejects.toEqual(
       new McpCoreError('INVALID_INPUT', 'id "no-such-change" names no change in the history'),
