@@ -87,6 +87,7 @@ test('Undo in the History region brings a removed server back whole, its secret 
   await expect(panel.serverRow('old')).toBeVisible();
   await expect(panel.historyEntry('Undid a change of old')).toBeVisible();
   await expect(removal.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0);
+  await panel.screenshot('history');
   const config = (await readJson(world.configPath)) as StoredConfig;
   expect(config.projects?.[world.projectDir]?.mcpServers).toEqual({
     old: { type: 'stdio', command: 'node', args: ['old.js'], env: { API_KEY: 's3cret' } },

@@ -82,7 +82,7 @@ function Panel({ info }: { info: SystemInfo }) {
           )}
           <TransferBar projectPath={projectPath} />
           <Suspense fallback={null}>
-            <HistoryRegion />
+            <HistoryRegion locked={locked} />
           </Suspense>
         </div>
       </main>

@@ -18,7 +18,7 @@ const VERBS: Record<HistoryEntry['procedure'], string> = {
 };
 
 /** The product's own changes, newest first, each undoable one with its `Undo`. */
-export function HistoryRegion() {
+export function HistoryRegion({ locked }: { locked: boolean }) {
   const headingId = useId();
   const history = trpc.mcp.history.useQuery({ limit: SHOWN_CHANGES });
   const [confirming, setConfirming] = useState<{ change: HistoryEntry; files: string[] } | null>(null);
@@ -51,7 +51,8 @@ export function HistoryRegion() {
                 <button
                   type="button"
                   className="secondary small"
-                  disabled={undo.isPending}
+                  // Under a managed config Claude Code takes no change, an undo neither.
+                  disabled={locked || undo.isPending}
                   onClick={() => {
                     askUndo(change);
                   }}
