@@ -29,8 +29,13 @@ export interface PlacedEntry extends EntryPlace {
   entry: Record<string, unknown>;
 }
 
-/** The procedures whose changes are recorded; each kind has its own way back (see the service's undo). */
-export type ChangeProcedure = 'mcp.add' | 'mcp.remove' | 'mcp.update' | 'mcp.import' | 'mcp.undo';
+/**
+ * The procedures whose changes are recorded. A new kind of change is one more name here; the
+ * compiler then asks for its way back in the service's `undoers` and for its words in the panel.
+ */
+const CHANGE_PROCEDURES = ['mcp.add', 'mcp.remove', 'mcp.update', 'mcp.import', 'mcp.undo'] as const;
+
+export type ChangeProcedure = (typeof CHANGE_PROCEDURES)[number];
 
 export interface ChangeRecord {
   id: string;
@@ -93,7 +98,7 @@ const placedEntrySchema = z.object({
 const changeRecordSchema = z.object({
   id: z.string(),
   time: z.string(),
-  procedure: z.enum(['mcp.add', 'mcp.remove', 'mcp.update', 'mcp.import', 'mcp.undo']),
+  procedure: z.enum(CHANGE_PROCEDURES),
   name: z.string(),
   scope: scopeSchema,
   projectPath: z.string().optional(),
