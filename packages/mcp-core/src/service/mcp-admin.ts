@@ -5,7 +5,7 @@
  * whoever the caller is; a failed parse throws the ZodError.
  */
 import { stat } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
 import {
@@ -18,14 +18,7 @@ import {
   needsConfirmation,
 } from '../check';
 import type { CheckAllEvent, CheckResult } from '../check';
-import {
-  addArgv,
-  addJsonArgv,
-  createCliRunner,
-  createCliVersionCache,
-  createMutationQueue,
-  removeArgv,
-} from '../cli';
+import { addArgv, createCliRunner, createCliVersionCache, createMutationQueue } from '../cli';
 import {
   claudeDirFor,
   configPathFor,
@@ -34,9 +27,7 @@ import {
   installedPluginsPath,
   listProjects,
   listServers,
-  localProjectKey,
   managedMcpPath,
-  projectDirChain,
   projectMcpJsonPath,
   readManagedConfig,
   settingsFilesOf,
@@ -44,7 +35,6 @@ import {
 } from '../config';
 import type { MutationQueueStatus } from '../cli';
 import type { ConfigChange, KnownProject, Server, ServerList, StoredEntry } from '../config';
-import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import {
   addServerInputSchema,
@@ -67,7 +57,6 @@ import type {
   ListServersInput,
   RemoveServerInput,
   Scope,
-  ServerChanges,
   UndoInput,
   UpdateServerInput,
   WatchInput,
@@ -76,10 +65,14 @@ import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
 import { checkImportedEntry } from '../transfer/imported-entry';
 import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
-import { changedFields, mergedEntry } from './entry-edits';
+import { mergedEntry } from './entry-edits';
 import { createHistoryJournal, historyItems, historyPath, undoableChange } from './history';
-import type { ChangeProcedure, ChangeRecord, EntryPlace, HistoryItem, PlacedEntry } from './history';
-import { verifyAdded, verifyRemoved, verifyStored } from './verify';
+import type { HistoryItem, PlacedEntry } from './history';
+import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
+import type { MutationResult } from './entry-changes';
+import { verifyAdded } from './verify';
+
+export type { MutationResult } from './entry-changes';
 
 /** Every setting comes from the caller (the server parses the environment once, at its edge). */
 export interface McpAdminOptions {
@@ -111,22 +104,6 @@ export interface McpAdminOptions {
 /** Checks running at once in one server process: each may be a process tree of its own. */
 const MAX_CONCURRENT_CHECKS = 4;
 
-export interface MutationResult {
-  ok: true;
-  /** The CLI's own report. */
-  message: string;
-  /** Something went wrong after the change landed (e.g. the audit log could not be written). */
-  warning?: string;
-}
-
-/**
- * A read inside the mutation queue (the read-back after a change; before a remove, the scope
- * lookup or the check that the listed source holds the entry) past this frees the queue with an
- * error. Each file read has a shorter limit of its own (see claude-config); this one also bounds
- * what those do not cover, such as a stuck `stat`.
- */
-const QUEUED_READ_TIMEOUT_MS = 30_000;
-
 export interface SystemInfo {
   version: string;
   configPath: string;
@@ -134,20 +111,6 @@ export interface SystemInfo {
   cli: { path: string; version: string } | { error: string };
   /** The managed-mcp.json in control, if any: every change is then refused. */
   managed: { path: string; exclusive: true } | null;
-}
-
-/** What of one change has landed so far: the history records exactly this. */
-interface Landed {
-  before?: PlacedEntry;
-  after?: PlacedEntry;
-}
-
-/** The change a history record is about: its procedure and the server it ends up naming. */
-interface ChangeSubject {
-  procedure: ChangeProcedure;
-  place: EntryPlace;
-  /** The change it undoes. */
-  undoes?: string;
 }
 
 /** What the service is doing, for a health check; cheap, touches no file. */
@@ -218,6 +181,18 @@ export function createMcpAdmin({
   const audit = createAuditLog(auditLogPath(configPath));
   const journal = createHistoryJournal(historyPath(configPath));
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
+  const {
+    placeFor,
+    storedAt,
+    listedPlace,
+    samePlace,
+    editedPlace,
+    addWhole,
+    removeAt,
+    replace,
+    recordedChange,
+    undo,
+  } = createEntryChanges({ configPath, storedIn, mutate, journal, logWarning });
 
   async function existingProject(projectPath: string | undefined): Promise<string> {
     const path = projectPath ?? projectDefault;
@@ -305,225 +280,6 @@ export function createMcpAdmin({
     mcpJsonPath?: string,
   ): Promise<StoredEntry | undefined> {
     return findStoredEntry({ configPath, projectPath, name, scope, mcpJsonPath });
-  }
-
-  /** Where `name` of `scope` goes for `projectPath`: the file the CLI writes when run there. */
-  async function placeFor(name: string, scope: Scope, projectPath: string): Promise<EntryPlace> {
-    const source = scope === 'project' ? await projectMcpJsonPath(projectPath) : configPath;
-    return { name, scope, projectPath, source };
-  }
-
-  /** The entry stored at `place` now. */
-  function storedAt(place: EntryPlace): Promise<StoredEntry | undefined> {
-    const { name, scope, projectPath, source } = place;
-    return withinQueuedReadDeadline(() =>
-      storedIn(scope, name, projectPath, scope === 'project' ? source : undefined),
-    );
-  }
-
-  /**
-   * The place of a listed entry a row's action names. Without `source`, the entry the CLI finds from
-   * the project dir. With it, exactly the listed entry: a farther `.mcp.json` is changed by running
-   * the CLI in that file's own directory. A source that does not hold the name is refused before any spawn.
-   */
-  async function listedPlace(
-    name: string,
-    scope: Scope,
-    source: string | undefined,
-    projectPath: string,
-  ): Promise<EntryPlace> {
-    if (source === undefined) return placeFor(name, scope, projectPath);
-    if (scope === 'project') {
-      const chain = await projectDirChain(projectPath);
-      if (basename(source) !== '.mcp.json' || !chain.includes(dirname(source))) {
-        throw new McpCoreError(
-          'INVALID_INPUT',
-          `source "${source}" is not a .mcp.json that Claude Code reads for project "${projectPath}"`,
-        );
-      }
-    } else if (source !== configPath) {
-      throw new McpCoreError(
-        'INVALID_INPUT',
-        `source "${source}" is not where ${scope}-scope servers are kept (${configPath})`,
-      );
-    }
-    const place = { name, scope, projectPath, source };
-    if ((await storedAt(place)) === undefined) {
-      throw new McpCoreError('INVALID_INPUT', `source "${source}" holds no ${scope}-scope server "${name}"`);
-    }
-    return place;
-  }
-
-  /** Whether two places are one entry: local scope is keyed by the project's git root, like the CLI. */
-  async function samePlace(a: EntryPlace, b: EntryPlace): Promise<boolean> {
-    if (a.name !== b.name || a.scope !== b.scope || a.source !== b.source) return false;
-    if (a.scope !== 'local') return true;
-    return (await localProjectKey(a.projectPath)) === (await localProjectKey(b.projectPath));
-  }
-
-  /** The CLI runs in the project, and for project scope in the dir of the `.mcp.json` it changes. */
-  function cwdOf(place: EntryPlace): string {
-    return place.scope === 'project' ? dirname(place.source) : place.projectPath;
-  }
-
-  /** `add-json` of a whole entry at its place, read back: the entry as it landed. */
-  async function addWhole(
-    procedure: string,
-    target: PlacedEntry,
-  ): Promise<{ result: MutationResult; stored: PlacedEntry }> {
-    let stored = target;
-    const argv = addJsonArgv(target.name, target.scope, target.entry);
-    const result = await mutate(procedure, argv, cwdOf(target), async () => {
-      const found = verifyStored(target.name, target.scope, target.entry, await storedAt(target));
-      stored = { ...target, entry: found.entry };
-    });
-    return { result, stored };
-  }
-
-  function removeAt(procedure: string, place: EntryPlace): Promise<MutationResult> {
-    return mutate(procedure, removeArgv(place.name, place.scope), cwdOf(place), async () => {
-      verifyRemoved(place.name, await storedAt(place));
-    });
-  }
-
-  /**
-   * `from` replaced by `to` in one turn: remove, then add whole. When the add fails, `from` is added
-   * back and the error says what failed and whether the old entry was restored.
-   */
-  async function replace(
-    procedure: string,
-    from: PlacedEntry,
-    to: PlacedEntry,
-    landed: Landed,
-  ): Promise<MutationResult> {
-    const removed = await removeAt(procedure, from);
-    landed.before = from;
-    try {
-      const added = await addWhole(procedure, to);
-      landed.after = added.stored;
-      return combined(removed, added.result);
-    } catch (error) {
-      const failure = `Could not store the new entry of "${to.name}" (${to.scope} scope): ${errorText(error)}`;
-      try {
-        await addWhole(procedure, from);
-      } catch (restoreError) {
-        throw withMessage(
-          error,
-          `${failure}\nRestoring the old entry failed too: ${errorText(restoreError)}\nThe old entry of "${from.name}" (${from.scope} scope, ${from.source}) is kept in the history: undo this change to add it back.`,
-        );
-      }
-      delete landed.before;
-      throw withMessage(error, `${failure}\nThe old entry was restored.`);
-    }
-  }
-
-  /**
-   * Runs one change and records it in the history with what landed, whatever the outcome. A
-   * history that cannot be written is a warning on a landed change, like the audit log.
-   */
-  async function recordedChange(
-    { procedure, place, undoes }: ChangeSubject,
-    run: (landed: Landed) => Promise<MutationResult>,
-  ): Promise<MutationResult> {
-    const { name, scope, projectPath } = place;
-    const subject = {
-      procedure,
-      name,
-      scope,
-      ...(scope === 'user' ? {} : { projectPath }),
-      ...(undoes === undefined ? {} : { undoes }),
-    };
-    const landed: Landed = {};
-    let result: MutationResult;
-    try {
-      result = await run(landed);
-    } catch (error) {
-      await journalOrWarn({ ...subject, ok: false, message: errorText(error), ...landed });
-      throw error;
-    }
-    const warning = await journalOrWarn({ ...subject, ok: true, message: result.message, ...landed });
-    return warning === undefined ? result : combined(result, { ok: true, message: '', warning });
-  }
-
-  async function journalOrWarn(change: Omit<ChangeRecord, 'id' | 'time'>): Promise<string | undefined> {
-    try {
-      await journal.append(change);
-      return undefined;
-    } catch (error) {
-      const warning = `The change was not recorded in ${journal.path}: ${errorText(error)}`;
-      logWarning(warning);
-      return warning;
-    }
-  }
-
-  /**
-   * How each kind of change is undone, inside its own queue turn. Every kind here puts the entries
-   * back as the change found them; a kind of change with another way back adds its own function.
-   */
-  const undoers: Record<ChangeProcedure, (change: ChangeRecord) => Promise<MutationResult>> = {
-    'mcp.add': restoreEntries,
-    'mcp.remove': restoreEntries,
-    'mcp.update': restoreEntries,
-    'mcp.import': restoreEntries,
-    'mcp.undo': restoreEntries,
-  };
-
-  /** Undoes a change of stored entries: what it added goes, what it removed or replaced comes back whole. */
-  async function restoreEntries(change: ChangeRecord): Promise<MutationResult> {
-    await refuseIfChangedSince(change);
-    const { before, after } = change;
-    const place = before ?? after;
-    if (place === undefined) throw new TypeError('restoreEntries needs a change that landed');
-    return recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
-      if (before === undefined) {
-        const result = await removeAt('mcp.undo', place);
-        landed.before = place;
-        return result;
-      }
-      if (after === undefined) {
-        const added = await addWhole('mcp.undo', before);
-        landed.after = added.stored;
-        return added.result;
-      }
-      return replace('mcp.undo', after, before, landed);
-    });
-  }
-
-  /** CHANGED_SINCE unless the server is still as `change` left it, naming what changed. */
-  async function refuseIfChangedSince({ before, after }: ChangeRecord): Promise<void> {
-    if (after !== undefined) {
-      const now = await storedAt(after);
-      const where = `"${after.name}" in ${after.scope} scope (${after.source})`;
-      if (now === undefined) {
-        throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${where} was removed since.`);
-      }
-      const changed = changedFields(after.entry, now.entry);
-      if (changed.length > 0) {
-        const what = changed.map((field) => `${field} changed`).join(', ');
-        throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${where} changed since: ${what}.`);
-      }
-    }
-    if (before !== undefined && (after === undefined || !(await samePlace(before, after)))) {
-      if ((await storedAt(before)) !== undefined) {
-        throw new McpCoreError(
-          'CHANGED_SINCE',
-          `Cannot undo: a server "${before.name}" was added to ${before.scope} scope (${before.source}) since.`,
-        );
-      }
-    }
-  }
-
-  /** Where an edit puts the entry: the same file unless it moves to another scope or project. */
-  async function editedPlace(
-    from: EntryPlace,
-    changes: ServerChanges,
-    targetProject: string,
-  ): Promise<EntryPlace> {
-    const name = changes.name ?? from.name;
-    const scope = changes.scope ?? from.scope;
-    // Same scope and project: the very file the row was listed from, even a farther .mcp.json.
-    if (scope === from.scope && targetProject === from.projectPath) return { ...from, name };
-    return placeFor(name, scope, targetProject);
   }
 
   // Without a scope the CLI refuses a name held in several scopes, so the scope is picked here.
@@ -708,7 +464,7 @@ export function createMcpAdmin({
       const { id } = undoInputSchema.parse(rawInput);
       return changeTurn(async () => {
         const change = undoableChange(await withinQueuedReadDeadline(() => journal.read()), id);
-        return undoers[change.procedure](change);
+        return undo(change);
       });
     },
 
@@ -733,37 +489,4 @@ export function createMcpAdmin({
 
     close: () => queue.drain(),
   };
-}
-
-/** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
-function combined(...results: MutationResult[]): MutationResult {
-  const message = results
-    .map((result) => result.message)
-    .filter((text) => text !== '')
-    .join('\n');
-  const warnings = results.flatMap((result) => (result.warning === undefined ? [] : [result.warning]));
-  return warnings.length === 0 ? { ok: true, message } : { ok: true, message, warning: warnings.join('\n') };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** `error` with another message and the same code. */
-function withMessage(error: unknown, message: string): Error {
-  return isMcpCoreError(error)
-    ? new McpCoreError(error.code, message, { cause: error })
-    : new Error(message, { cause: error });
-}
-
-function withinQueuedReadDeadline<T>(read: () => Promise<T>): Promise<T> {
-  return withDeadline(
-    read,
-    QUEUED_READ_TIMEOUT_MS,
-    () =>
-      new McpCoreError(
-        'CONFIG_UNREADABLE',
-        `The config files could not be read within ${formatDuration(QUEUED_READ_TIMEOUT_MS)}.`,
-      ),
-  );
 }
