@@ -4,6 +4,7 @@
  * back when the new one cannot be added), each change recorded in the history with what landed,
  * and the undo of a recorded change. Everything here runs inside one turn of the mutation queue.
  */
+import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { addJsonArgv, removeArgv } from '../cli';
 import { localProjectKey, projectDirChain, projectMcpJsonPath } from '../config';
@@ -256,6 +257,15 @@ export function createEntryChanges({
 
   /** CHANGED_SINCE unless the server is still as `change` left it, naming what changed. */
   async function refuseIfChangedSince({ before, after }: ChangeRecord): Promise<void> {
+    // The CLI runs there: a project deleted since would read as a CLI that cannot be started.
+    for (const place of [before, after]) {
+      if (place !== undefined && !(await isDirectory(cwdOf(place)))) {
+        throw new McpCoreError(
+          'CHANGED_SINCE',
+          `Cannot undo: ${cwdOf(place)}, where "${place.name}" was changed, is no longer a directory.`,
+        );
+      }
+    }
     if (after !== undefined) {
       const now = await storedAt(after);
       const where = `"${after.name}" in ${after.scope} scope (${after.source})`;
@@ -337,5 +347,12 @@ export function withinQueuedReadDeadline<T>(read: () => Promise<T>): Promise<T> 
         'CONFIG_UNREADABLE',
         `The config files could not be read within ${formatDuration(QUEUED_READ_TIMEOUT_MS)}.`,
       ),
+  );
+}
+
+function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
   );
 }

@@ -5,7 +5,7 @@
  */
 import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
@@ -339,6 +339,23 @@ describe('history and undo', () => {
       new McpCoreError(
         'CHANGED_SINCE',
         `Cannot undo: "files" in user scope (${world.configPath}) was removed since.`,
+      ),
+    );
+  });
+});
+
+describe('an undo whose project is gone', () => {
+  it('is refused with CHANGED_SINCE naming the directory, not reported as a CLI that cannot run', async () => {
+    const admin = adminFor();
+    await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: world.plainDir });
+    await admin.remove({ name: 'files', scope: 'local', projectPath: world.plainDir });
+    const [removal] = await admin.history();
+    rmSync(world.plainDir, { recursive: true });
+
+    await expect(admin.undo({ id: removal?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: ${world.plainDir}, where "files" was changed, is no longer a directory.`,
       ),
     );
   });
