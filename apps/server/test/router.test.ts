@@ -44,7 +44,7 @@ describe('mcp router', () => {
     expect((await api.system.info()).managed).toEqual({ path: managed, exclusive: true });
   });
 
-  it('maps update, undo and history errors: NOT_FOUND, BAD_REQUEST, CONFLICT for a server changed since, 500 for an unusable history', async () => {
+  it('maps update, undo and history errors: NOT_FOUND, BAD_REQUEST (also for a read-only scope), CONFLICT for a server changed since, 500 for an unusable history', async () => {
     const world = useTestWorld();
     const api = callerFor(world);
     await api.mcp.add({ name: 'files', scope: 'user', command: 'node' });
@@ -63,6 +63,13 @@ describe('mcp router', () => {
     ).resolves.toEqual({
       code: 'BAD_REQUEST',
       message: 'server.name: name may not start with "-"',
+      coreCode: undefined,
+    });
+    await expect(
+      apiErrorOf(api.mcp.update({ name: 'company', scope: 'managed' as 'user', server: { args: [] } })),
+    ).resolves.toEqual({
+      code: 'BAD_REQUEST',
+      message: 'scope: scope must be one of user, local, project',
       coreCode: undefined,
     });
     await expect(apiErrorOf(api.mcp.undo({ id: 'nope' }))).resolves.toEqual({
