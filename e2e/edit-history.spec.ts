@@ -8,7 +8,7 @@ interface StoredConfig {
   projects?: Record<string, { mcpServers?: Record<string, unknown> }>;
 }
 
-test('Edit fills the form with the row (a secret revealed), Save changes stores the new values and keeps the fields the form has no box for', async ({
+test('Edit fills the form with the row (a secret revealed), Save changes stores the new values and keeps the fields the form has no box for, and the add form comes back as it was left', async ({
   panel,
   world,
 }) => {
@@ -23,8 +23,10 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
   await addJsonWithCli(world, world.projectDir, 'web', 'user', signedIn);
   await panel.reload();
   await expect(panel.serverRow('web')).toContainText('••••••');
+  await panel.addForm.name.fill('half-typed');
 
   await panel.editButton('web').click();
+  await expect(panel.addForm.root).toBeHidden();
   const form = panel.editForm;
   await expect(form.name).toHaveValue('web');
   await expect(form.scope('User')).toBeChecked();
@@ -39,7 +41,7 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
   await form.submit.click();
 
   await expect(form.root).toBeHidden();
-  await expect(panel.addForm.root).toBeVisible();
+  await expect(panel.addForm.name).toHaveValue('half-typed');
   await expect(panel.serverRow('web')).toContainText('https://new.test/mcp');
   const config = (await readJson(world.configPath)) as StoredConfig;
   expect(config.mcpServers).toEqual({

@@ -66,9 +66,11 @@ function Panel({ info }: { info: SystemInfo }) {
           {/* Claude Code refuses every change while a managed config is in control. */}
           {!locked && (
             <Suspense fallback={<AddFormPlaceholder />}>
-              {editing === null ? (
+              {/* Hidden, not unmounted, while an edit is open: what was typed into it stays. */}
+              <div hidden={editing !== null}>
                 <AddServerForm projectPath={projectPath} />
-              ) : (
+              </div>
+              {editing !== null && (
                 <EditServerForm
                   key={`${editing.server.scope}:${editing.server.source ?? ''}:${editing.server.name}`}
                   server={editing.server}
