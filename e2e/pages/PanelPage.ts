@@ -83,6 +83,11 @@ export class PanelPage {
     return this.serverRow(name).getByRole('button', { name: `Check ${name}`, exact: true });
   }
 
+  /** The row's lasting on/off switch. */
+  enabledSwitch(name: string, row: Locator = this.serverRow(name)): Locator {
+    return row.getByRole('switch', { name: `Enabled ${name}`, exact: true });
+  }
+
   async removeServer(name: string): Promise<void> {
     await this.removeButton(name).click();
     await this.dialog.getByRole('button', { name: 'Remove', exact: true }).click();

@@ -170,13 +170,16 @@ export async function openRawConnection(url: string): Promise<RawConnection & { 
   return { socket, host, received: () => received, closed };
 }
 
-export function bearer(server: RunningServer): Record<string, string> {
+/** What a call needs of a server: an in-process one, or a main.ts process's start line. */
+type ServerAddress = Pick<RunningServer, 'url' | 'token'>;
+
+export function bearer(server: ServerAddress): Record<string, string> {
   return { authorization: `Bearer ${server.token}` };
 }
 
 /** `GET /trpc/<path>?input=…`, signed in unless `headers` say otherwise. */
 export function trpcQuery(
-  server: RunningServer,
+  server: ServerAddress,
   path: string,
   input?: unknown,
   headers: Record<string, string> = bearer(server),
@@ -187,7 +190,7 @@ export function trpcQuery(
 
 /** `POST /trpc/<path>` with a JSON body, signed in unless `headers` say otherwise. */
 export function trpcMutation(
-  server: RunningServer,
+  server: ServerAddress,
   path: string,
   input: unknown,
   headers: Record<string, string> = bearer(server),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isNotLoading, sourceLabel, statusNotes, targetText } from '../src/servers/server-display';
+import {
+  isNotLoading,
+  isSwitchedOn,
+  sourceLabel,
+  statusNotes,
+  targetText,
+} from '../src/servers/server-display';
 import type { ServerEntry } from '../src/trpc';
 
 /** A user-scope server Claude Code loads, with `fields` on top. */
@@ -72,5 +78,35 @@ describe('isNotLoading', () => {
     expect(isNotLoading(server({}))).toBe(false);
     expect(isNotLoading(server({ status: 'pending' }))).toBe(true);
     expect(isNotLoading(server({ missingEnv: ['X'] }))).toBe(true);
+  });
+});
+
+describe('isSwitchedOn', () => {
+  it('is off for a stashed user or local server and for a rejected project server, on otherwise', () => {
+    expect({
+      user: isSwitchedOn({ ...server({}), scope: 'user' }),
+      stashedUser: isSwitchedOn({ ...server({ status: 'disabled', disabled: true }), scope: 'user' }),
+      stashedLocal: isSwitchedOn({ ...server({ status: 'disabled', disabled: true }), scope: 'local' }),
+      pendingProject: isSwitchedOn({
+        ...server({ status: 'pending', approval: 'pending' }),
+        scope: 'project',
+      }),
+      rejectedProject: isSwitchedOn({
+        ...server({ status: 'rejected', approval: 'rejected' }),
+        scope: 'project',
+      }),
+      // Shadowed, it is still rejected: the switch tells the approval, not whether it wins.
+      shadowedRejected: isSwitchedOn({
+        ...server({ status: 'shadowed', approval: 'rejected', shadowedBy: 'local' }),
+        scope: 'project',
+      }),
+    }).toEqual({
+      user: true,
+      stashedUser: false,
+      stashedLocal: false,
+      pendingProject: true,
+      rejectedProject: false,
+      shadowedRejected: false,
+    });
   });
 });

@@ -26,8 +26,13 @@ export type McpCoreErrorCode =
   | 'NEEDS_CONFIRMATION'
   /** A managed-mcp.json has exclusive control: Claude Code takes no change to its servers. */
   | 'MANAGED_CONFIG'
-  /** An undo would overwrite what changed since: the server is no longer as that change left it. */
-  | 'CHANGED_SINCE';
+  /**
+   * The config is no longer as the change needs it: a server of that name was added since, or an
+   * undo would overwrite what changed since the change it undoes.
+   */
+  | 'CHANGED_SINCE'
+  /** A file MCP Admin writes itself (its stash, a project's settings.local.json) could not be written. */
+  | 'WRITE_FAILED';
 
 export class McpCoreError extends Error {
   override readonly name = 'McpCoreError';

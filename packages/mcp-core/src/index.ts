@@ -6,3 +6,4 @@ export * from './cli';
 export * from './service';
 export * from './check';
 export * from './transfer';
+export * from './switch';

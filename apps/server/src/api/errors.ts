@@ -14,8 +14,9 @@ import { z, ZodError } from 'zod';
 /**
  * AMBIGUOUS is a CONFLICT (409), not a BAD_REQUEST: the input is valid, but the config holds the
  * name in several scopes, and the caller resolves it by naming the scope. MANAGED_CONFIG too: the
- * input is valid, the machine's managed-mcp.json is what stands in the way. CHANGED_SINCE too: an
- * undo of a server that changed since would overwrite what changed.
+ * input is valid, the machine's managed-mcp.json is what stands in the way; and CHANGED_SINCE: the
+ * config changed under the request (a server re-added over a disabled one, or an undo of a server
+ * that changed since, which would overwrite what changed), nothing is wrong with it.
  */
 const TRPC_CODE_BY_CORE_CODE = {
   INVALID_INPUT: 'BAD_REQUEST',
@@ -30,6 +31,7 @@ const TRPC_CODE_BY_CORE_CODE = {
   NEEDS_CONFIRMATION: 'PRECONDITION_FAILED',
   MANAGED_CONFIG: 'CONFLICT',
   CHANGED_SINCE: 'CONFLICT',
+  WRITE_FAILED: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<McpCoreErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /** The API error for whatever a procedure failed with; errors the table does not know pass unchanged. */

@@ -39,6 +39,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const env = options.env ?? process.env;
   const settings = loadServerSettings(env, options.cwd ?? process.cwd());
   const admin = createMcpAdmin({ ...settings, spawnEnv: env });
+  await admin.settleDisabled();
   const app = await buildHttpApp({
     admin,
     host: settings.host,

@@ -3,6 +3,7 @@ import { CheckResultView } from '../check/lazy';
 import type { RowCheck } from '../check/row-checks';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
+import { EnabledSwitch } from './EnabledSwitch';
 import { SecretList } from './SecretList';
 import {
   isWritable,
@@ -120,11 +121,13 @@ function ServerRow({ server, projectPath, stale, locked, check, onCheck, onEdit,
           <span className="origin">{readOnlyOrigin(server)}</span>
         ) : (
           <div className="row-buttons">
+            <EnabledSwitch server={server} projectPath={projectPath} disabled={stale || locked} />
+            {/* A stashed server is in no config Claude Code reads: there is nothing to check, edit or remove. */}
             <button
               type="button"
               className="secondary small"
               aria-label={`Check ${server.name}`}
-              disabled={stale || check?.state === 'running'}
+              disabled={stale || check?.state === 'running' || server.disabled === true}
               onClick={() => {
                 onCheck(server, projectPath);
               }}
@@ -135,7 +138,7 @@ function ServerRow({ server, projectPath, stale, locked, check, onCheck, onEdit,
               type="button"
               className="secondary small"
               aria-label={`Edit ${server.name}`}
-              disabled={stale || locked}
+              disabled={stale || locked || server.disabled === true}
               onClick={() => {
                 onEdit(server, projectPath);
               }}
@@ -146,7 +149,7 @@ function ServerRow({ server, projectPath, stale, locked, check, onCheck, onEdit,
               type="button"
               className="secondary small"
               aria-label={`Remove ${server.name}`}
-              disabled={stale || locked}
+              disabled={stale || locked || server.disabled === true}
               onClick={() => {
                 onRemove(server, projectPath);
               }}

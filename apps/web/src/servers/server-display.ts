@@ -77,6 +77,14 @@ function statusNote({ status, shadowedBy }: ServerEntry): StatusNote {
   }
 }
 
+/**
+ * Whether the row's `Enabled` switch is on: a user or local server is off while MCP Admin keeps it
+ * stashed; a project server is off while a settings file rejects it (Claude Code's own switch).
+ */
+export function isSwitchedOn(server: WritableServer): boolean {
+  return server.scope === 'project' ? server.approval !== 'rejected' : server.disabled !== true;
+}
+
 /** Claude Code will not start it (or starts it with a variable passed literally). */
 export function isNotLoading(server: ServerEntry): boolean {
   return server.status !== 'active' || (server.missingEnv?.length ?? 0) > 0;

@@ -1,6 +1,8 @@
 /** Reading Claude Code's own files: `.claude.json`, every `.mcp.json` up the tree, and watching them. */
 export { claudeDirFor, configPathFor } from './config-path';
 export { managedMcpPath, readManagedConfig } from './managed';
+export { disabledStashPath } from './disabled-stash';
+export type { StashedServer } from './disabled-stash';
 export type { ManagedConfig } from './managed';
 export { installedPluginsPath } from './plugins';
 export { settingsFilesOf } from './settings';

@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { projectSettings, readClaudeConfig, readMcpJson, type StoredServers } from './claude-config';
+import { readDisabledStash, type StashedServer } from './disabled-stash';
 import { effectiveStatuses, type EffectiveEntry } from './effective-status';
 import { copyJson } from './json-copy';
 import { readManagedConfig } from './managed';
@@ -32,6 +33,8 @@ export interface ListServersOptions {
   env: NodeJS.ProcessEnv;
   /** Show env and header values instead of `REDACTED`. */
   reveal?: boolean;
+  /** MCP Admin's stash of servers turned off with its switch: they are listed as `disabled`. */
+  disabledStashPath?: string | undefined;
 }
 
 export interface FindStoredEntriesOptions {
@@ -70,15 +73,20 @@ export async function listServers({
   managedDir,
   env,
   reveal = false,
+  disabledStashPath,
 }: ListServersOptions): Promise<ServerList> {
   const problems: ConfigProblem[] = [];
-  const [config, key, mcpJsonChain, settings, managed] = await Promise.all([
+  const [config, key, mcpJsonChain, settings, managed, stashed] = await Promise.all([
     readClaudeConfig(configPath),
     localProjectKey(projectPath),
     readMcpJsonChain(projectPath),
     readSettingsFiles({ claudeDir, managedDir, projectPath }, problems),
     readManagedConfig(managedDir, problems),
+    disabledStashPath === undefined ? [] : readStashOrProblem(disabledStashPath, problems),
   ]);
+  const disabled = stashed
+    .filter((server) => server.scope === 'user' || server.project === key)
+    .map((server) => disabledServer(server, reveal));
   const storedProject = config.projects.get(key);
   const project = storedProject === undefined ? undefined : projectSettings(storedProject);
   problems.push(...mcpJsonChain.problems);
@@ -113,10 +121,36 @@ export async function listServers({
       ...(plugin && { plugin: plugin.id }),
     };
   });
+  servers.push(...disabled);
   servers.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name));
   // Files are read concurrently: the order they failed in is no order at all.
   problems.sort((a, b) => compareText(a.file, b.file));
   return { configPath, projectPath, servers, problems };
+}
+
+/** The stash's servers; a stash that cannot be read is a problem of the list, which goes on without it. */
+async function readStashOrProblem(
+  path: string,
+  problems: ConfigProblem[],
+): Promise<(StashedServer & { source: string })[]> {
+  try {
+    return (await readDisabledStash(path)).map((server) => ({ ...server, source: path }));
+  } catch (error) {
+    if (!isMcpCoreError(error) || error.code !== 'CONFIG_UNREADABLE') throw error;
+    problems.push({ file: path, message: error.message });
+    return [];
+  }
+}
+
+/** A stashed server: out of Claude Code's config, so it neither wins over nor gives way to any entry. */
+function disabledServer(stashed: StashedServer & { source: string }, reveal: boolean): Server {
+  const { name, scope, source, entry } = stashed;
+  return {
+    ...normalizeServer({ name, scope, source, entry }, reveal),
+    status: 'disabled',
+    statusReason: `${JSON.stringify(name)} is turned off in MCP Admin: its whole entry is kept in ${source} until it is enabled again.`,
+    disabled: true,
+  };
 }
 
 /**

@@ -10,8 +10,8 @@ export type Approval = 'approved' | 'rejected' | 'pending';
 export type ServerScope = Scope | 'managed' | 'plugin';
 
 /**
- * What Claude Code does with the entry in the project (SPEC §4). `disabled` (stashed by this
- * product) is not produced yet.
+ * What Claude Code does with the entry in the project (SPEC §4); `disabled`: turned off in MCP
+ * Admin, so not in Claude Code's config at all but in MCP Admin's stash.
  */
 export type ServerStatus =
   | 'active'
@@ -47,6 +47,8 @@ export interface Server {
   shadowedBy?: ServerScope;
   /** `${VAR}`s without a default that the environment does not set. */
   missingEnv?: string[];
+  /** Turned off in MCP Admin: the entry is kept in its stash, `source`. */
+  disabled?: true;
   /** Managed and plugin entries: this product cannot change them. */
   readOnly?: true;
   /** The plugin (`plugin@marketplace`) a plugin-scope server comes from. */

@@ -289,6 +289,17 @@ export const updateServerInputSchema = inputObject({
   server: serverChangesSchema,
 });
 
+/** `mcp.disable` and `mcp.enable`: one server of a scope the CLI writes (read-only scopes are no input). */
+export const switchServerInputSchema = inputObject({
+  name: serverNameSchema,
+  scope: scopeSchema,
+  projectPath: projectPathSchema.optional(),
+});
+
+export const resetChoicesInputSchema = inputObject({
+  projectPath: projectPathSchema.optional(),
+}).optional();
+
 /** Asks for env and header values instead of REDACTED. */
 export const revealSchema = z.boolean({ error: 'reveal must be true or false' });
 
@@ -352,6 +363,8 @@ export type RemoveServerInput = z.infer<typeof removeServerInputSchema>;
 export type ListServersInput = z.infer<typeof listServersInputSchema>;
 export type ServerChanges = z.infer<typeof serverChangesSchema>;
 export type UpdateServerInput = z.infer<typeof updateServerInputSchema>;
+export type SwitchServerInput = z.infer<typeof switchServerInputSchema>;
+export type ResetChoicesInput = z.infer<typeof resetChoicesInputSchema>;
 export type WatchInput = z.infer<typeof watchInputSchema>;
 
 // ── Connection checks (`mcp.check`, `mcp.checkAll`) ──────────────────────────────────────────

@@ -22,6 +22,7 @@ import { addArgv, createCliRunner, createCliVersionCache, createMutationQueue } 
 import {
   claudeDirFor,
   configPathFor,
+  disabledStashPath,
   findStoredEntries,
   findStoredEntry,
   installedPluginsPath,
@@ -49,6 +50,7 @@ import {
   updateServerInputSchema,
   watchInputSchema,
 } from '../schemas';
+import { createSwitchOperations } from '../switch';
 import type {
   AddServerInput,
   CheckAllInput,
@@ -56,9 +58,11 @@ import type {
   HistoryInput,
   ListServersInput,
   RemoveServerInput,
+  ResetChoicesInput,
   Scope,
   UndoInput,
   UpdateServerInput,
+  SwitchServerInput,
   WatchInput,
 } from '../schemas';
 import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
@@ -144,6 +148,18 @@ export interface McpAdmin extends TransferOperations {
   history(input?: HistoryInput): Promise<HistoryItem[]>;
   /** Reverses one recorded change through the queue and the CLI; itself a recorded change. */
   undo(input: UndoInput): Promise<MutationResult>;
+  /**
+   * Settles what a crash between a switch's two steps left (see SwitchOperations.reconcile): call
+   * once on start, before serving. Never fails: a stash it cannot read is logged, and the switch
+   * and the list report it when asked.
+   */
+  settleDisabled(): Promise<void>;
+  /** Turns a server off for good: user/local stashed whole then removed, project rejected in settings.local.json. */
+  disable(input: SwitchServerInput): Promise<MutationResult>;
+  /** Turns it back on: user/local added back whole from the stash, project approved in settings.local.json. */
+  enable(input: SwitchServerInput): Promise<MutationResult>;
+  /** `claude mcp reset-project-choices` in the project. */
+  resetChoices(input: ResetChoicesInput): Promise<MutationResult>;
   /**
    * Connects to one listed server and lists its tools. Not queued (it changes nothing) but bounded
    * in time and, with every other check, in concurrency; `signal` stops it (the caller went away).
@@ -301,7 +317,15 @@ export function createMcpAdmin({
 
   // Secrets revealed: the check runs the entry as stored, and redacts what it reports itself.
   function readList(projectPath: string, reveal: boolean): Promise<ServerList> {
-    return listServers({ configPath, projectPath, claudeDir, managedDir, env: spawnEnv, reveal });
+    return listServers({
+      configPath,
+      projectPath,
+      claudeDir,
+      managedDir,
+      env: spawnEnv,
+      reveal,
+      disabledStashPath: disabledStashPath(configPath),
+    });
   }
 
   async function serversToCheck(projectPath: string): Promise<Server[]> {
@@ -339,6 +363,19 @@ export function createMcpAdmin({
         return added.result;
       });
     },
+  });
+
+  const switches = createSwitchOperations({
+    configPath,
+    claudeDir,
+    managedDir,
+    existingProject,
+    storedIn: (scope, name, projectPath) =>
+      withinQueuedReadDeadline(() => storedIn(scope, name, projectPath)),
+    inQueueTurn: changeTurn,
+    inOwnQueueTurn: (task) => queue.run(task),
+    runChange: mutate,
+    record: (procedure, outcome) => auditOrWarn(procedure, [], outcome),
   });
 
   return {
@@ -467,6 +504,23 @@ export function createMcpAdmin({
         return undo(change);
       });
     },
+    async settleDisabled() {
+      try {
+        for (const { scope, name } of await switches.reconcile()) {
+          logWarning(
+            `${scope}-scope "${name}" was both in ${configPath} and in ${disabledStashPath(configPath)} (a change was cut off): it stays on and is no longer kept as disabled.`,
+          );
+        }
+      } catch (error) {
+        logWarning(
+          `The disabled servers could not be settled: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+
+    disable: async (input) => (await switches.disable(input)).result,
+    enable: async (input) => (await switches.enable(input)).result,
+    resetChoices: (input) => switches.resetChoices(input),
 
     async check(rawInput, signal) {
       const input = checkServerInputSchema.parse(rawInput);

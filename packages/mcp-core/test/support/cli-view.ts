@@ -29,14 +29,24 @@ const CLI_STATUSES: [prefix: string, status: ServerStatus][] = [
   ['! Needs authentication', 'active'],
 ];
 
-async function cliView(world: TestWorld, projectPath: string, name: string): Promise<CliView> {
+function cliGet(world: TestWorld, projectPath: string, name: string) {
   const cli = createCliRunner({
     bin: PINNED_CLAUDE_BIN,
     configDir: world.configDir,
     env: { ...process.env, HOME: world.configDir },
     timeoutMs: 30_000,
   });
-  const outcome = await cli.run(['mcp', 'get', name], { cwd: projectPath });
+  return cli.run(['mcp', 'get', name], { cwd: projectPath });
+}
+
+/** The `Status:` line of `claude mcp get <name>` run in `projectPath`, as the CLI words it. */
+export async function cliStatusLine(world: TestWorld, projectPath: string, name: string): Promise<string> {
+  const outcome = await cliGet(world, projectPath, name);
+  return /^ {2}Status: (.*)$/m.exec(outcome.message)?.[1] ?? outcome.message;
+}
+
+async function cliView(world: TestWorld, projectPath: string, name: string): Promise<CliView> {
+  const outcome = await cliGet(world, projectPath, name);
   if (!outcome.ok) {
     expect(outcome.message).toMatch(new RegExp(`^No MCP server named "${name}"\\.`));
     return 'not found';

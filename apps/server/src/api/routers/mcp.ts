@@ -11,6 +11,8 @@ import {
   removeServerInputSchema,
   undoInputSchema,
   updateServerInputSchema,
+  resetChoicesInputSchema,
+  switchServerInputSchema,
   watchInputSchema,
 } from '@mcp-admin/core/schemas';
 import type { TRPCRouterRecord } from '@trpc/server';
@@ -30,6 +32,15 @@ export const mcpRouter = {
     .mutation(({ ctx, input }) => ctx.admin.update(input)),
   history: publicProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.admin.history(input)),
   undo: publicProcedure.input(undoInputSchema).mutation(({ ctx, input }) => ctx.admin.undo(input)),
+  disable: publicProcedure
+    .input(switchServerInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.disable(input)),
+  enable: publicProcedure
+    .input(switchServerInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.enable(input)),
+  resetChoices: publicProcedure
+    .input(resetChoicesInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.resetChoices(input)),
   // Ends when the client goes away or the server closes.
   events: publicProcedure.input(watchInputSchema).subscription(async ({ ctx, input, signal }) => {
     return trackedChanges(await ctx.admin.watch(input, untilGone(signal, ctx.closing)));

@@ -1,0 +1,170 @@
+/**
+ * The switch's two steps (stash, then CLI) with the server process really killed in between, then
+ * started again on the same files: whatever the cut, the entry is whole in `.claude.json` or in the
+ * stash, and the restarted server settles which.
+ */
+import { PINNED_CLAUDE_BIN, runCliAsAnotherTerminal, type TestWorld } from '@mcp-admin/core/testing';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+
+import { spawnMainProcess, type StartLine } from '../src/testing/main-process';
+
+import { PATIENTLY, json, trpcMutation, trpcQuery, useTestWorld, worldEnv } from './support';
+
+const CRASH_POINT_CLAUDE = fileURLToPath(new URL('fixtures/crash-point-claude.sh', import.meta.url));
+
+const WEB = {
+  type: 'http',
+  url: 'https://example.test/mcp',
+  headers: { Authorization: 'Bearer s3cret' },
+  headersHelper: '/usr/local/bin/mcp-headers',
+  oauth: { clientId: 'mcp-admin', callbackPort: 8765 },
+  timeout: 20_000,
+  alwaysLoad: true,
+};
+
+function startMain(env: NodeJS.ProcessEnv) {
+  const main = spawnMainProcess(env);
+  onTestFinished(() => {
+    if (main.child.exitCode === null) main.child.kill('SIGKILL');
+  });
+  return main;
+}
+
+const stashPath = (world: TestWorld) => join(world.configDir, '.mcp-admin', 'disabled.json');
+const stashed = (world: TestWorld) =>
+  (
+    JSON.parse(readFileSync(stashPath(world), 'utf8')) as { servers: { name: string; entry: unknown }[] }
+  ).servers.map(({ name, entry }) => ({ name, entry }));
+const userServers = (world: TestWorld) =>
+  (JSON.parse(readFileSync(world.configPath, 'utf8')) as { mcpServers?: unknown }).mcpServers;
+
+/**
+ * A server whose CLI call `mcp <subcommand>` is held before or after the real CLI runs it; `run`
+ * makes the calls, and once that one is held the server is SIGKILLed, and the held call's group too.
+ */
+async function killedAt(
+  world: TestWorld,
+  subcommand: 'remove' | 'add-json',
+  when: 'before' | 'after',
+  run: (server: StartLine) => Promise<unknown>,
+) {
+  const holdFile = join(world.plainDir, 'held.pid');
+  const main = startMain(
+    worldEnv(world, {
+      CLAUDE_BIN: CRASH_POINT_CLAUDE,
+      REAL_CLAUDE_BIN: PINNED_CLAUDE_BIN,
+      HOLD_SUBCOMMAND: subcommand,
+      HOLD_WHEN: when,
+      HOLD_FILE: holdFile,
+    }),
+  );
+  const calls = run(await main.started()).catch((error: unknown) => error);
+  await vi.waitFor(() => {
+    expect(existsSync(holdFile)).toBe(true);
+  }, PATIENTLY);
+  main.child.kill('SIGKILL');
+  process.kill(-Number(readFileSync(holdFile, 'utf8')), 'SIGKILL');
+  await main.exited;
+  await calls;
+}
+
+/** The server started again on the world with the real CLI. */
+async function restarted(world: TestWorld) {
+  const main = startMain(worldEnv(world, { CLAUDE_BIN: PINNED_CLAUDE_BIN }));
+  return main.started();
+}
+
+async function statuses(server: StartLine) {
+  const { result } = json(await trpcQuery(server, 'mcp.list', {})) as {
+    result: { data: { servers: { name: string; status: string }[] } };
+  };
+  return result.data.servers.map(({ name, status }) => ({ name, status }));
+}
+
+const disableWeb = (server: StartLine) => trpcMutation(server, 'mcp.disable', { name: 'web', scope: 'user' });
+const enableWeb = (server: StartLine) => trpcMutation(server, 'mcp.enable', { name: 'web', scope: 'user' });
+
+describe('a server killed inside a switch', () => {
+  it('before the CLI removed a server being disabled: on restart it is on, whole, and no longer kept as disabled', async () => {
+    const world = useTestWorld();
+    await runCliAsAnotherTerminal(world, world.projectDir, [
+      'mcp',
+      'add-json',
+      '--scope',
+      'user',
+      'web',
+      JSON.stringify(WEB),
+    ]);
+    const before = userServers(world);
+
+    await killedAt(world, 'remove', 'before', disableWeb);
+    // The cut left it in both places.
+    expect({ stash: stashed(world), config: userServers(world) }).toEqual({
+      stash: [{ name: 'web', entry: WEB }],
+      config: before,
+    });
+
+    const server = await restarted(world);
+    expect({ list: await statuses(server), stash: stashed(world), config: userServers(world) }).toEqual({
+      list: [{ name: 'web', status: 'active' }],
+      stash: [],
+      config: before,
+    });
+  });
+
+  it('after the CLI removed a server being disabled: on restart it is disabled, and enabling it brings it back whole', async () => {
+    const world = useTestWorld();
+    await runCliAsAnotherTerminal(world, world.projectDir, [
+      'mcp',
+      'add-json',
+      '--scope',
+      'user',
+      'web',
+      JSON.stringify(WEB),
+    ]);
+    const before = userServers(world);
+
+    await killedAt(world, 'remove', 'after', disableWeb);
+
+    const server = await restarted(world);
+    expect({ list: await statuses(server), stash: stashed(world), config: userServers(world) }).toEqual({
+      list: [{ name: 'web', status: 'disabled' }],
+      stash: [{ name: 'web', entry: WEB }],
+      config: {},
+    });
+    expect((await enableWeb(server)).status).toBe(200);
+    expect({ stash: stashed(world), config: userServers(world) }).toEqual({ stash: [], config: before });
+  });
+
+  it('after the CLI re-added a server being enabled: on restart it is on, whole, and no longer kept as disabled', async () => {
+    const world = useTestWorld();
+    await runCliAsAnotherTerminal(world, world.projectDir, [
+      'mcp',
+      'add-json',
+      '--scope',
+      'user',
+      'web',
+      JSON.stringify(WEB),
+    ]);
+    const before = userServers(world);
+
+    await killedAt(world, 'add-json', 'after', async (server) => {
+      expect((await disableWeb(server)).status).toBe(200);
+      return enableWeb(server);
+    });
+    expect({ stash: stashed(world), config: userServers(world) }).toEqual({
+      stash: [{ name: 'web', entry: WEB }],
+      config: before,
+    });
+
+    const server = await restarted(world);
+    expect({ list: await statuses(server), stash: stashed(world), config: userServers(world) }).toEqual({
+      list: [{ name: 'web', status: 'active' }],
+      stash: [],
+      config: before,
+    });
+  });
+});

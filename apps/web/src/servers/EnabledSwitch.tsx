@@ -1,0 +1,51 @@
+import { useMutation } from '@tanstack/react-query';
+import { trpc } from '../trpc';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { isSwitchedOn, type WritableServer } from './server-display';
+
+interface EnabledSwitchProps {
+  server: WritableServer;
+  projectPath: string;
+  /** The row cannot be acted on now (another project's rows, a managed config). */
+  disabled: boolean;
+}
+
+/**
+ * A row's lasting on/off switch (`mcp.disable` / `mcp.enable`). While the change runs it shows the
+ * state asked for, busy; a failure shows the server's message and the switch falls back.
+ */
+export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchProps) {
+  const utils = trpc.useUtils();
+  const change = useMutation({
+    mutationFn: (on: boolean) => {
+      const input = { name: server.name, scope: server.scope, projectPath };
+      return on ? utils.client.mcp.enable.mutate(input) : utils.client.mcp.disable.mutate(input);
+    },
+    // Pending until the list shows the change, so the switch never flips back in between.
+    onSuccess: () => utils.mcp.list.invalidate(),
+  });
+  const checked = (change.isPending ? change.variables : undefined) ?? isSwitchedOn(server);
+  // Project scope is Claude Code's own approval: the answer says when it applies (an untrusted folder).
+  const answer = server.scope === 'project' && change.isSuccess ? change.data.message : undefined;
+  return (
+    <div className="enabled-switch">
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-label={`Enabled ${server.name}`}
+          aria-busy={change.isPending}
+          checked={checked}
+          disabled={disabled || change.isPending}
+          onChange={(event) => {
+            change.mutate(event.target.checked);
+          }}
+        />
+        <span>{change.isPending ? 'Saving…' : checked ? 'On' : 'Off'}</span>
+      </label>
+      {server.scope === 'project' && <span className="hint">Personal: .claude/settings.local.json</span>}
+      {answer !== undefined && <span className="hint">{answer}</span>}
+      {change.error !== null && <ErrorAlert message={change.error.message} />}
+    </div>
+  );
+}

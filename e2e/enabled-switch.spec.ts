@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './support/fixtures';
+import { addWithCli } from './support/claude-cli';
+import { readJson } from './support/config-files';
+
+const FILES = { type: 'stdio', command: 'node', args: ['files.js'], env: { API_KEY: 's3cret' } };
+
+test('switches a user server off (kept whole, row Disabled) and on again (stored as before)', async ({
+  panel,
+  world,
+}) => {
+  await addWithCli(world, world.projectDir, {
+    name: 'files',
+    scope: 'user',
+    command: 'node',
+    args: ['files.js'],
+    env: { API_KEY: 's3cret' },
+  });
+  await panel.reload();
+  const row = panel.serverRow('files');
+  const enabled = panel.enabledSwitch('files');
+  await expect(enabled).toBeChecked();
+
+  await enabled.click();
+  await expect(row).toContainText('Disabled');
+  await expect(enabled).not.toBeChecked();
+  await expect(panel.removeButton('files')).toBeDisabled();
+  expect(((await readJson(world.configPath)) as { mcpServers: unknown }).mcpServers).toEqual({});
+  expect(await readJson(join(world.configDir, '.mcp-admin', 'disabled.json'))).toEqual({
+    version: 1,
+    servers: [{ scope: 'user', name: 'files', entry: FILES, disabledAt: expect.any(String) as unknown }],
+  });
+  await panel.screenshot('switched-off', { fullPage: false });
+
+  await enabled.click();
+  await expect(row).toContainText('Active');
+  await expect(enabled).toBeChecked();
+  expect(((await readJson(world.configPath)) as { mcpServers: unknown }).mcpServers).toEqual({
+    files: FILES,
+  });
+});
+
+test('switches a project server off and on in .claude/settings.local.json, saying so, never touching .mcp.json', async ({
+  panel,
+  world,
+}) => {
+  await addWithCli(world, world.projectDir, { name: 'team', scope: 'project', command: 'node' });
+  const mcpJson = join(world.projectDir, '.mcp.json');
+  const mcpJsonText = readFileSync(mcpJson, 'utf8');
+  const settings = join(world.projectDir, '.claude', 'settings.local.json');
+  await panel.reload();
+  const row = panel.serverRow('team');
+  const enabled = panel.enabledSwitch('team');
+  await expect(row).toContainText('Personal: .claude/settings.local.json');
+
+  await enabled.click();
+  await expect(row).toContainText('Rejected');
+  await expect(enabled).not.toBeChecked();
+  expect(await readJson(settings)).toEqual({ disabledMcpjsonServers: ['team'] });
+
+  await enabled.click();
+  await expect(enabled).toBeChecked();
+  // The world's folder is not trusted: the approval is written, and waits for the trust.
+  await expect(row).toContainText('Pending approval');
+  await expect(row).toContainText('The approval takes effect only once the folder is trusted');
+  expect(await readJson(settings)).toEqual({ disabledMcpjsonServers: [], enabledMcpjsonServers: ['team'] });
+  expect(readFileSync(mcpJson, 'utf8')).toBe(mcpJsonText);
+});
+
+test('shows the refusal when a server of the same name was added since it was switched off, and keeps it off', async ({
+  panel,
+  world,
+}) => {
+  await addWithCli(world, world.projectDir, {
+    name: 'files',
+    scope: 'user',
+    command: 'node',
+    args: ['old.js'],
+  });
+  await panel.reload();
+  await panel.enabledSwitch('files').click();
+  await expect(panel.serverRow('files')).toContainText('Disabled');
+  await addWithCli(world, world.projectDir, {
+    name: 'files',
+    scope: 'user',
+    command: 'node',
+    args: ['new.js'],
+  });
+  // The change outside the panel shows without a reload.
+  await expect(panel.serverRow('files')).toHaveCount(2);
+  const disabledRow = panel.serverRow('files').filter({ hasText: 'Disabled' });
+
+  await panel.enabledSwitch('files', disabledRow).click();
+  await expect(disabledRow.getByRole('alert')).toHaveText(
+    `A user-scope server "files" was added to ${world.configPath} since this one was disabled; the disabled entry stays in ${join(world.configDir, '.mcp-admin', 'disabled.json')}. Remove that server to enable this one.`,
+  );
+  await expect(panel.enabledSwitch('files', disabledRow)).not.toBeChecked();
+});

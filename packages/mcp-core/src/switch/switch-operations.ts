@@ -1,0 +1,314 @@
+/**
+ * The lasting on/off switch (SPEC §4 `mcp.disable`, `mcp.enable`, `mcp.resetChoices`) on top of the
+ * service's queue, CLI and audit, which the service hands in. Claude Code has no such command:
+ * - user and local scope: disable keeps the whole stored entry in MCP Admin's stash, then removes it
+ *   with the CLI; enable adds it back with `add-json`, then drops it from the stash. The stash is
+ *   always written first, so a crash in between leaves the entry in the stash, in `.claude.json`, or
+ *   in both (which `reconcile` settles on start), never in neither.
+ * - project scope: Claude Code's own approval lists in the project's `.claude/settings.local.json`;
+ *   the team's `.mcp.json` is never touched.
+ */
+import { join } from 'node:path';
+import { addJsonArgv, removeArgv } from '../cli/argv';
+import { approvalOf } from '../config/approvals';
+import { projectSettings, readClaudeConfig, readMcpJson } from '../config/claude-config';
+import {
+  disabledStashPath,
+  isStashKey,
+  readDisabledStash,
+  writeDisabledStash,
+  type StashedServer,
+  type StashKey,
+} from '../config/disabled-stash';
+import { localProjectKey, projectDirChain } from '../config/project-key';
+import type { StoredEntry } from '../config/server-list';
+import { readSettingsFiles } from '../config/settings';
+import { McpCoreError } from '../errors';
+import { isRecord } from '../records';
+import { resetChoicesInputSchema, switchServerInputSchema } from '../schemas';
+import type { ResetChoicesInput, Scope, SwitchServerInput } from '../schemas';
+import { failureOutcome, type AuditOutcome } from '../service/audit-log';
+import { verifyRemoved, verifyStored } from '../service/verify';
+import { checkImportedEntry, differingFields } from '../transfer/imported-entry';
+import { localSettingsPath, moveToApprovalList, type ApprovalList } from './approval-lists';
+
+export interface SwitchResult {
+  ok: true;
+  message: string;
+  warning?: string;
+}
+
+/** What one switch changed, for the caller to record (it holds secrets: never an API answer). */
+export type SwitchChange =
+  /** user/local: the entry as stored, now in the stash (disable) or back in `.claude.json` (enable). */
+  | { scope: 'user' | 'local'; stashed: StashedServer }
+  /** project: the settings file whose approval lists changed. */
+  | { scope: 'project'; name: string; settingsFile: string; list: ApprovalList };
+
+export interface SwitchOutcome {
+  result: SwitchResult;
+  change: SwitchChange;
+}
+
+export interface SwitchOperations {
+  disable(input: SwitchServerInput): Promise<SwitchOutcome>;
+  enable(input: SwitchServerInput): Promise<SwitchOutcome>;
+  resetChoices(input: ResetChoicesInput): Promise<SwitchResult>;
+  /**
+   * Settles the stash after a crash, on start: a stashed server that is also stored identically in
+   * `.claude.json` (a disable stopped before its remove, or an enable stopped after its add) is
+   * dropped from the stash. Returns the dropped ones. Runs in a queue turn of its own.
+   */
+  reconcile(): Promise<StashedServer[]>;
+}
+
+/** What the service lends: its settings, its project check, its queue, its audited CLI call and its audit. */
+export interface SwitchDependencies {
+  configPath: string;
+  claudeDir: string;
+  managedDir: string;
+  existingProject: (projectPath: string | undefined) => Promise<string>;
+  storedIn: (scope: Scope, name: string, projectPath: string) => Promise<StoredEntry | undefined>;
+  /** Runs `task` in its own turn of the mutation queue, refused under a managed config. */
+  inQueueTurn: <T>(task: () => Promise<T>) => Promise<T>;
+  /** A queue turn for MCP Admin's own bookkeeping, which a managed config does not stop. */
+  inOwnQueueTurn: <T>(task: () => Promise<T>) => Promise<T>;
+  /** One audited CLI call, then `verify`; throws what failed. */
+  runChange: (
+    procedure: string,
+    argv: string[],
+    cwd: string,
+    verify: () => Promise<void>,
+  ) => Promise<SwitchResult>;
+  /** Audits a change made without the CLI; returns a warning when the log cannot be written. */
+  record: (procedure: string, outcome: AuditOutcome) => Promise<string | undefined>;
+}
+
+export function createSwitchOperations(deps: SwitchDependencies): SwitchOperations {
+  const { configPath, claudeDir, managedDir, existingProject, storedIn, inQueueTurn, runChange } = deps;
+  const stashPath = disabledStashPath(configPath);
+
+  async function stashKey(name: string, scope: 'user' | 'local', projectPath: string): Promise<StashKey> {
+    return scope === 'user' ? { scope, name } : { scope, project: await localProjectKey(projectPath), name };
+  }
+
+  async function disableStored(
+    name: string,
+    scope: 'user' | 'local',
+    projectPath: string,
+  ): Promise<SwitchOutcome> {
+    const stored = await storedIn(scope, name, projectPath);
+    if (stored === undefined) {
+      throw new McpCoreError('INVALID_INPUT', `name: no ${scope}-scope server "${name}" to disable`);
+    }
+    // Enable adds the entry back with add-json: one it could not add whole is not taken out.
+    const addable = checkImportedEntry(name, stored.entry);
+    if (!addable.ok) {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `name: "${name}" cannot be disabled without losing part of it, since add-json could not add it back as stored (${addable.problems})`,
+      );
+    }
+    const key = await stashKey(name, scope, projectPath);
+    const stash = await readDisabledStash(stashPath);
+    const earlier = stash.find((server) => isStashKey(server, key));
+    if (earlier !== undefined && differingFields(earlier.entry, stored.entry).length > 0) {
+      throw new McpCoreError(
+        'CHANGED_SINCE',
+        `${stashPath} already keeps a different disabled ${scope}-scope "${name}", which disabling this one would replace; remove this one to enable that one.`,
+      );
+    }
+    const stashed: StashedServer = { ...key, entry: stored.entry, disabledAt: new Date().toISOString() };
+    const others = stash.filter((server) => !isStashKey(server, key));
+    // First the stash: if the remove below never happens, the entry is in both places, not in neither.
+    await writeDisabledStash(stashPath, [...others, stashed]);
+    try {
+      const result = await runChange('mcp.disable', removeArgv(name, scope), projectPath, async () => {
+        verifyRemoved(name, await storedIn(scope, name, projectPath));
+      });
+      return {
+        result: {
+          ...result,
+          message: `${result.message}\nIts whole entry is kept in ${stashPath} until it is enabled.`,
+        },
+        change: { scope, stashed },
+      };
+    } catch (error) {
+      await forgetIfStillStored(stashed, projectPath, others);
+      throw error;
+    }
+  }
+
+  /** After a failed remove: the server is still in Claude Code's config, so the stash lets it go. */
+  async function forgetIfStillStored(stashed: StashedServer, projectPath: string, others: StashedServer[]) {
+    try {
+      const stored = await storedIn(stashed.scope, stashed.name, projectPath);
+      if (stored !== undefined && differingFields(stored.entry, stashed.entry).length === 0) {
+        await writeDisabledStash(stashPath, others);
+      }
+    } catch {
+      // Left as it is: `reconcile` drops it on the next start, and nothing is lost meanwhile.
+    }
+  }
+
+  async function enableStashed(
+    name: string,
+    scope: 'user' | 'local',
+    projectPath: string,
+  ): Promise<SwitchOutcome> {
+    const key = await stashKey(name, scope, projectPath);
+    const stash = await readDisabledStash(stashPath);
+    const stashed = stash.find((server) => isStashKey(server, key));
+    if (stashed === undefined) {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `name: "${name}" is not disabled in ${scope} scope${key.scope === 'local' ? ` of ${key.project}` : ''} (${stashPath} does not keep it)`,
+      );
+    }
+    const stored = await storedIn(scope, name, projectPath);
+    if (stored !== undefined) {
+      throw new McpCoreError(
+        'CHANGED_SINCE',
+        `A ${scope}-scope server "${name}" was added to ${stored.source} since this one was disabled; the disabled entry stays in ${stashPath}. Remove that server to enable this one.`,
+      );
+    }
+    const result = await runChange(
+      'mcp.enable',
+      addJsonArgv(name, scope, stashed.entry),
+      projectPath,
+      async () => {
+        verifyStored(name, scope, stashed.entry, await storedIn(scope, name, projectPath));
+      },
+    );
+    try {
+      await writeDisabledStash(
+        stashPath,
+        stash.filter((server) => server !== stashed),
+      );
+    } catch (error) {
+      const warning = `${name} is enabled, but ${error instanceof Error ? error.message : String(error)}; it is dropped from there when MCP Admin next starts.`;
+      return {
+        result: { ...result, warning: [result.warning, warning].filter(Boolean).join('\n') },
+        change: { scope, stashed },
+      };
+    }
+    return { result, change: { scope, stashed } };
+  }
+
+  /** project scope: the name must be a server of a `.mcp.json` Claude Code reads for the project. */
+  async function switchApproval(
+    name: string,
+    projectPath: string,
+    into: ApprovalList,
+  ): Promise<SwitchOutcome> {
+    const procedure = into === 'disabledMcpjsonServers' ? 'mcp.disable' : 'mcp.enable';
+    const files = (await projectDirChain(projectPath)).map((dir) => join(dir, '.mcp.json'));
+    const holders = await Promise.all(
+      files.map(async (file) => (await readMcpJson(file))?.has(name) === true),
+    );
+    if (!holders.includes(true)) {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `name: no project-scope server "${name}" in the .mcp.json files Claude Code reads for ${projectPath}`,
+      );
+    }
+    const settingsFile = await localSettingsPath(projectPath);
+    let changed: boolean;
+    try {
+      changed = await moveToApprovalList(settingsFile, name, into);
+    } catch (error) {
+      await deps.record(procedure, failureOutcome(error));
+      throw error;
+    }
+    if (!changed) {
+      const state = into === 'disabledMcpjsonServers' ? 'disabled' : 'enabled';
+      throw new McpCoreError('INVALID_INPUT', `name: "${name}" is already ${state} in ${settingsFile}`);
+    }
+    const message = `Put "${name}" in ${into} of ${settingsFile}. ${await approvalSentence(name, projectPath)}`;
+    const warning = await deps.record(procedure, { ok: true, message });
+    return {
+      result: warning === undefined ? { ok: true, message } : { ok: true, message, warning },
+      change: { scope: 'project', name, settingsFile, list: into },
+    };
+  }
+
+  /** What Claude Code now does with the name in the project, with the file and key that decide it. */
+  async function approvalSentence(name: string, projectPath: string): Promise<string> {
+    const [settings, config, projectKey] = await Promise.all([
+      readSettingsFiles({ claudeDir, managedDir, projectPath }, []),
+      readClaudeConfig(configPath),
+      localProjectKey(projectPath),
+    ]);
+    const trusted = projectSettings(config.projects.get(projectKey)).hasTrustDialogAccepted;
+    const verdict = approvalOf(name, settings, { trusted, configPath, projectKey });
+    switch (verdict.approval) {
+      case 'approved':
+        return `Claude Code will load it in this project (${verdict.reason})`;
+      case 'rejected':
+        return `Claude Code will not load it in this project: ${verdict.reason}`;
+      case 'pending':
+        return `The approval takes effect only once the folder is trusted: ${verdict.reason}`;
+    }
+  }
+
+  async function switchServer(rawInput: SwitchServerInput, on: boolean): Promise<SwitchOutcome> {
+    const { name, scope, projectPath: asked } = switchServerInputSchema.parse(rawInput);
+    const projectPath = await existingProject(asked);
+    return inQueueTurn(() => {
+      if (scope === 'project') {
+        return switchApproval(name, projectPath, on ? 'enabledMcpjsonServers' : 'disabledMcpjsonServers');
+      }
+      return on ? enableStashed(name, scope, projectPath) : disableStored(name, scope, projectPath);
+    });
+  }
+
+  return {
+    disable: (input) => switchServer(input, false),
+    enable: (input) => switchServer(input, true),
+
+    async resetChoices(rawInput) {
+      const input = resetChoicesInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input?.projectPath);
+      return inQueueTurn(() =>
+        runChange('mcp.resetChoices', ['mcp', 'reset-project-choices'], projectPath, async () => {
+          const settings = await readSettingsFiles({ claudeDir, managedDir, projectPath }, []);
+          const left = settings.filter(
+            (file) =>
+              file.source === 'local' &&
+              (file.enabledMcpjsonServers.length > 0 ||
+                file.disabledMcpjsonServers.length > 0 ||
+                file.enableAllProjectMcpServers),
+          );
+          if (left.length > 0) {
+            throw new McpCoreError(
+              'VERIFY_FAILED',
+              `The CLI reported success, but ${left.map((file) => file.path).join(', ')} still holds project approvals.`,
+            );
+          }
+        }),
+      );
+    },
+
+    reconcile: () =>
+      deps.inOwnQueueTurn(async () => {
+        const stash = await readDisabledStash(stashPath);
+        if (stash.length === 0) return [];
+        const config = await readClaudeConfig(configPath);
+        const dropped = stash.filter((server) => {
+          const servers =
+            server.scope === 'user'
+              ? config.userServers
+              : projectSettings(config.projects.get(server.project)).servers;
+          const stored = servers.get(server.name);
+          return isRecord(stored) && differingFields(stored, server.entry).length === 0;
+        });
+        if (dropped.length > 0) {
+          await writeDisabledStash(
+            stashPath,
+            stash.filter((server) => !dropped.includes(server)),
+          );
+        }
+        return dropped;
+      }),
+  };
+}
