@@ -45,7 +45,7 @@ test('a pending, a rejected and a /mcp-disabled server each show their status an
   await expect(panel.serverTable.getByRole('rowheader')).toHaveText(['refused', 'waiting', 'turned-off']);
 });
 
-test('a managed config shows its banner, no add form, and read-only rows without Remove', async ({
+test('a managed config shows its banner, no add form, and read-only rows without Remove or Edit', async ({
   panel,
   world,
 }) => {
@@ -60,7 +60,9 @@ test('a managed config shows its banner, no add form, and read-only rows without
   await expect(panel.addForm.root).toHaveCount(0);
   await expect(panel.serverRow('company')).toContainText('Read-only: from the managed config');
   await expect(panel.removeButton('company')).toHaveCount(0);
+  await expect(panel.editButton('company')).toHaveCount(0);
   await expect(panel.serverRow('mine')).toContainText('Overridden by managed config');
   await expect(panel.removeButton('mine')).toBeDisabled();
+  await expect(panel.editButton('mine')).toBeDisabled();
   await panel.screenshot('managed-config');
 });

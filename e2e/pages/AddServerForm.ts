@@ -3,7 +3,10 @@ import type { Locator, Page } from '@playwright/test';
 export type ScopeLabel = 'User' | 'Local' | 'Project';
 export type TransportLabel = 'stdio' | 'HTTP' | 'SSE';
 
-/** The `Add MCP server` form, located by its accessible names only. */
+/**
+ * The `Add MCP server` form, located by its accessible names only; also, named `Edit MCP server`
+ * with `Save changes`, the same form editing a listed server.
+ */
 export class AddServerForm {
   readonly root: Locator;
   readonly name: Locator;
@@ -17,8 +20,8 @@ export class AddServerForm {
   readonly submit: Locator;
   readonly alert: Locator;
 
-  constructor(page: Page) {
-    this.root = page.getByRole('form', { name: 'Add MCP server' });
+  constructor(page: Page, { formName = 'Add MCP server', submitName = 'Add server' } = {}) {
+    this.root = page.getByRole('form', { name: formName });
     const textbox = (name: string) => this.root.getByRole('textbox', { name, exact: true });
     this.name = textbox('Name');
     this.command = textbox('Command');
@@ -28,7 +31,7 @@ export class AddServerForm {
     this.variableValues = textbox('Variable value');
     this.headerNames = textbox('Header name');
     this.headerValues = textbox('Header value');
-    this.submit = this.root.getByRole('button', { name: 'Add server', exact: true });
+    this.submit = this.root.getByRole('button', { name: submitName, exact: true });
     this.alert = this.root.getByRole('alert');
   }
 

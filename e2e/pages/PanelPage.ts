@@ -12,10 +12,12 @@ const SCREENSHOT_DIR = join(
   'screenshots',
 );
 
-/** The whole panel: header, server list, add form and the dialogs they open. */
+/** The whole panel: header, server list, add and edit form, history and the dialogs they open. */
 export class PanelPage {
   readonly page: Page;
   readonly addForm: AddServerForm;
+  readonly editForm: AddServerForm;
+  readonly history: Locator;
   readonly serverTable: Locator;
   readonly revealSecrets: Locator;
   readonly projectPicker: Locator;
@@ -27,6 +29,8 @@ export class PanelPage {
   constructor(page: Page) {
     this.page = page;
     this.addForm = new AddServerForm(page);
+    this.editForm = new AddServerForm(page, { formName: 'Edit MCP server', submitName: 'Save changes' });
+    this.history = page.getByRole('region', { name: 'History', exact: true });
     this.serverTable = page.getByRole('table');
     this.revealSecrets = page.getByRole('switch', { name: 'Reveal secrets' });
     this.projectPicker = page.getByRole('combobox', { name: 'Project' });
@@ -64,6 +68,15 @@ export class PanelPage {
 
   removeButton(name: string): Locator {
     return this.serverRow(name).getByRole('button', { name: `Remove ${name}`, exact: true });
+  }
+
+  editButton(name: string): Locator {
+    return this.serverRow(name).getByRole('button', { name: `Edit ${name}`, exact: true });
+  }
+
+  /** The History entry whose text holds `text` (e.g. `Removed old`), newest first. */
+  historyEntry(text: string): Locator {
+    return this.history.getByRole('listitem').filter({ hasText: text });
   }
 
   checkButton(name: string): Locator {

@@ -1,8 +1,9 @@
 /**
  * The router through `createCaller`, for what no other layer shows: a remove without a scope
  * maps the core's NOT_FOUND and AMBIGUOUS to NOT_FOUND and CONFLICT, and a change under a managed
- * config is a CONFLICT too.
+ * config is a CONFLICT too; an undo of a server changed since is a CONFLICT, an unusable history a 500.
  */
+import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +42,53 @@ describe('mcp router', () => {
       coreCode: 'MANAGED_CONFIG',
     });
     expect((await api.system.info()).managed).toEqual({ path: managed, exclusive: true });
+  });
+
+  it('maps update, undo and history errors: NOT_FOUND, BAD_REQUEST (also for a read-only scope), CONFLICT for a server changed since, 500 for an unusable history', async () => {
+    const world = useTestWorld();
+    const api = callerFor(world);
+    await api.mcp.add({ name: 'files', scope: 'user', command: 'node' });
+    const [addition] = await api.mcp.history({});
+    await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'remove', '--scope', 'user', 'files']);
+
+    await expect(
+      apiErrorOf(api.mcp.update({ name: 'files', scope: 'user', server: { args: ['x'] } })),
+    ).resolves.toEqual({
+      code: 'NOT_FOUND',
+      message: `No MCP server named "files" in user scope (${world.configPath}).`,
+      coreCode: 'NOT_FOUND',
+    });
+    await expect(
+      apiErrorOf(api.mcp.update({ name: 'files', scope: 'user', server: { name: '-x' } })),
+    ).resolves.toEqual({
+      code: 'BAD_REQUEST',
+      message: 'server.name: name may not start with "-"',
+      coreCode: undefined,
+    });
+    await expect(
+      apiErrorOf(api.mcp.update({ name: 'company', scope: 'managed' as 'user', server: { args: [] } })),
+    ).resolves.toEqual({
+      code: 'BAD_REQUEST',
+      message: 'scope: scope must be one of user, local, project',
+      coreCode: undefined,
+    });
+    await expect(apiErrorOf(api.mcp.undo({ id: 'nope' }))).resolves.toEqual({
+      code: 'BAD_REQUEST',
+      message: 'id "nope" names no change in the history',
+      coreCode: 'INVALID_INPUT',
+    });
+    await expect(apiErrorOf(api.mcp.undo({ id: addition?.id ?? '' }))).resolves.toEqual({
+      code: 'CONFLICT',
+      message: `Cannot undo: "files" in user scope (${world.configPath}) was removed since.`,
+      coreCode: 'CHANGED_SINCE',
+    });
+
+    const history = join(world.configDir, '.mcp-admin', 'history.jsonl');
+    writeFileSync(history, 'not json\n');
+    await expect(apiErrorOf(api.mcp.history({}))).resolves.toMatchObject({
+      code: 'INTERNAL_SERVER_ERROR',
+      message: expect.stringMatching(`^${history} line 1 cannot be used: `) as unknown,
+      coreCode: 'CONFIG_UNREADABLE',
+    });
   });
 });

@@ -3,6 +3,7 @@ import { AddFormPlaceholder } from './add-form/AddFormPlaceholder';
 import { ManagedBanner } from './layout/ManagedBanner';
 import { PanelHeader } from './layout/PanelHeader';
 import { SignInHint } from './layout/SignInHint';
+import type { WritableServer } from './servers/server-display';
 import { ServersSection } from './servers/ServersSection';
 import { TransferBar } from './transfer/TransferBar';
 import { trpc, type SystemInfo } from './trpc';
@@ -14,6 +15,20 @@ const AddServerForm = lazy(async () => {
   const module = await import('./add-form/AddServerForm');
   return { default: module.AddServerForm };
 });
+const EditServerForm = lazy(async () => {
+  const module = await import('./add-form/EditServerForm');
+  return { default: module.EditServerForm };
+});
+const HistoryRegion = lazy(async () => {
+  const module = await import('./history/HistoryRegion');
+  return { default: module.HistoryRegion };
+});
+
+/** The row being edited, with the project it was listed for. */
+interface Editing {
+  server: WritableServer;
+  projectPath: string;
+}
 
 export function App() {
   const info = trpc.system.info.useQuery();
@@ -32,21 +47,45 @@ export function App() {
 
 function Panel({ info }: { info: SystemInfo }) {
   const [projectPath, setProjectPath] = useState(info.defaultProject);
+  const [editing, setEditing] = useState<Editing | null>(null);
   useLiveUpdates(projectPath);
+  const locked = info.managed !== null;
   return (
     <>
       <PanelHeader info={info} projectPath={projectPath} onProjectChange={setProjectPath} />
       <main className="panel">
         {info.managed !== null && <ManagedBanner path={info.managed.path} />}
-        <ServersSection projectPath={projectPath} locked={info.managed !== null} />
+        <ServersSection
+          projectPath={projectPath}
+          locked={locked}
+          onEdit={(server, shownProject) => {
+            setEditing({ server, projectPath: shownProject });
+          }}
+        />
         <div className="side-column">
-          {/* Claude Code refuses every add while a managed config is in control. */}
-          {info.managed === null && (
+          {/* Claude Code refuses every change while a managed config is in control. */}
+          {!locked && (
             <Suspense fallback={<AddFormPlaceholder />}>
-              <AddServerForm projectPath={projectPath} />
+              {/* Hidden, not unmounted, while an edit is open: what was typed into it stays. */}
+              <div hidden={editing !== null}>
+                <AddServerForm projectPath={projectPath} />
+              </div>
+              {editing !== null && (
+                <EditServerForm
+                  key={`${editing.server.scope}:${editing.server.source ?? ''}:${editing.server.name}`}
+                  server={editing.server}
+                  projectPath={editing.projectPath}
+                  onClose={() => {
+                    setEditing(null);
+                  }}
+                />
+              )}
             </Suspense>
           )}
           <TransferBar projectPath={projectPath} />
+          <Suspense fallback={null}>
+            <HistoryRegion locked={locked} />
+          </Suspense>
         </div>
       </main>
     </>

@@ -26,6 +26,7 @@ export function createTrpcClient() {
 export type SystemInfo = RouterOutputs['system']['info'];
 export type ServerEntry = RouterOutputs['mcp']['list']['servers'][number];
 export type CheckResult = RouterOutputs['mcp']['check'];
+export type HistoryEntry = RouterOutputs['mcp']['history'][number];
 export type CheckAllEvent =
   RouterOutputs['mcp']['checkAll'] extends AsyncIterable<infer Event> ? Event : never;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addFormReducer,
+  formStateFor,
   initialAddFormState,
   type AddFormAction,
   type AddFormState,
@@ -63,5 +64,31 @@ describe('addFormReducer', () => {
   it('resets every field but keeps handing out fresh row ids', () => {
     const state = apply({ type: 'set', field: 'name', value: 'x' }, { type: 'addArg' }, { type: 'reset' });
     expect(state).toEqual({ ...initialAddFormState, nextId: 2 });
+  });
+});
+
+describe('formStateFor', () => {
+  it('fills the form with a listed entry, each row with an id of its own, the next id past them', () => {
+    expect(
+      formStateFor({
+        name: 'files',
+        scope: 'project',
+        transport: 'stdio',
+        command: 'npx',
+        args: ['-y', 'files'],
+        env: { TOKEN: 's3cret' },
+      }),
+    ).toEqual({
+      ...initialAddFormState,
+      name: 'files',
+      scope: 'project',
+      command: 'npx',
+      args: [
+        { id: 1, value: '-y' },
+        { id: 2, value: 'files' },
+      ],
+      env: [{ id: 3, key: 'TOKEN', value: 's3cret' }],
+      nextId: 4,
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addFormReducer, initialAddFormState, type AddFormAction } from '../src/add-form/form-state';
-import { validateAddForm } from '../src/add-form/validate';
+import { editedFields, validateAddForm } from '../src/add-form/validate';
 
 const PROJECT = '/work/project';
 
@@ -101,6 +101,26 @@ describe('validateAddForm', () => {
     expect(validateAddForm(form(...actions), PROJECT)).toEqual({
       ok: false,
       errors: { args: 'args may have at most 64 entries' },
+    });
+  });
+});
+
+describe('editedFields', () => {
+  it('sends an emptied list as empty, so the stored one is cleared rather than kept', () => {
+    expect(editedFields({ name: 'files', scope: 'local', command: 'node', projectPath: PROJECT })).toEqual({
+      name: 'files',
+      scope: 'local',
+      command: 'node',
+      args: [],
+      env: {},
+      projectPath: PROJECT,
+    });
+    expect(editedFields({ name: 'web', scope: 'user', transport: 'sse', url: 'https://e.test' })).toEqual({
+      name: 'web',
+      scope: 'user',
+      transport: 'sse',
+      url: 'https://e.test',
+      headers: {},
     });
   });
 });

@@ -127,6 +127,27 @@ describe('createMcpAdminClient', () => {
     expect((await client.mcp.list.query({})).servers[0]?.auth).toBe('signed-out');
   });
 
+  it('edits a server, lists the change in the history and undoes it', async () => {
+    const world = createTestWorld();
+    const server = await serverIn(world);
+    const client = createMcpAdminClient({ url: server.url, token: server.token });
+    await client.mcp.add.mutate({ name: 'files', scope: 'user', command: 'node', args: ['old.js'] });
+
+    await client.mcp.update.mutate({ name: 'files', scope: 'user', server: { args: ['new.js'] } });
+    const [edit] = await client.mcp.history.query({ limit: 1 });
+    await client.mcp.undo.mutate({ id: edit?.id ?? '' });
+
+    expect(edit).toMatchObject({
+      procedure: 'mcp.update',
+      name: 'files',
+      scope: 'user',
+      ok: true,
+      undoable: true,
+    });
+    const { servers } = await client.mcp.list.query();
+    expect(servers.map(({ name, args }) => ({ name, args }))).toEqual([{ name: 'files', args: ['old.js'] }]);
+  });
+
   it('surfaces API errors with their code and status', async () => {
     const server = await serverIn(createTestWorld());
     const client = createMcpAdminClient({ url: server.url, token: server.token });

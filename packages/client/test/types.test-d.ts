@@ -24,6 +24,9 @@ export async function wrongUsesDoNotCompile(): Promise<void> {
   // @ts-expect-error: `mcp.check` needs the scope of the entry to check.
   await client.mcp.check.mutate({ name: 'x' });
 
+  // @ts-expect-error: `mcp.update` takes what to change in `server`, not beside the name.
+  await client.mcp.update.mutate({ name: 'x', scope: 'user', args: ['-v'] });
+
   // @ts-expect-error: `mcp.import` takes the document as text in `json`, not as an object.
   await client.mcp.import.mutate({ json: { mcpServers: {} }, scope: 'user' });
 }

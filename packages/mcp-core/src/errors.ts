@@ -28,7 +28,10 @@ export type McpCoreErrorCode =
   | 'MANAGED_CONFIG'
   /** A sign-in to that server is running already: a second one would overwrite its token. */
   | 'LOGIN_IN_PROGRESS'
-  /** The config is no longer as the change needs it (a server of that name was added since). */
+  /**
+   * The config is no longer as the change needs it: a server of that name was added since, or an
+   * undo would overwrite what changed since the change it undoes.
+   */
   | 'CHANGED_SINCE'
   /** A file MCP Admin writes itself (its stash, a project's settings.local.json) could not be written. */
   | 'WRITE_FAILED';

@@ -15,8 +15,9 @@ import { z, ZodError } from 'zod';
  * AMBIGUOUS is a CONFLICT (409), not a BAD_REQUEST: the input is valid, but the config holds the
  * name in several scopes, and the caller resolves it by naming the scope. MANAGED_CONFIG too: the
  * input is valid, the machine's managed-mcp.json is what stands in the way; and CHANGED_SINCE: the
- * config changed under the request (a server re-added over a disabled one), nothing is wrong with it. LOGIN_IN_PROGRESS: another
- * sign-in to the server runs.
+ * config changed under the request (a server re-added over a disabled one, or an undo of a server
+ * that changed since, which would overwrite what changed), nothing is wrong with it.
+ * LOGIN_IN_PROGRESS: another sign-in to the server runs.
  */
 const TRPC_CODE_BY_CORE_CODE = {
   INVALID_INPUT: 'BAD_REQUEST',

@@ -1,14 +1,23 @@
+import type { AddServerInput, UpdateServerInput } from '@mcp-admin/core/schemas';
 import { useEffect, useId, useMemo, useReducer, useRef, useState, type SubmitEvent } from 'react';
+import { useRefreshAfterChange } from '../refresh-after-change';
 import { SCOPES } from '../scopes';
 import { trpc } from '../trpc';
+import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileDialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { RadioGroup, type RadioOption } from '../ui/RadioGroup';
 import { TextField } from '../ui/TextField';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { ArgumentList } from './ArgumentList';
-import { addFormReducer, initialAddFormState, type FormTransport } from './form-state';
+import {
+  addFormReducer,
+  formStateFor,
+  initialAddFormState,
+  type EditedServer,
+  type FormTransport,
+} from './form-state';
 import { PairList, type PairListLabels } from './PairList';
-import { validateAddForm, type FieldErrors } from './validate';
+import { editedFields, validateAddForm, type FieldErrors } from './validate';
 
 const TRANSPORTS: readonly RadioOption<FormTransport>[] = [
   { value: 'stdio', label: 'stdio' },
@@ -34,12 +43,30 @@ const HEADER_LABELS: PairListLabels = {
   addLabel: 'Add header',
 };
 
-/** The `mcp.add` form; it checks everything with mcp-core's schemas before sending. */
-export function AddServerForm({ projectPath }: { projectPath: string }) {
+/** A listed entry to edit instead of adding one. */
+export interface FormEdit {
+  /** The row's entry, secrets revealed. */
+  server: EditedServer & { source?: string | undefined };
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+interface AddServerFormProps {
+  projectPath: string;
+  /** Makes it the `Edit MCP server` form, filled with that entry, saving with `mcp.update`. */
+  edit?: FormEdit;
+}
+
+/** The `mcp.add` form (or, with `edit`, the `mcp.update` one); it checks everything with mcp-core's schemas before sending. */
+export function AddServerForm({ projectPath, edit }: AddServerFormProps) {
   const id = useId();
   const headingId = `${id}-heading`;
   const formRef = useRef<HTMLFormElement>(null);
-  const [state, dispatch] = useReducer(addFormReducer, initialAddFormState);
+  const [state, dispatch] = useReducer(addFormReducer, edit?.server, (server) =>
+    server === undefined ? initialAddFormState : formStateFor(server),
+  );
+  // An edit that writes a shared .mcp.json waits here for the user's yes.
+  const [confirming, setConfirming] = useState<{ input: UpdateServerInput; files: string[] } | null>(null);
   // Errors show from the first submit on, then follow the typing so they clear once fixed.
   const [submitted, setSubmitted] = useState(false);
   const errors = useMemo<FieldErrors>(() => {
@@ -51,18 +78,26 @@ export function AddServerForm({ projectPath }: { projectPath: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const focusAfterRender = useFocusAfterRender();
   const nameId = `${id}-name`;
-  const utils = trpc.useUtils();
+  const refreshAfterChange = useRefreshAfterChange();
   const add = trpc.mcp.add.useMutation({
-    onSuccess: async (result) => {
+    onSettled: refreshAfterChange,
+    onSuccess: (result) => {
       dispatch({ type: 'reset' });
       setSubmitted(false);
       // The field that had focus may be gone with the reset; start the next server from the top.
       focusAfterRender(nameId);
       // The CLI's first line says what was added and where; the rest repeats the details.
       setNotice(result.message.split('\n')[0] ?? result.message);
-      await Promise.all([utils.mcp.list.invalidate(), utils.mcp.projects.invalidate()]);
     },
   });
+  const update = trpc.mcp.update.useMutation({ onSettled: refreshAfterChange, onSuccess: edit?.onSaved });
+  const change = edit === undefined ? add : update;
+
+  // Opening an edit puts the user in its first box.
+  const editing = edit !== undefined;
+  useEffect(() => {
+    if (editing) document.getElementById(nameId)?.focus();
+  }, [editing, nameId]);
 
   // A counter, not a flag: a second failed submit with nothing changed must still move focus.
   useEffect(() => {
@@ -79,12 +114,24 @@ export function AddServerForm({ projectPath }: { projectPath: string }) {
       setFocusRequest((count) => count + 1);
       return;
     }
-    add.mutate(validation.input);
+    if (edit === undefined) {
+      add.mutate(validation.input);
+      return;
+    }
+    const input = updateInput(edit, validation.input, projectPath);
+    const files = sharedFilesOf([
+      edit.server.scope === 'project' ? edit.server.source : undefined,
+      validation.input.scope === 'project' && edit.server.scope !== 'project'
+        ? `${projectPath}/.mcp.json`
+        : undefined,
+    ]);
+    if (files.length > 0) setConfirming({ input, files });
+    else update.mutate(input);
   };
 
   return (
     <form ref={formRef} className="card add-form" aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
-      <h2 id={headingId}>Add MCP server</h2>
+      <h2 id={headingId}>{edit === undefined ? 'Add MCP server' : 'Edit MCP server'}</h2>
       <TextField
         id={nameId}
         label="Name"
@@ -168,15 +215,45 @@ export function AddServerForm({ projectPath }: { projectPath: string }) {
         </>
       )}
       {errors.form !== undefined && <p className="field-error">{errors.form}</p>}
-      {add.error !== null && <ErrorAlert message={add.error.message} />}
+      {change.error !== null && <ErrorAlert message={change.error.message} />}
       <div className="form-footer">
-        <button type="submit" className="primary" disabled={add.isPending}>
-          Add server
+        <button type="submit" className="primary" disabled={change.isPending}>
+          {edit === undefined ? 'Add server' : 'Save changes'}
         </button>
+        {edit !== undefined && (
+          <button type="button" className="secondary" onClick={edit.onCancel}>
+            Cancel
+          </button>
+        )}
         <p role="status" className="status">
-          {add.isPending ? 'Adding…' : notice}
+          {change.isPending ? (edit === undefined ? 'Adding…' : 'Saving…') : notice}
         </p>
       </div>
+      {confirming !== null && (
+        <ConfirmSharedFileDialog
+          action={`Saving "${confirming.input.server.name ?? confirming.input.name}"`}
+          files={confirming.files}
+          onCancel={() => {
+            setConfirming(null);
+          }}
+          onConfirm={() => {
+            setConfirming(null);
+            update.mutate(confirming.input);
+          }}
+        />
+      )}
     </form>
   );
+}
+
+/** The edit of exactly the listed entry (its scope and file), with every field the form has. */
+function updateInput(edit: FormEdit, input: AddServerInput, projectPath: string): UpdateServerInput {
+  const { name, scope, source } = edit.server;
+  return {
+    name,
+    scope,
+    projectPath,
+    ...(source === undefined ? {} : { source }),
+    server: editedFields(input),
+  };
 }

@@ -96,6 +96,39 @@ export function addFormReducer(state: AddFormState, action: AddFormAction): AddF
   }
 }
 
+/** A stored server as the form edits it: a row of `mcp.list` read with `reveal`. */
+export interface EditedServer {
+  name: string;
+  scope: Scope;
+  transport: FormTransport | 'unknown';
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+/** The form filled with `server`'s entry, each list row with an id of its own. */
+export function formStateFor(server: EditedServer): AddFormState {
+  const args = (server.args ?? []).map((value, index) => ({ id: index + 1, value }));
+  const pairsFrom = (map: Record<string, string> | undefined, firstId: number) =>
+    Object.entries(map ?? {}).map(([key, value], index) => ({ id: firstId + index, key, value }));
+  const env = pairsFrom(server.env, args.length + 1);
+  const headers = pairsFrom(server.headers, args.length + env.length + 1);
+  return {
+    name: server.name,
+    scope: server.scope,
+    // A shape Claude Code would not start has no transport to show: the form starts from stdio.
+    transport: server.transport === 'unknown' ? 'stdio' : server.transport,
+    command: server.command ?? '',
+    args,
+    env,
+    url: server.url ?? '',
+    headers,
+    nextId: args.length + env.length + headers.length + 1,
+  };
+}
+
 function moved<T>(items: readonly T[], from: number, to: number): T[] {
   const item = items[from];
   if (item === undefined || to < 0 || to >= items.length) return [...items];

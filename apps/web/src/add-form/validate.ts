@@ -9,6 +9,7 @@ import {
   serverNameSchema,
   urlSchema,
   type AddServerInput,
+  type ServerChanges,
 } from '@mcp-admin/core/schemas';
 import type { z } from 'zod';
 import type { AddFormState, Pair, PairListName } from './form-state';
@@ -65,6 +66,18 @@ export function validateAddForm(state: AddFormState, projectPath: string): Valid
     report(typeof top === 'string' && FIELD_KEYS.has(top) ? top : 'form', issue.message);
   }
   return { ok: false, errors };
+}
+
+/**
+ * What `mcp.update` is asked to change for a valid form: every field the form has, an emptied list
+ * included (a field left out would keep the stored one); the server keeps the fields it has no box for.
+ */
+export function editedFields({ projectPath, ...fields }: AddServerInput): ServerChanges {
+  const lists =
+    fields.url === undefined
+      ? { args: fields.args ?? [], env: fields.env ?? {} }
+      : { headers: fields.headers ?? {} };
+  return { ...fields, ...lists, ...(projectPath === undefined ? {} : { projectPath }) };
 }
 
 function checkPairs(

@@ -1,3 +1,4 @@
+import { useRefreshAfterChange } from '../refresh-after-change';
 import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -11,12 +12,10 @@ interface RemoveServerDialogProps {
 }
 
 export function RemoveServerDialog({ server, projectPath, onClose, onRemoved }: RemoveServerDialogProps) {
-  const utils = trpc.useUtils();
+  const refreshAfterChange = useRefreshAfterChange();
   const remove = trpc.mcp.remove.useMutation({
-    onSuccess: async () => {
-      await Promise.all([utils.mcp.list.invalidate(), utils.mcp.projects.invalidate()]);
-      onRemoved();
-    },
+    onSettled: refreshAfterChange,
+    onSuccess: onRemoved,
   });
   return (
     <Dialog title={`Remove ${server.name}?`} onClose={onClose}>

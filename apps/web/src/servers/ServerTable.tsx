@@ -28,6 +28,7 @@ interface ServerTableProps {
   locked: boolean;
   checkOf: (server: ServerEntry) => RowCheck | undefined;
   onCheck: (server: WritableServer, projectPath: string) => void;
+  onEdit: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
 }
 
@@ -38,6 +39,7 @@ export function ServerTable({
   locked,
   checkOf,
   onCheck,
+  onEdit,
   onRemove,
 }: ServerTableProps) {
   const signIns = useRowSignIns();
@@ -65,6 +67,7 @@ export function ServerTable({
             locked={locked}
             check={checkOf(server)}
             onCheck={onCheck}
+            onEdit={onEdit}
             onRemove={onRemove}
             signIns={signIns}
           />
@@ -81,6 +84,7 @@ interface ServerRowProps {
   locked: boolean;
   check: RowCheck | undefined;
   onCheck: (server: WritableServer, projectPath: string) => void;
+  onEdit: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
   signIns: RowSignIns;
 }
@@ -92,6 +96,7 @@ function ServerRow({
   locked,
   check,
   onCheck,
+  onEdit,
   onRemove,
   signIns,
 }: ServerRowProps) {
@@ -151,13 +156,13 @@ function ServerRow({
         {signOutError !== undefined && <ErrorAlert message={signOutError} />}
       </td>
       <td className="actions-cell">
-        {/* mcp.check and mcp.remove take the scopes the CLI writes: a read-only row says where it comes from. */}
+        {/* mcp.check, mcp.update and mcp.remove take the scopes the CLI writes: a read-only row says where it comes from. */}
         {!isWritable(server) ? (
           <span className="origin">{readOnlyOrigin(server)}</span>
         ) : (
           <div className="row-buttons">
             <EnabledSwitch server={server} projectPath={projectPath} disabled={stale || locked} />
-            {/* A stashed server is in no config Claude Code reads: there is nothing to check or remove. */}
+            {/* A stashed server is in no config Claude Code reads: there is nothing to check, edit or remove. */}
             <button
               type="button"
               className="secondary small"
@@ -168,6 +173,17 @@ function ServerRow({
               }}
             >
               Check
+            </button>
+            <button
+              type="button"
+              className="secondary small"
+              aria-label={`Edit ${server.name}`}
+              disabled={stale || locked || server.disabled === true}
+              onClick={() => {
+                onEdit(server, projectPath);
+              }}
+            >
+              Edit
             </button>
             <button
               type="button"

@@ -34,12 +34,14 @@ interface CheckAllState {
 
 interface ServersSectionProps {
   projectPath: string;
-  /** A managed config is in control: nothing can be removed. */
+  /** A managed config is in control: nothing can be removed or edited. */
   locked: boolean;
+  /** A row's `Edit`: the panel opens the edit form for that entry. */
+  onEdit: (server: WritableServer, projectPath: string) => void;
 }
 
 /** The servers Claude Code sees from the chosen project, with the switch that reveals secrets. */
-export function ServersSection({ projectPath, locked }: ServersSectionProps) {
+export function ServersSection({ projectPath, locked, onEdit }: ServersSectionProps) {
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
   const [onlyNotLoading, setOnlyNotLoading] = useState(false);
@@ -155,6 +157,7 @@ export function ServersSection({ projectPath, locked }: ServersSectionProps) {
                 onCheck={(server, shownProject) => {
                   checks.check(server, shownProject);
                 }}
+                onEdit={onEdit}
                 onRemove={(server, shownProject) => {
                   setRemoving({ server, projectPath: shownProject });
                 }}

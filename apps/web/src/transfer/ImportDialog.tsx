@@ -1,5 +1,6 @@
 import { IMPORT_LIMITS, type Scope } from '@mcp-admin/core/schemas';
 import { useId, useState } from 'react';
+import { useRefreshAfterChange } from '../refresh-after-change';
 import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -32,6 +33,7 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loadingSource, setLoadingSource] = useState(false);
   const utils = trpc.useUtils();
+  const refreshAfterChange = useRefreshAfterChange();
   const preview = trpc.mcp.import.useMutation({
     onSuccess: (results) => {
       setShown({
@@ -42,9 +44,9 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
     },
   });
   const importChecked = trpc.mcp.import.useMutation({
-    onSuccess: async (results) => {
+    onSettled: refreshAfterChange,
+    onSuccess: (results) => {
       setShown({ kind: 'imported', results });
-      await Promise.all([utils.mcp.list.invalidate(), utils.mcp.projects.invalidate()]);
     },
   });
   const pending = preview.isPending || importChecked.isPending || loadingSource;

@@ -268,6 +268,27 @@ export const removeServerInputSchema = inputObject({
   error: 'scope is required with source',
 });
 
+/**
+ * What an edit changes (`mcp.update`'s `server`): the fields of `mcp.add`, each optional. A given
+ * field replaces the stored one, the others are kept; `name`, `scope` and `projectPath` rename or
+ * move the server. Whether the result is a valid server is checked on the merged entry.
+ */
+export const serverChangesSchema = inputObject({
+  name: newServerNameSchema,
+  scope: scopeSchema,
+  ...serverTargetSchema.shape,
+  projectPath: projectPathSchema,
+}).partial();
+
+/** `mcp.update`: the listed entry (as `mcp.remove` names it) and what to change in it. */
+export const updateServerInputSchema = inputObject({
+  name: serverNameSchema,
+  scope: scopeSchema,
+  projectPath: projectPathSchema.optional(),
+  source: sourceSchema.optional(),
+  server: serverChangesSchema,
+});
+
 /** `mcp.disable` and `mcp.enable`: one server of a scope the CLI writes (read-only scopes are no input). */
 export const switchServerInputSchema = inputObject({
   name: serverNameSchema,
@@ -340,6 +361,8 @@ export type Transport = z.infer<typeof transportSchema>;
 export type AddServerInput = z.infer<typeof addServerInputSchema>;
 export type RemoveServerInput = z.infer<typeof removeServerInputSchema>;
 export type ListServersInput = z.infer<typeof listServersInputSchema>;
+export type ServerChanges = z.infer<typeof serverChangesSchema>;
+export type UpdateServerInput = z.infer<typeof updateServerInputSchema>;
 export type SwitchServerInput = z.infer<typeof switchServerInputSchema>;
 export type ResetChoicesInput = z.infer<typeof resetChoicesInputSchema>;
 export type WatchInput = z.infer<typeof watchInputSchema>;
@@ -529,3 +552,27 @@ export const loginPasteInputSchema = inputObject({
 
 export type SignInTarget = z.infer<typeof signInTargetSchema>;
 export type LoginPasteInput = z.infer<typeof loginPasteInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// History and undo: `mcp.history`, `mcp.undo`.
+
+/** How many changes `mcp.history` answers with: by default, and at most. */
+export const HISTORY_LIMIT = { default: 100, max: 1000 } as const;
+
+/** The id of one recorded change, as `mcp.history` lists it. */
+export const changeIdSchema = text('id', LIMITS.name).regex(/^[A-Za-z0-9-]+$/, {
+  error: 'id may only contain letters, digits and "-"',
+});
+
+export const historyInputSchema = inputObject({
+  limit: z
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(HISTORY_LIMIT.max, { error: `limit must be at most ${HISTORY_LIMIT.max}` })
+    .optional(),
+}).optional();
+
+export const undoInputSchema = inputObject({ id: changeIdSchema });
+
+export type HistoryInput = z.infer<typeof historyInputSchema>;
+export type UndoInput = z.infer<typeof undoInputSchema>;

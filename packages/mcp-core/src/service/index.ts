@@ -3,3 +3,5 @@ export { createMcpAdmin } from './mcp-admin';
 export type { McpAdmin, McpAdminHealth, McpAdminOptions, MutationResult, SystemInfo } from './mcp-admin';
 export { auditLogPath } from './audit-log';
 export type { AuditOutcome, AuditRecord } from './audit-log';
+export { historyPath } from './history';
+export type { ChangeProcedure, HistoryItem } from './history';

@@ -5,7 +5,8 @@
  * whoever the caller is; a failed parse throws the ZodError.
  */
 import { stat } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
 import {
   checkEach,
@@ -39,7 +40,6 @@ import {
   listProjects,
   listServers,
   managedMcpPath,
-  projectDirChain,
   projectMcpJsonPath,
   readManagedConfig,
   readStoredTokens,
@@ -63,10 +63,14 @@ import {
   CHECK_TIMEOUT_MS,
   checkAllInputSchema,
   checkServerInputSchema,
+  HISTORY_LIMIT,
+  historyInputSchema,
   listServersInputSchema,
   loginPasteInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
+  undoInputSchema,
+  updateServerInputSchema,
   watchInputSchema,
 } from '../schemas';
 import { createSwitchOperations } from '../switch';
@@ -74,21 +78,32 @@ import type {
   AddServerInput,
   CheckAllInput,
   CheckServerInput,
+  HistoryInput,
   ListServersInput,
   LoginPasteInput,
   RemoveServerInput,
   SignInTarget,
   ResetChoicesInput,
   Scope,
+  UndoInput,
+  UpdateServerInput,
   SwitchServerInput,
   WatchInput,
 } from '../schemas';
 import { createSignIns } from '../login';
 import type { LoginEvent } from '../login';
 import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
+import { checkImportedEntry } from '../transfer/imported-entry';
 import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
-import { verifyAdded, verifyRemoved } from './verify';
+import { mergedEntry } from './entry-edits';
+import { createHistoryJournal, historyItems, historyPath, undoableChange } from './history';
+import type { HistoryItem, PlacedEntry } from './history';
+import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
+import type { MutationResult } from './entry-changes';
+import { verifyAdded } from './verify';
+
+export type { MutationResult } from './entry-changes';
 
 /** Every setting comes from the caller (the server parses the environment once, at its edge). */
 export interface McpAdminOptions {
@@ -125,22 +140,6 @@ export const LOGIN_TIMEOUT_MS = 5 * 60_000;
 /** Checks running at once in one server process: each may be a process tree of its own. */
 const MAX_CONCURRENT_CHECKS = 4;
 
-export interface MutationResult {
-  ok: true;
-  /** The CLI's own report. */
-  message: string;
-  /** Something went wrong after the change landed (e.g. the audit log could not be written). */
-  warning?: string;
-}
-
-/**
- * A read inside the mutation queue (the read-back after a change; before a remove, the scope
- * lookup or the check that the listed source holds the entry) past this frees the queue with an
- * error. Each file read has a shorter limit of its own (see claude-config); this one also bounds
- * what those do not cover, such as a stuck `stat`.
- */
-const QUEUED_READ_TIMEOUT_MS = 30_000;
-
 export interface SystemInfo {
   version: string;
   configPath: string;
@@ -148,14 +147,6 @@ export interface SystemInfo {
   cli: { path: string; version: string } | { error: string };
   /** The managed-mcp.json in control, if any: every change is then refused. */
   managed: { path: string; exclusive: true } | null;
-}
-
-interface RemovalTarget {
-  scope: Scope;
-  /** Where the CLI runs: it removes project scope from the `.mcp.json` of its cwd. */
-  cwd: string;
-  /** The entry as stored now, to check it exists and, after the CLI ran, that it is gone. */
-  stored: () => Promise<StoredEntry | undefined>;
 }
 
 /** What the service is doing, for a health check; cheap, touches no file. */
@@ -180,6 +171,15 @@ export interface McpAdmin extends TransferOperations {
   watch(input: WatchInput, signal: AbortSignal): Promise<AsyncIterable<ConfigChange>>;
   add(input: AddServerInput): Promise<MutationResult>;
   remove(input: RemoveServerInput): Promise<MutationResult>;
+  /**
+   * Replaces one stored entry in one queue turn: remove, then `add-json` of the whole entry merged
+   * with `server`; when the add fails the old entry is added back and the error says so.
+   */
+  update(input: UpdateServerInput): Promise<MutationResult>;
+  /** The product's own changes, newest first: names and outcomes only. */
+  history(input?: HistoryInput): Promise<HistoryItem[]>;
+  /** Reverses one recorded change through the queue and the CLI; itself a recorded change. */
+  undo(input: UndoInput): Promise<MutationResult>;
   /**
    * Settles what a crash between a switch's two steps left (see SwitchOperations.reconcile): call
    * once on start, before serving. Never fails: a stash it cannot read is logged, and the switch
@@ -238,6 +238,7 @@ export function createMcpAdmin({
   const cliVersion = createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' });
   const queue = createMutationQueue({ maxQueued });
   const audit = createAuditLog(auditLogPath(configPath));
+  const journal = createHistoryJournal(historyPath(configPath));
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
   const credentialsPath = credentialsPathFor(claudeDir, process.platform);
   const signIns = createSignIns({
@@ -245,6 +246,18 @@ export function createMcpAdmin({
     env: cliEnvironment(spawnEnv, configDir),
     timeoutMs: loginTimeoutMs,
   });
+  const {
+    placeFor,
+    storedAt,
+    listedPlace,
+    samePlace,
+    editedPlace,
+    addWhole,
+    removeAt,
+    replace,
+    recordedChange,
+    undo,
+  } = createEntryChanges({ configPath, storedIn, mutate, journal, logWarning });
 
   async function existingProject(projectPath: string | undefined): Promise<string> {
     const path = projectPath ?? projectDefault;
@@ -332,46 +345,6 @@ export function createMcpAdmin({
     mcpJsonPath?: string,
   ): Promise<StoredEntry | undefined> {
     return findStoredEntry({ configPath, projectPath, name, scope, mcpJsonPath });
-  }
-
-  /**
-   * Where a remove runs and what it removes. Without `source`, the entry the CLI finds from the
-   * project dir. With it, exactly the listed entry: a farther `.mcp.json` is changed by running the
-   * CLI in that file's own directory. A source that does not hold the name is refused before any spawn.
-   */
-  async function removalTarget(
-    name: string,
-    scope: Scope,
-    source: string | undefined,
-    projectPath: string,
-  ): Promise<RemovalTarget> {
-    if (source === undefined) {
-      return { scope, cwd: projectPath, stored: () => storedIn(scope, name, projectPath) };
-    }
-    let target: RemovalTarget;
-    if (scope === 'project') {
-      const dir = dirname(source);
-      const chain = await projectDirChain(projectPath);
-      if (basename(source) !== '.mcp.json' || !chain.includes(dir)) {
-        throw new McpCoreError(
-          'INVALID_INPUT',
-          `source "${source}" is not a .mcp.json that Claude Code reads for project "${projectPath}"`,
-        );
-      }
-      target = { scope, cwd: dir, stored: () => storedIn(scope, name, projectPath, source) };
-    } else {
-      if (source !== configPath) {
-        throw new McpCoreError(
-          'INVALID_INPUT',
-          `source "${source}" is not where ${scope}-scope servers are kept (${configPath})`,
-        );
-      }
-      target = { scope, cwd: projectPath, stored: () => storedIn(scope, name, projectPath) };
-    }
-    if ((await withinQueuedReadDeadline(target.stored)) === undefined) {
-      throw new McpCoreError('INVALID_INPUT', `source "${source}" holds no ${scope}-scope server "${name}"`);
-    }
-    return target;
   }
 
   // Without a scope the CLI refuses a name held in several scopes, so the scope is picked here.
@@ -489,14 +462,21 @@ export function createMcpAdmin({
     }
   }
 
-  // Import and export: each imported server is one change of its own on this queue, CLI and audit.
+  // Import and export: each imported server is one change of its own on this queue, CLI, audit and history.
   const transfer = createTransferOperations({
     configPath,
     desktopConfigPath: claudeDesktopConfigPath({ platform: process.platform, homeDir, appData }),
     existingProject,
     storedIn,
     inQueueTurn: changeTurn,
-    runChange: (argv, cwd, verify) => mutate('mcp.import', argv, cwd, verify),
+    addEntry: async ({ name, scope, projectPath, entry }) => {
+      const place = await placeFor(name, scope, projectPath);
+      return recordedChange({ procedure: 'mcp.import', place }, async (landed) => {
+        const added = await addWhole('mcp.import', { ...place, entry });
+        landed.after = added.stored;
+        return added.result;
+      });
+    },
   });
 
   const switches = createSwitchOperations({
@@ -559,11 +539,17 @@ export function createMcpAdmin({
     async add(rawInput) {
       const input = addServerInputSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
-      return changeTurn(() =>
-        mutate('mcp.add', addArgv(input), projectPath, async () => {
-          verifyAdded(input, await storedIn(input.scope, input.name, projectPath));
-        }),
-      );
+      return changeTurn(async () => {
+        const place = await placeFor(input.name, input.scope, projectPath);
+        return recordedChange({ procedure: 'mcp.add', place }, async (landed) => {
+          let stored: PlacedEntry | undefined;
+          const result = await mutate('mcp.add', addArgv(input), projectPath, async () => {
+            stored = { ...place, entry: verifyAdded(input, await storedAt(place)).entry };
+          });
+          if (stored !== undefined) landed.after = stored;
+          return result;
+        });
+      });
     },
 
     async remove(rawInput) {
@@ -571,13 +557,69 @@ export function createMcpAdmin({
       const projectPath = await existingProject(input.projectPath);
       return changeTurn(async () => {
         const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
-        const target = await removalTarget(input.name, scope, input.source, projectPath);
-        return mutate('mcp.remove', removeArgv(input.name, target.scope), target.cwd, async () => {
-          verifyRemoved(input.name, await target.stored());
+        const place = await listedPlace(input.name, scope, input.source, projectPath);
+        const stored = await storedAt(place);
+        return recordedChange({ procedure: 'mcp.remove', place }, async (landed) => {
+          const result = await removeAt('mcp.remove', place);
+          if (stored !== undefined) landed.before = { ...place, entry: stored.entry };
+          return result;
         });
       });
     },
 
+    async update(rawInput) {
+      const input = updateServerInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input.projectPath);
+      const targetProject =
+        input.server.projectPath === undefined
+          ? projectPath
+          : await existingProject(input.server.projectPath);
+      return changeTurn(async () => {
+        const fromPlace = await listedPlace(input.name, input.scope, input.source, projectPath);
+        const stored = await storedAt(fromPlace);
+        if (stored === undefined) {
+          throw new McpCoreError(
+            'NOT_FOUND',
+            `No MCP server named "${input.name}" in ${input.scope} scope (${fromPlace.source}).`,
+          );
+        }
+        const from = { ...fromPlace, entry: stored.entry };
+        const to = await editedPlace(from, input.server, targetProject);
+        const checked = checkImportedEntry(to.name, mergedEntry(from.entry, input.server));
+        if (!checked.ok) {
+          throw new McpCoreError(
+            'INVALID_INPUT',
+            `server: the edited entry breaks the rules: ${checked.problems}`,
+          );
+        }
+        const moves = !(await samePlace(from, to));
+        if (!moves && isDeepStrictEqual(checked.entry, from.entry)) {
+          return { ok: true, message: `Nothing to change: "${from.name}" is already stored like that.` };
+        }
+        if (moves && (await storedAt(to)) !== undefined) {
+          throw new McpCoreError(
+            'INVALID_INPUT',
+            `server: a server "${to.name}" already exists in ${to.scope} scope (${to.source})`,
+          );
+        }
+        return recordedChange({ procedure: 'mcp.update', place: to }, (landed) =>
+          replace('mcp.update', from, { ...to, entry: checked.entry }, landed),
+        );
+      });
+    },
+
+    async history(rawInput) {
+      const input = historyInputSchema.parse(rawInput);
+      return historyItems(await journal.read(), input?.limit ?? HISTORY_LIMIT.default);
+    },
+
+    async undo(rawInput) {
+      const { id } = undoInputSchema.parse(rawInput);
+      return changeTurn(async () => {
+        const change = undoableChange(await withinQueuedReadDeadline(() => journal.read()), id);
+        return undo(change);
+      });
+    },
     async settleDisabled() {
       try {
         for (const { scope, name } of await switches.reconcile()) {
@@ -662,16 +704,4 @@ export function createMcpAdmin({
 
     close: () => queue.drain(),
   };
-}
-
-function withinQueuedReadDeadline<T>(read: () => Promise<T>): Promise<T> {
-  return withDeadline(
-    read,
-    QUEUED_READ_TIMEOUT_MS,
-    () =>
-      new McpCoreError(
-        'CONFIG_UNREADABLE',
-        `The config files could not be read within ${formatDuration(QUEUED_READ_TIMEOUT_MS)}.`,
-      ),
-  );
 }

@@ -7,18 +7,21 @@ import type { StoredEntry } from '../config';
 import { McpCoreError } from '../errors';
 import type { AddServerInput, Scope } from '../schemas';
 
-/** Throws VERIFY_FAILED unless `stored` is the entry `input` asked `mcp add` to store. */
-export function verifyAdded(input: AddServerInput, stored: StoredEntry | undefined): void {
-  verifyStored(input.name, input.scope, requestedEntry(input), stored);
+/** Throws VERIFY_FAILED unless `stored` is the entry `input` asked `mcp add` to store; returns it. */
+export function verifyAdded(input: AddServerInput, stored: StoredEntry | undefined): StoredEntry {
+  return verifyStored(input.name, input.scope, requestedEntry(input), stored);
 }
 
-/** Throws VERIFY_FAILED unless `stored` holds every field of `requested`, the entry given to `add-json`. */
+/**
+ * Throws VERIFY_FAILED unless `stored` holds every field of `requested`, the entry given to
+ * `add-json`; returns it.
+ */
 export function verifyStored(
   name: string,
   scope: Scope,
   requested: Record<string, unknown>,
   stored: StoredEntry | undefined,
-): void {
+): StoredEntry {
   if (stored === undefined) {
     throw new McpCoreError(
       'VERIFY_FAILED',
@@ -32,6 +35,7 @@ export function verifyStored(
       `The CLI reported success, but "${name}" in ${stored.source} differs from what was asked in: ${differing.join(', ')}.`,
     );
   }
+  return stored;
 }
 
 /** Throws VERIFY_FAILED if the removed server is still stored. */

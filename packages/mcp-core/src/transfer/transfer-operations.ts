@@ -3,12 +3,10 @@
  * service's queue, CLI and audit, which the service hands in: each imported server is its own
  * change, in its own queue turn, added whole with `add-json` and read back.
  */
-import { addJsonArgv } from '../cli/argv';
 import type { StoredEntry } from '../config';
 import { isMcpCoreError, McpCoreError } from '../errors';
 import { exportInputSchema, importInputSchema, importSourceInputSchema } from '../schemas';
 import type { ExportInput, ImportInput, ImportSourceInput, Scope } from '../schemas';
-import { verifyStored } from '../service/verify';
 import { exportDocument } from './export-document';
 import { duplicateNote, ImportDocumentError, readImportDocument } from './import-document';
 import type { DocumentServer } from './import-document';
@@ -38,7 +36,7 @@ export interface TransferOperations {
   exportServers(input: ExportInput): Promise<{ json: string }>;
 }
 
-/** What the service lends: its settings, its project check, its queue and its audited CLI call. */
+/** What the service lends: its settings, its project check, its queue and its recorded whole-entry add. */
 export interface TransferDependencies {
   configPath: string;
   desktopConfigPath: string | undefined;
@@ -46,16 +44,20 @@ export interface TransferDependencies {
   storedIn: (scope: Scope, name: string, projectPath: string) => Promise<StoredEntry | undefined>;
   /** Runs `task` in its own turn of the mutation queue. */
   inQueueTurn: <T>(task: () => Promise<T>) => Promise<T>;
-  /** One audited CLI call, then `verify`; throws what failed. Returns the CLI's text (and a warning). */
-  runChange: (
-    argv: string[],
-    cwd: string,
-    verify: () => Promise<void>,
-  ) => Promise<{ message: string; warning?: string }>;
+  /**
+   * Adds one entry whole with `add-json`, reads it back, audits it and records it in the history;
+   * throws what failed. Returns the CLI's text (and a warning).
+   */
+  addEntry: (added: {
+    name: string;
+    scope: Scope;
+    projectPath: string;
+    entry: Record<string, unknown>;
+  }) => Promise<{ message: string; warning?: string }>;
 }
 
 export function createTransferOperations(deps: TransferDependencies): TransferOperations {
-  const { configPath, desktopConfigPath, existingProject, storedIn, inQueueTurn, runChange } = deps;
+  const { configPath, desktopConfigPath, existingProject, storedIn, inQueueTurn, addEntry } = deps;
 
   /** `exists` when the name is already in the scope, saying whether the entry is the same. */
   async function existing(
@@ -101,9 +103,7 @@ export function createTransferOperations(deps: TransferDependencies): TransferOp
       return await inQueueTurn(async () => {
         const found = await existing(name, entry, scope, projectPath);
         if (found !== undefined) return found;
-        const result = await runChange(addJsonArgv(name, scope, entry), projectPath, async () => {
-          verifyStored(name, scope, entry, await storedIn(scope, name, projectPath));
-        });
+        const result = await addEntry({ name, scope, projectPath, entry });
         const message =
           result.warning === undefined ? result.message : `${result.message}\n${result.warning}`;
         return { name, outcome: 'added', message };

@@ -723,20 +723,21 @@ describe('an audit log that cannot be written', () => {
     return blocker;
   }
 
-  it('reports a landed change as done, with a warning naming the log, and logs the warning', async () => {
+  it('reports a landed change as done, with a warning naming the audit log and the history, and logs both', async () => {
     const blocker = blockAuditLog();
     const warnings: string[] = [];
     const admin = adminFor(claude, {}, { logWarning: (message) => warnings.push(message) });
 
     const result = await admin.add({ name: 'files', scope: 'user', command: 'node' });
 
-    const warning = `The change was not recorded in ${join(blocker, 'audit.jsonl')}: EEXIST: file already exists, mkdir '${blocker}'`;
+    const notRecordedIn = (file: string) =>
+      `The change was not recorded in ${join(blocker, file)}: EEXIST: file already exists, mkdir '${blocker}'`;
     expect(result).toEqual({
       ok: true,
       message: `Added stdio MCP server files with command: node  to user config\nFile modified: ${world.configPath}`,
-      warning,
+      warning: `${notRecordedIn('audit.jsonl')}\n${notRecordedIn('history.jsonl')}`,
     });
-    expect(warnings).toEqual([warning]);
+    expect(warnings).toEqual([notRecordedIn('audit.jsonl'), notRecordedIn('history.jsonl')]);
     expect(storedConfig().mcpServers).toEqual({
       files: { type: 'stdio', command: 'node', args: [], env: {} },
     });

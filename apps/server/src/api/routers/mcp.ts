@@ -4,12 +4,15 @@ import {
   checkAllInputSchema,
   checkServerInputSchema,
   exportInputSchema,
+  historyInputSchema,
   importInputSchema,
   importSourceInputSchema,
   listServersInputSchema,
   loginPasteInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
+  undoInputSchema,
+  updateServerInputSchema,
   resetChoicesInputSchema,
   switchServerInputSchema,
   watchInputSchema,
@@ -26,6 +29,11 @@ export const mcpRouter = {
   remove: publicProcedure
     .input(removeServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.remove(input)),
+  update: publicProcedure
+    .input(updateServerInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.update(input)),
+  history: publicProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.admin.history(input)),
+  undo: publicProcedure.input(undoInputSchema).mutation(({ ctx, input }) => ctx.admin.undo(input)),
   disable: publicProcedure
     .input(switchServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.disable(input)),

@@ -1,0 +1,358 @@
+/**
+ * Changes of whole stored entries, on top of the service's audited CLI call: where an entry is
+ * stored and where the CLI reaches it, `add-json` / remove / replace of one entry (the old one put
+ * back when the new one cannot be added), each change recorded in the history with what landed,
+ * and the undo of a recorded change. Everything here runs inside one turn of the mutation queue.
+ */
+import { stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { addJsonArgv, removeArgv } from '../cli';
+import { localProjectKey, projectDirChain, projectMcpJsonPath } from '../config';
+import type { StoredEntry } from '../config';
+import { formatDuration, withDeadline } from '../deadline';
+import { McpCoreError, isMcpCoreError } from '../errors';
+import type { Scope, ServerChanges } from '../schemas';
+import { changedFields } from './entry-edits';
+import type { ChangeProcedure, ChangeRecord, EntryPlace, HistoryJournal, PlacedEntry } from './history';
+import { verifyRemoved, verifyStored } from './verify';
+
+export interface MutationResult {
+  ok: true;
+  /** The CLI's own report. */
+  message: string;
+  /** Something went wrong after the change landed (e.g. the audit log could not be written). */
+  warning?: string;
+}
+
+/**
+ * A read inside the mutation queue (the read-back after a change; before a remove, the scope
+ * lookup or the check that the listed source holds the entry) past this frees the queue with an
+ * error. Each file read has a shorter limit of its own (see claude-config); this one also bounds
+ * what those do not cover, such as a stuck `stat`.
+ */
+const QUEUED_READ_TIMEOUT_MS = 30_000;
+
+/** What of one change has landed so far: the history records exactly this. */
+interface Landed {
+  before?: PlacedEntry;
+  after?: PlacedEntry;
+}
+
+/** The change a history record is about: its procedure and the server it ends up naming. */
+interface ChangeSubject {
+  procedure: ChangeProcedure;
+  place: EntryPlace;
+  /** The change it undoes. */
+  undoes?: string;
+}
+
+/** What the service lends: its config, its reader, its audited CLI call, its history and its warnings. */
+export interface EntryChangeDependencies {
+  configPath: string;
+  storedIn: (
+    scope: Scope,
+    name: string,
+    projectPath: string,
+    mcpJsonPath?: string,
+  ) => Promise<StoredEntry | undefined>;
+  /** One audited CLI call in `cwd`, then `verify`; throws what failed. */
+  mutate: (
+    procedure: string,
+    argv: string[],
+    cwd: string,
+    verify: () => Promise<void>,
+  ) => Promise<MutationResult>;
+  journal: HistoryJournal;
+  logWarning: (message: string) => void;
+}
+
+export function createEntryChanges({
+  configPath,
+  storedIn,
+  mutate,
+  journal,
+  logWarning,
+}: EntryChangeDependencies) {
+  /** Where `name` of `scope` goes for `projectPath`: the file the CLI writes when run there. */
+  async function placeFor(name: string, scope: Scope, projectPath: string): Promise<EntryPlace> {
+    const source = scope === 'project' ? await projectMcpJsonPath(projectPath) : configPath;
+    return { name, scope, projectPath, source };
+  }
+
+  /** The entry stored at `place` now. */
+  function storedAt(place: EntryPlace): Promise<StoredEntry | undefined> {
+    const { name, scope, projectPath, source } = place;
+    return withinQueuedReadDeadline(() =>
+      storedIn(scope, name, projectPath, scope === 'project' ? source : undefined),
+    );
+  }
+
+  /**
+   * The place of a listed entry a row's action names. Without `source`, the entry the CLI finds from
+   * the project dir. With it, exactly the listed entry: a farther `.mcp.json` is changed by running
+   * the CLI in that file's own directory. A source that does not hold the name is refused before any spawn.
+   */
+  async function listedPlace(
+    name: string,
+    scope: Scope,
+    source: string | undefined,
+    projectPath: string,
+  ): Promise<EntryPlace> {
+    if (source === undefined) return placeFor(name, scope, projectPath);
+    if (scope === 'project') {
+      const chain = await projectDirChain(projectPath);
+      if (basename(source) !== '.mcp.json' || !chain.includes(dirname(source))) {
+        throw new McpCoreError(
+          'INVALID_INPUT',
+          `source "${source}" is not a .mcp.json that Claude Code reads for project "${projectPath}"`,
+        );
+      }
+    } else if (source !== configPath) {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `source "${source}" is not where ${scope}-scope servers are kept (${configPath})`,
+      );
+    }
+    const place = { name, scope, projectPath, source };
+    if ((await storedAt(place)) === undefined) {
+      throw new McpCoreError('INVALID_INPUT', `source "${source}" holds no ${scope}-scope server "${name}"`);
+    }
+    return place;
+  }
+
+  /** Whether two places are one entry: local scope is keyed by the project's git root, like the CLI. */
+  async function samePlace(a: EntryPlace, b: EntryPlace): Promise<boolean> {
+    if (a.name !== b.name || a.scope !== b.scope || a.source !== b.source) return false;
+    if (a.scope !== 'local') return true;
+    return (await localProjectKey(a.projectPath)) === (await localProjectKey(b.projectPath));
+  }
+
+  /** The CLI runs in the project, and for project scope in the dir of the `.mcp.json` it changes. */
+  function cwdOf(place: EntryPlace): string {
+    return place.scope === 'project' ? dirname(place.source) : place.projectPath;
+  }
+
+  /** `add-json` of a whole entry at its place, read back: the entry as it landed. */
+  async function addWhole(
+    procedure: string,
+    target: PlacedEntry,
+  ): Promise<{ result: MutationResult; stored: PlacedEntry }> {
+    let stored = target;
+    const argv = addJsonArgv(target.name, target.scope, target.entry);
+    const result = await mutate(procedure, argv, cwdOf(target), async () => {
+      const found = verifyStored(target.name, target.scope, target.entry, await storedAt(target));
+      stored = { ...target, entry: found.entry };
+    });
+    return { result, stored };
+  }
+
+  function removeAt(procedure: string, place: EntryPlace): Promise<MutationResult> {
+    return mutate(procedure, removeArgv(place.name, place.scope), cwdOf(place), async () => {
+      verifyRemoved(place.name, await storedAt(place));
+    });
+  }
+
+  /**
+   * `from` replaced by `to` in one turn: remove, then add whole. When the add fails, `from` is added
+   * back and the error says what failed and whether the old entry was restored.
+   */
+  async function replace(
+    procedure: string,
+    from: PlacedEntry,
+    to: PlacedEntry,
+    landed: Landed,
+  ): Promise<MutationResult> {
+    const removed = await removeAt(procedure, from);
+    landed.before = from;
+    try {
+      const added = await addWhole(procedure, to);
+      landed.after = added.stored;
+      return combined(removed, added.result);
+    } catch (error) {
+      const failure = `Could not store the new entry of "${to.name}" (${to.scope} scope): ${errorText(error)}`;
+      try {
+        await addWhole(procedure, from);
+      } catch (restoreError) {
+        throw withMessage(
+          error,
+          `${failure}\nRestoring the old entry failed too: ${errorText(restoreError)}\nThe old entry of "${from.name}" (${from.scope} scope, ${from.source}) is kept in the history: undo this change to add it back.`,
+        );
+      }
+      delete landed.before;
+      throw withMessage(error, `${failure}\nThe old entry was restored.`);
+    }
+  }
+
+  /**
+   * Runs one change and records it in the history with what landed, whatever the outcome. A
+   * history that cannot be written is a warning on a landed change, like the audit log.
+   */
+  async function recordedChange(
+    { procedure, place, undoes }: ChangeSubject,
+    run: (landed: Landed) => Promise<MutationResult>,
+  ): Promise<MutationResult> {
+    const { name, scope, projectPath } = place;
+    const subject = {
+      procedure,
+      name,
+      scope,
+      ...(scope === 'user' ? {} : { projectPath }),
+      ...(undoes === undefined ? {} : { undoes }),
+    };
+    const landed: Landed = {};
+    let result: MutationResult;
+    try {
+      result = await run(landed);
+    } catch (error) {
+      await journalOrWarn({ ...subject, ok: false, message: errorText(error), ...landed });
+      throw error;
+    }
+    const warning = await journalOrWarn({ ...subject, ok: true, message: result.message, ...landed });
+    return warning === undefined ? result : combined(result, { ok: true, message: '', warning });
+  }
+
+  async function journalOrWarn(change: Omit<ChangeRecord, 'id' | 'time'>): Promise<string | undefined> {
+    try {
+      await journal.append(change);
+      return undefined;
+    } catch (error) {
+      const warning = `The change was not recorded in ${journal.path}: ${errorText(error)}`;
+      logWarning(warning);
+      return warning;
+    }
+  }
+
+  /**
+   * How each kind of change is undone, inside its own queue turn. Every kind here puts the entries
+   * back as the change found them; a kind of change with another way back adds its own function.
+   */
+  const undoers: Record<ChangeProcedure, (change: ChangeRecord) => Promise<MutationResult>> = {
+    'mcp.add': restoreEntries,
+    'mcp.remove': restoreEntries,
+    'mcp.update': restoreEntries,
+    'mcp.import': restoreEntries,
+    'mcp.undo': restoreEntries,
+  };
+
+  /** Undoes a change of stored entries: what it added goes, what it removed or replaced comes back whole. */
+  async function restoreEntries(change: ChangeRecord): Promise<MutationResult> {
+    await refuseIfChangedSince(change);
+    const { before, after } = change;
+    const place = before ?? after;
+    if (place === undefined) throw new TypeError('restoreEntries needs a change that landed');
+    return recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
+      if (before === undefined) {
+        const result = await removeAt('mcp.undo', place);
+        landed.before = place;
+        return result;
+      }
+      if (after === undefined) {
+        const added = await addWhole('mcp.undo', before);
+        landed.after = added.stored;
+        return added.result;
+      }
+      return replace('mcp.undo', after, before, landed);
+    });
+  }
+
+  /** CHANGED_SINCE unless the server is still as `change` left it, naming what changed. */
+  async function refuseIfChangedSince({ before, after }: ChangeRecord): Promise<void> {
+    // The CLI runs there: a project deleted since would read as a CLI that cannot be started.
+    for (const place of [before, after]) {
+      if (place !== undefined && !(await isDirectory(cwdOf(place)))) {
+        throw new McpCoreError(
+          'CHANGED_SINCE',
+          `Cannot undo: ${cwdOf(place)}, where "${place.name}" was changed, is no longer a directory.`,
+        );
+      }
+    }
+    if (after !== undefined) {
+      const now = await storedAt(after);
+      const where = `"${after.name}" in ${after.scope} scope (${after.source})`;
+      if (now === undefined) {
+        throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${where} was removed since.`);
+      }
+      const changed = changedFields(after.entry, now.entry);
+      if (changed.length > 0) {
+        const what = changed.map((field) => `${field} changed`).join(', ');
+        throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${where} changed since: ${what}.`);
+      }
+    }
+    if (before !== undefined && (after === undefined || !(await samePlace(before, after)))) {
+      if ((await storedAt(before)) !== undefined) {
+        throw new McpCoreError(
+          'CHANGED_SINCE',
+          `Cannot undo: a server "${before.name}" was added to ${before.scope} scope (${before.source}) since.`,
+        );
+      }
+    }
+  }
+
+  /** Where an edit puts the entry: the same file unless it moves to another scope or project. */
+  async function editedPlace(
+    from: EntryPlace,
+    changes: ServerChanges,
+    targetProject: string,
+  ): Promise<EntryPlace> {
+    const name = changes.name ?? from.name;
+    const scope = changes.scope ?? from.scope;
+    // Same scope and project: the very file the row was listed from, even a farther .mcp.json.
+    if (scope === from.scope && targetProject === from.projectPath) return { ...from, name };
+    return placeFor(name, scope, targetProject);
+  }
+
+  return {
+    placeFor,
+    storedAt,
+    listedPlace,
+    samePlace,
+    editedPlace,
+    addWhole,
+    removeAt,
+    replace,
+    recordedChange,
+    /** Undoes one recorded change its own way (see `undoers`). */
+    undo: (change: ChangeRecord) => undoers[change.procedure](change),
+  };
+}
+
+/** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
+/** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
+function combined(...results: MutationResult[]): MutationResult {
+  const message = results
+    .map((result) => result.message)
+    .filter((text) => text !== '')
+    .join('\n');
+  const warnings = results.flatMap((result) => (result.warning === undefined ? [] : [result.warning]));
+  return warnings.length === 0 ? { ok: true, message } : { ok: true, message, warning: warnings.join('\n') };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `error` with another message and the same code. */
+function withMessage(error: unknown, message: string): Error {
+  return isMcpCoreError(error)
+    ? new McpCoreError(error.code, message, { cause: error })
+    : new Error(message, { cause: error });
+}
+
+export function withinQueuedReadDeadline<T>(read: () => Promise<T>): Promise<T> {
+  return withDeadline(
+    read,
+    QUEUED_READ_TIMEOUT_MS,
+    () =>
+      new McpCoreError(
+        'CONFIG_UNREADABLE',
+        `The config files could not be read within ${formatDuration(QUEUED_READ_TIMEOUT_MS)}.`,
+      ),
+  );
+}
+
+function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * An edit of a stored entry (`mcp.update`) and the comparison undo makes: what the merged entry
+ * is, and in which fields an entry changed since a change left it.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { isRecord } from '../records';
+import type { ServerChanges } from '../schemas';
+
+/**
+ * The stored entry with the given fields replacing its own; every other field (`oauth`,
+ * `headersHelper`, `timeout`, `alwaysLoad`, …) is kept. A URL given to a stdio entry (or a command
+ * to an http one) drops the options of the other kind, which cannot go with it.
+ */
+export function mergedEntry(
+  stored: Record<string, unknown>,
+  { transport, command, args, env, url, headers }: ServerChanges,
+): Record<string, unknown> {
+  const switchesTo =
+    url !== undefined && stored.url === undefined
+      ? { type: 'http', drops: ['command', 'args', 'env'] }
+      : command !== undefined && stored.command === undefined
+        ? { type: 'stdio', drops: ['url', 'headers'] }
+        : undefined;
+  // Object.fromEntries defines own properties: a stored `__proto__` key stays plain data.
+  const merged = Object.fromEntries(
+    Object.entries(stored).filter(([field]) => switchesTo?.drops.includes(field) !== true),
+  );
+  if (switchesTo !== undefined) merged.type = switchesTo.type;
+  const given = Object.entries({ type: transport, command, args, env, url, headers });
+  for (const [field, value] of given) if (value !== undefined) merged[field] = value;
+  return merged;
+}
+
+/**
+ * The fields in which `now` differs from `then`, a map's own keys named (`env.API_KEY`), so a
+ * refusal can say what changed without saying what it is.
+ */
+export function changedFields(then: Record<string, unknown>, now: Record<string, unknown>): string[] {
+  return unionOfKeys(then, now).flatMap((field) => {
+    const [was, is] = [then[field], now[field]];
+    if (isDeepStrictEqual(was, is)) return [];
+    if (!isRecord(was) || !isRecord(is)) return [field];
+    return unionOfKeys(was, is)
+      .filter((key) => !isDeepStrictEqual(was[key], is[key]))
+      .map((key) => `${field}.${key}`);
+  });
+}
+
+function unionOfKeys(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])];
+}

@@ -1,0 +1,381 @@
+/**
+ * `mcp.update`, `mcp.history` and `mcp.undo` against the real CLI: an edit keeps every field the
+ * CLI keeps, a failed add puts the old entry back, every change is recorded with what undo needs,
+ * and an undo reverses exactly one change unless the server changed since.
+ */
+import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import { addJsonArgv, removeArgv } from '../../src/cli/argv';
+import { McpCoreError } from '../../src/errors';
+import { adminInWorld, fixture, storedConfigOf, type AdminArgs } from '../support/world-admin';
+
+let world: TestWorld;
+beforeEach(() => {
+  world = createTestWorld();
+});
+afterEach(() => {
+  world.remove();
+});
+
+function adminFor(...args: AdminArgs) {
+  return adminInWorld(world, ...args);
+}
+
+const userServers = () => storedConfigOf(world).mcpServers;
+const localServers = () => storedConfigOf(world).projects?.[world.projectDir]?.mcpServers;
+const historyFile = () => join(world.configDir, '.mcp-admin', 'history.jsonl');
+
+/** Stored by another terminal with add-json: the fields `mcp add` has no flag for. */
+const signedIn = {
+  type: 'http',
+  url: 'https://old.test/mcp',
+  headers: { Authorization: 'Bearer 0ld-t0ken' },
+  headersHelper: '/usr/local/bin/make-headers',
+  oauth: { clientId: 'mcp-admin', callbackPort: 8765, scopes: 'read' },
+  timeout: 15000,
+  alwaysLoad: true,
+};
+const files = {
+  type: 'stdio',
+  command: 'npx',
+  args: ['-y', '@scope/files'],
+  env: { API_KEY: '0ld-s3cret' },
+  timeout: 5000,
+  alwaysLoad: false,
+};
+
+async function seed(name: string, entry: Record<string, unknown>, scope: 'user' | 'local' = 'user') {
+  await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv(name, scope, entry));
+}
+
+const anyId: unknown = expect.stringMatching(/^[0-9a-f-]{36}$/);
+const anyTime: unknown = expect.any(String);
+
+describe('update', () => {
+  it('replaces url, headers and env and keeps oauth, headersHelper, timeout and alwaysLoad', async () => {
+    await seed('signed-in', signedIn);
+    await seed('files', files);
+    const admin = adminFor();
+
+    await expect(
+      admin.update({
+        name: 'signed-in',
+        scope: 'user',
+        server: { url: 'https://new.test/mcp', headers: { Authorization: 'Bearer n3w-t0ken' } },
+      }),
+    ).resolves.toEqual({
+      ok: true,
+      message: `Removed MCP server signed-in from user config\nFile modified: ${world.configPath}\nAdded http MCP server signed-in to user config`,
+    });
+    await admin.update({ name: 'files', scope: 'user', server: { env: { API_KEY: 'n3w-s3cret' } } });
+
+    expect(userServers()).toEqual({
+      'signed-in': {
+        ...signedIn,
+        url: 'https://new.test/mcp',
+        headers: { Authorization: 'Bearer n3w-t0ken' },
+      },
+      files: { ...files, env: { API_KEY: 'n3w-s3cret' } },
+    });
+  });
+
+  it('renames a server and moves it from user to local scope, in one change', async () => {
+    await seed('files', files);
+    const admin = adminFor();
+
+    await admin.update({ name: 'files', scope: 'user', server: { name: 'my-files', scope: 'local' } });
+
+    expect({ user: userServers(), local: localServers() }).toEqual({
+      user: {},
+      local: { 'my-files': files },
+    });
+    await expect(admin.history()).resolves.toEqual([
+      {
+        id: anyId,
+        time: anyTime,
+        procedure: 'mcp.update',
+        name: 'my-files',
+        scope: 'local',
+        projectPath: world.projectDir,
+        ok: true,
+        message: `Removed MCP server files from user config\nFile modified: ${world.configPath}\nAdded stdio MCP server my-files to local config`,
+        undoable: true,
+        files: [world.configPath],
+      },
+    ]);
+  });
+
+  it('edits exactly the listed entry of a farther .mcp.json, leaving the nearer one byte-identical', async () => {
+    const farther = join(world.projectDir, '.mcp.json');
+    const nearer = join(world.nestedDir, '.mcp.json');
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addJsonArgv('shared', 'project', { command: 'far' }),
+    );
+    await runCliAsAnotherTerminal(
+      world,
+      world.nestedDir,
+      addJsonArgv('shared', 'project', { command: 'near' }),
+    );
+    const nearerBytes = readFileSync(nearer, 'latin1');
+
+    const admin = adminFor();
+    await admin.update({
+      name: 'shared',
+      scope: 'project',
+      projectPath: world.nestedDir,
+      source: farther,
+      server: { args: ['--far'] },
+    });
+
+    expect(JSON.parse(readFileSync(farther, 'utf8'))).toEqual({
+      mcpServers: { shared: { command: 'far', args: ['--far'] } },
+    });
+    expect(readFileSync(nearer, 'latin1')).toBe(nearerBytes);
+    await expect(admin.history()).resolves.toMatchObject([{ scope: 'project', files: [farther] }]);
+  });
+
+  it('puts the old entry back with add-json when the new one cannot be added, and says so', async () => {
+    await seed('signed-in', signedIn);
+    const admin = adminFor(fixture('failing-add-json-claude.sh'), { FAIL_ADD_JSON_CONTAINING: 'new.test' });
+
+    await expect(
+      admin.update({ name: 'signed-in', scope: 'user', server: { url: 'https://new.test/mcp' } }),
+    ).rejects.toEqual(
+      new McpCoreError(
+        'CLI_FAILED',
+        'Could not store the new entry of "signed-in" (user scope): add-json refused by the test fixture\nThe old entry was restored.',
+      ),
+    );
+
+    expect(userServers()).toEqual({ 'signed-in': signedIn });
+    const [failed] = await admin.history();
+    expect(failed).toMatchObject({ procedure: 'mcp.update', ok: false, undoable: false });
+  });
+
+  it('says when the old entry could not be put back either, and keeps it in the history to undo', async () => {
+    await seed('signed-in', signedIn);
+    const admin = adminFor(fixture('failing-add-json-claude.sh'), { FAIL_ADD_JSON_CONTAINING: 'mcp-admin' });
+
+    await expect(
+      admin.update({ name: 'signed-in', scope: 'user', server: { url: 'https://new.test/mcp' } }),
+    ).rejects.toEqual(
+      new McpCoreError(
+        'CLI_FAILED',
+        `Could not store the new entry of "signed-in" (user scope): add-json refused by the test fixture\nRestoring the old entry failed too: add-json refused by the test fixture\nThe old entry of "signed-in" (user scope, ${world.configPath}) is kept in the history: undo this change to add it back.`,
+      ),
+    );
+
+    expect(userServers()).toEqual({});
+    const [failed] = await admin.history();
+    expect(failed).toMatchObject({ procedure: 'mcp.update', ok: false, undoable: true });
+  });
+});
+
+describe('refusals of update and undo before any spawn', () => {
+  it('refuses a rename onto an existing name, an unknown server, a read-only scope, a hidden secret and a bad id, and skips an edit that changes nothing: no spawn, files byte-identical', async () => {
+    await seed('files', files);
+    await seed('other', { command: 'other' }, 'local');
+    const before = readFileSync(world.configPath, 'latin1');
+    const log = join(world.plainDir, 'cli.log');
+    const admin = adminFor(fixture('start-end-logging-claude.sh'), { CLI_LOG: log });
+
+    await expect(
+      admin.update({ name: 'files', scope: 'user', server: { name: 'other', scope: 'local' } }),
+    ).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        `server: a server "other" already exists in local scope (${world.configPath})`,
+      ),
+    );
+    await expect(admin.update({ name: 'nothing', scope: 'user', server: { args: [] } })).rejects.toEqual(
+      new McpCoreError('NOT_FOUND', `No MCP server named "nothing" in user scope (${world.configPath}).`),
+    );
+    await expect(
+      admin.update({ name: 'files', scope: 'managed' as 'user', server: { args: [] } }),
+    ).rejects.toBeInstanceOf(ZodError);
+    await expect(
+      admin.update({ name: 'files', scope: 'user', server: { env: { API_KEY: '••••••' } } }),
+    ).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        'server: the edited entry breaks the rules: env.API_KEY: "••••••" is the placeholder of a hidden secret, not its value (export with reveal to keep secrets)',
+      ),
+    );
+    await expect(
+      admin.update({ name: 'files', scope: 'user', server: { url: 'https://e.test', command: 'node' } }),
+    ).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        'server: the edited entry breaks the rules: url: give either command or url, not both',
+      ),
+    );
+    await expect(admin.update({ name: 'files', scope: 'user', server: { env: files.env } })).resolves.toEqual(
+      {
+        ok: true,
+        message: 'Nothing to change: "files" is already stored like that.',
+      },
+    );
+    await expect(admin.undo({ id: 'no-such-change' })).rejects.toEqual(
+      new McpCoreError('INVALID_INPUT', 'id "no-such-change" names no change in the history'),
+    );
+    await expect(admin.undo({ id: '../etc' })).rejects.toBeInstanceOf(ZodError);
+
+    expect({ spawned: existsSync(log), config: readFileSync(world.configPath, 'latin1') }).toEqual({
+      spawned: false,
+      config: before,
+    });
+  });
+
+  it('refuses update and undo while a managed-mcp.json exists, naming it, and spawns nothing', async () => {
+    await seed('files', files);
+    const admin = adminFor();
+    await admin.remove({ name: 'files', scope: 'user' });
+    const [removal] = await admin.history();
+    const log = join(world.plainDir, 'cli.log');
+    const refusing = adminFor(fixture('start-end-logging-claude.sh'), { CLI_LOG: log });
+    mkdirSync(world.managedDir);
+    const managed = join(world.managedDir, 'managed-mcp.json');
+    writeFileSync(managed, '{"mcpServers":{}}');
+    const refusal = new McpCoreError(
+      'MANAGED_CONFIG',
+      `${managed} has exclusive control over MCP servers: Claude Code loads only its servers, so none can be added or removed here.`,
+    );
+
+    await expect(refusing.update({ name: 'files', scope: 'user', server: { args: [] } })).rejects.toEqual(
+      refusal,
+    );
+    await expect(refusing.undo({ id: removal?.id ?? '' })).rejects.toEqual(refusal);
+    expect(existsSync(log)).toBe(false);
+  });
+});
+
+describe('history and undo', () => {
+  it('undoes a remove (the entry comes back whole, secrets included), an edit and an add, each a change of its own', async () => {
+    const admin = adminFor();
+    await admin.add({ name: 'web', scope: 'user', url: 'https://e.test/mcp', headers: { 'X-Key': 'k3y-1' } });
+    await admin.update({ name: 'web', scope: 'user', server: { headers: { 'X-Key': 'k3y-2' } } });
+    await admin.remove({ name: 'web', scope: 'user' });
+    const [removal, edit, addition] = await admin.history();
+    const edited = { type: 'http', url: 'https://e.test/mcp', headers: { 'X-Key': 'k3y-2' } };
+
+    await admin.undo({ id: removal?.id ?? '' });
+    expect(userServers()).toEqual({ web: edited });
+    await admin.undo({ id: edit?.id ?? '' });
+    expect(userServers()).toEqual({ web: { ...edited, headers: { 'X-Key': 'k3y-1' } } });
+    await admin.undo({ id: addition?.id ?? '' });
+    expect(userServers()).toEqual({});
+
+    const history = await admin.history();
+    expect(history.map(({ procedure, name, ok, undoable }) => ({ procedure, name, ok, undoable }))).toEqual([
+      { procedure: 'mcp.undo', name: 'web', ok: true, undoable: true },
+      { procedure: 'mcp.undo', name: 'web', ok: true, undoable: true },
+      { procedure: 'mcp.undo', name: 'web', ok: true, undoable: true },
+      { procedure: 'mcp.remove', name: 'web', ok: true, undoable: false },
+      { procedure: 'mcp.update', name: 'web', ok: true, undoable: false },
+      { procedure: 'mcp.add', name: 'web', ok: true, undoable: false },
+    ]);
+    await expect(admin.undo({ id: removal?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        `change "${removal?.id}" was already undone (by change "${history[2]?.id}")`,
+      ),
+    );
+    await expect(admin.history({ limit: 1 })).resolves.toEqual([history[0]]);
+  });
+
+  it('keeps secrets only in the 0600 history file: never in the answer, the audit log or any other file', async () => {
+    const admin = adminFor();
+    await admin.add({ name: 'files', scope: 'local', command: 'node', env: { API_KEY: 's3cret-1' } });
+    await admin.update({ name: 'files', scope: 'local', server: { env: { API_KEY: 's3cret-2' } } });
+    await admin.remove({ name: 'files', scope: 'local' });
+    const history = await admin.history();
+    const dir = join(world.configDir, '.mcp-admin');
+
+    expect(JSON.stringify(history)).not.toMatch(/s3cret/);
+    const others = readdirSync(dir).filter((file) => file !== 'history.jsonl');
+    expect(others).toEqual(['audit.jsonl']);
+    for (const file of others) expect(readFileSync(join(dir, file), 'utf8')).not.toMatch(/s3cret/);
+    expect(readFileSync(historyFile(), 'utf8')).toMatch(/s3cret-1(.|\n)*s3cret-2/);
+    expect({ file: statSync(historyFile()).mode & 0o777, dir: statSync(dir).mode & 0o777 }).toEqual({
+      file: 0o600,
+      dir: 0o700,
+    });
+  });
+
+  it('records each imported server, and undoing one removes it', async () => {
+    const admin = adminFor();
+    await admin.importServers({ json: JSON.stringify({ mcpServers: { files } }), scope: 'user' });
+    const [imported] = await admin.history();
+    expect(imported).toMatchObject({ procedure: 'mcp.import', name: 'files', scope: 'user', undoable: true });
+
+    await admin.undo({ id: imported?.id ?? '' });
+    expect(userServers()).toEqual({});
+  });
+
+  it('refuses with CHANGED_SINCE, naming what changed, an undo of a server another terminal changed or removed', async () => {
+    const admin = adminFor();
+    await admin.add({ name: 'files', scope: 'user', command: 'node', env: { API_KEY: 'mine' } });
+    const [addition] = await admin.history();
+    await runCliAsAnotherTerminal(world, world.projectDir, removeArgv('files', 'user'));
+    await seed('files', { type: 'stdio', command: 'node', args: [], env: { API_KEY: 'theirs' } });
+    const changed = readFileSync(world.configPath, 'latin1');
+
+    await expect(admin.undo({ id: addition?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: "files" in user scope (${world.configPath}) changed since: env.API_KEY changed.`,
+      ),
+    );
+    expect(readFileSync(world.configPath, 'latin1')).toBe(changed);
+
+    await runCliAsAnotherTerminal(world, world.projectDir, removeArgv('files', 'user'));
+    await expect(admin.undo({ id: addition?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: "files" in user scope (${world.configPath}) was removed since.`,
+      ),
+    );
+  });
+});
+
+describe('an undo whose project is gone', () => {
+  it('is refused with CHANGED_SINCE naming the directory, not reported as a CLI that cannot run', async () => {
+    const admin = adminFor();
+    await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: world.plainDir });
+    await admin.remove({ name: 'files', scope: 'local', projectPath: world.plainDir });
+    const [removal] = await admin.history();
+    rmSync(world.plainDir, { recursive: true });
+
+    await expect(admin.undo({ id: removal?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: ${world.plainDir}, where "files" was changed, is no longer a directory.`,
+      ),
+    );
+  });
+});
+
+describe('a history file that cannot be used', () => {
+  it('fails history and undo with CONFIG_UNREADABLE naming the file and line, while list and add still work', async () => {
+    mkdirSync(join(world.configDir, '.mcp-admin'), { mode: 0o700 });
+    writeFileSync(historyFile(), '{"id": "x"}\nnot json\n', { mode: 0o600 });
+    const admin = adminFor();
+    const unusable = new McpCoreError(
+      'CONFIG_UNREADABLE',
+      `${historyFile()} line 1 cannot be used: not a change record`,
+    );
+
+    await expect(admin.history()).rejects.toEqual(unusable);
+    await expect(admin.undo({ id: 'x' })).rejects.toEqual(unusable);
+    await expect(admin.add({ name: 'files', scope: 'user', command: 'node' })).resolves.toMatchObject({
+      ok: true,
+    });
+    await expect(admin.list()).resolves.toMatchObject({ servers: [{ name: 'files' }] });
+  });
+});
