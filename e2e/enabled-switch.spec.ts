@@ -97,3 +97,28 @@ test('shows the refusal when a server of the same name was added since it was sw
   );
   await expect(panel.enabledSwitch('files', disabledRow)).not.toBeChecked();
 });
+
+test('Undo in the History region turns a switched-off server back on, whole', async ({ panel, world }) => {
+  await addWithCli(world, world.projectDir, {
+    name: 'files',
+    scope: 'user',
+    command: 'node',
+    args: ['files.js'],
+    env: { API_KEY: 's3cret' },
+  });
+  await panel.reload();
+  const enabled = panel.enabledSwitch('files');
+  await enabled.click();
+  await expect(enabled).not.toBeChecked();
+
+  const disabled = panel.historyEntry('Disabled files');
+  await disabled.getByRole('button', { name: 'Undo', exact: true }).click();
+
+  await expect(enabled).toBeChecked();
+  await expect(panel.serverRow('files')).toContainText('Active');
+  await expect(panel.historyEntry('Enabled files')).toBeVisible();
+  await expect(disabled.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0);
+  expect(((await readJson(world.configPath)) as { mcpServers: unknown }).mcpServers).toEqual({
+    files: FILES,
+  });
+});

@@ -14,6 +14,8 @@ const VERBS: Record<HistoryEntry['procedure'], string> = {
   'mcp.remove': 'Removed',
   'mcp.update': 'Edited',
   'mcp.import': 'Imported',
+  'mcp.disable': 'Disabled',
+  'mcp.enable': 'Enabled',
   'mcp.undo': 'Undid a change of',
 };
 

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useRefreshAfterChange } from '../refresh-after-change';
 import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { isSwitchedOn, type WritableServer } from './server-display';
@@ -16,13 +17,15 @@ interface EnabledSwitchProps {
  */
 export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchProps) {
   const utils = trpc.useUtils();
+  const refreshAfterChange = useRefreshAfterChange();
   const change = useMutation({
     mutationFn: (on: boolean) => {
       const input = { name: server.name, scope: server.scope, projectPath };
       return on ? utils.client.mcp.enable.mutate(input) : utils.client.mcp.disable.mutate(input);
     },
-    // Pending until the list shows the change, so the switch never flips back in between.
-    onSuccess: () => utils.mcp.list.invalidate(),
+    // Pending until the list shows the change, so the switch never flips back in between; the
+    // history lists the switch too.
+    onSettled: refreshAfterChange,
   });
   const checked = (change.isPending ? change.variables : undefined) ?? isSwitchedOn(server);
   // Project scope is Claude Code's own approval: the answer says when it applies (an untrusted folder).

@@ -13,7 +13,15 @@ import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import type { Scope, ServerChanges } from '../schemas';
 import { changedFields } from './entry-edits';
-import type { ChangeProcedure, ChangeRecord, EntryPlace, HistoryJournal, PlacedEntry } from './history';
+import { hasLanded } from './history';
+import type {
+  ApprovalMove,
+  ChangeProcedure,
+  ChangeRecord,
+  EntryPlace,
+  HistoryJournal,
+  PlacedEntry,
+} from './history';
 import { verifyRemoved, verifyStored } from './verify';
 
 export interface MutationResult {
@@ -33,9 +41,10 @@ export interface MutationResult {
 const QUEUED_READ_TIMEOUT_MS = 30_000;
 
 /** What of one change has landed so far: the history records exactly this. */
-interface Landed {
+export interface Landed {
   before?: PlacedEntry;
   after?: PlacedEntry;
+  approval?: ApprovalMove;
 }
 
 /** The change a history record is about: its procedure and the server it ends up naming. */
@@ -204,7 +213,9 @@ export function createEntryChanges({
     try {
       result = await run(landed);
     } catch (error) {
-      await journalOrWarn({ ...subject, ok: false, message: errorText(error), ...landed });
+      // Input refused before anything ran (a server that is not there, not stashed) is no change.
+      const refused = isMcpCoreError(error) && error.code === 'INVALID_INPUT' && !hasLanded(landed);
+      if (!refused) await journalOrWarn({ ...subject, ok: false, message: errorText(error), ...landed });
       throw error;
     }
     const warning = await journalOrWarn({ ...subject, ok: true, message: result.message, ...landed });
@@ -221,18 +232,6 @@ export function createEntryChanges({
       return warning;
     }
   }
-
-  /**
-   * How each kind of change is undone, inside its own queue turn. Every kind here puts the entries
-   * back as the change found them; a kind of change with another way back adds its own function.
-   */
-  const undoers: Record<ChangeProcedure, (change: ChangeRecord) => Promise<MutationResult>> = {
-    'mcp.add': restoreEntries,
-    'mcp.remove': restoreEntries,
-    'mcp.update': restoreEntries,
-    'mcp.import': restoreEntries,
-    'mcp.undo': restoreEntries,
-  };
 
   /** Undoes a change of stored entries: what it added goes, what it removed or replaced comes back whole. */
   async function restoreEntries(change: ChangeRecord): Promise<MutationResult> {
@@ -311,12 +310,25 @@ export function createEntryChanges({
     removeAt,
     replace,
     recordedChange,
-    /** Undoes one recorded change its own way (see `undoers`). */
-    undo: (change: ChangeRecord) => undoers[change.procedure](change),
+    /**
+     * How each kind of change of stored entries is undone, inside its own queue turn: the entries
+     * put back as the change found them. The switch has its own way back (see switch-changes).
+     */
+    entryUndoers: {
+      'mcp.add': restoreEntries,
+      'mcp.remove': restoreEntries,
+      'mcp.update': restoreEntries,
+      'mcp.import': restoreEntries,
+      'mcp.undo': restoreEntries,
+    } satisfies Partial<Record<ChangeProcedure, Undoer>>,
   };
 }
 
-/** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
+/** How one recorded change is undone, inside a queue turn. */
+export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
+
+export type EntryChanges = ReturnType<typeof createEntryChanges>;
+
 /** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
 function combined(...results: MutationResult[]): MutationResult {
   const message = results

@@ -29,11 +29,31 @@ export interface PlacedEntry extends EntryPlace {
   entry: Record<string, unknown>;
 }
 
+const APPROVAL_LISTS = ['disabledMcpjsonServers', 'enabledMcpjsonServers'] as const;
+
+/**
+ * A switch of a project-scope server: the approval list of the project's settings file its name
+ * left and the one it went to (null: neither). The `.mcp.json` entry itself never changes.
+ */
+export interface ApprovalMove {
+  settingsFile: string;
+  from: (typeof APPROVAL_LISTS)[number] | null;
+  to: (typeof APPROVAL_LISTS)[number] | null;
+}
+
 /**
  * The procedures whose changes are recorded. A new kind of change is one more name here; the
  * compiler then asks for its way back in the service's `undoers` and for its words in the panel.
  */
-const CHANGE_PROCEDURES = ['mcp.add', 'mcp.remove', 'mcp.update', 'mcp.import', 'mcp.undo'] as const;
+const CHANGE_PROCEDURES = [
+  'mcp.add',
+  'mcp.remove',
+  'mcp.update',
+  'mcp.import',
+  'mcp.disable',
+  'mcp.enable',
+  'mcp.undo',
+] as const;
 
 export type ChangeProcedure = (typeof CHANGE_PROCEDURES)[number];
 
@@ -52,6 +72,8 @@ export interface ChangeRecord {
   before?: PlacedEntry;
   /** What the change stored; absent when it removed. Only what landed is recorded. */
   after?: PlacedEntry;
+  /** What a switch of a project-scope server moved. */
+  approval?: ApprovalMove;
   /** The change this one undid. */
   undoes?: string;
 }
@@ -106,6 +128,13 @@ const changeRecordSchema = z.object({
   message: z.string(),
   before: placedEntrySchema.optional(),
   after: placedEntrySchema.optional(),
+  approval: z
+    .object({
+      settingsFile: z.string(),
+      from: z.enum(APPROVAL_LISTS).nullable(),
+      to: z.enum(APPROVAL_LISTS).nullable(),
+    })
+    .optional(),
   undoes: z.string().optional(),
 }) satisfies z.ZodType<ChangeRecord>;
 
@@ -151,7 +180,12 @@ function undoneIds(records: readonly ChangeRecord[]): Set<string> {
 
 /** A change can be undone when something of it landed and no later change undid it. */
 function isUndoable(record: ChangeRecord, undone: ReadonlySet<string>): boolean {
-  return (record.before !== undefined || record.after !== undefined) && !undone.has(record.id);
+  return hasLanded(record) && !undone.has(record.id);
+}
+
+/** Whether any of a change landed: an entry stored or removed, or an approval moved. */
+export function hasLanded({ before, after, approval }: Pick<ChangeRecord, 'before' | 'after' | 'approval'>) {
+  return before !== undefined || after !== undefined || approval !== undefined;
 }
 
 /** The newest `limit` changes, newest first, without their entries. */
@@ -162,9 +196,9 @@ export function historyItems(records: readonly ChangeRecord[], limit: number): H
     .reverse()
     .map((record) => {
       const { id, time, procedure, name, scope, projectPath, ok, message } = record;
-      const files = [...new Set([record.before?.source, record.after?.source])].filter(
-        (file) => file !== undefined,
-      );
+      const files = [
+        ...new Set([record.before?.source, record.after?.source, record.approval?.settingsFile]),
+      ].filter((file) => file !== undefined);
       const undoable = isUndoable(record, undone);
       const item = { id, time, procedure, name, scope, ok, message, undoable, files };
       return projectPath === undefined ? item : { ...item, projectPath };

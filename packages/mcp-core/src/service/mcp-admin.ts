@@ -26,7 +26,6 @@ import {
   createMutationQueue,
   loginArgv,
   logoutArgv,
-  removeArgv,
 } from '../cli';
 import {
   claudeDirFor,
@@ -56,7 +55,6 @@ import type {
   StoredEntry,
   StoredToken,
 } from '../config';
-import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import {
   addServerInputSchema,
@@ -69,6 +67,7 @@ import {
   loginPasteInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
+  switchServerInputSchema,
   undoInputSchema,
   updateServerInputSchema,
   watchInputSchema,
@@ -98,9 +97,10 @@ import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
 import { mergedEntry } from './entry-edits';
 import { createHistoryJournal, historyItems, historyPath, undoableChange } from './history';
-import type { HistoryItem, PlacedEntry } from './history';
+import type { ChangeProcedure, HistoryItem, PlacedEntry } from './history';
 import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
-import type { MutationResult } from './entry-changes';
+import type { MutationResult, Undoer } from './entry-changes';
+import { createSwitchChanges } from './switch-changes';
 import { verifyAdded } from './verify';
 
 export type { MutationResult } from './entry-changes';
@@ -256,7 +256,7 @@ export function createMcpAdmin({
     removeAt,
     replace,
     recordedChange,
-    undo,
+    entryUndoers,
   } = createEntryChanges({ configPath, storedIn, mutate, journal, logWarning });
 
   async function existingProject(projectPath: string | undefined): Promise<string> {
@@ -491,6 +491,20 @@ export function createMcpAdmin({
     runChange: mutate,
     record: (procedure, outcome) => auditOrWarn(procedure, [], outcome),
   });
+  const switchChanges = createSwitchChanges({ switches, placeFor, recordedChange });
+
+  /** How each kind of recorded change is undone; a new kind of change must say how. */
+  const undoers: Record<ChangeProcedure, Undoer> = {
+    ...entryUndoers,
+    'mcp.disable': switchChanges.undo,
+    'mcp.enable': switchChanges.undo,
+  };
+
+  async function switched(rawInput: SwitchServerInput, on: boolean): Promise<MutationResult> {
+    const { name, scope, projectPath: asked } = switchServerInputSchema.parse(rawInput);
+    const projectPath = await existingProject(asked);
+    return changeTurn(() => switchChanges.switched({ name, scope, projectPath }, on));
+  }
 
   return {
     ...transfer,
@@ -617,7 +631,7 @@ export function createMcpAdmin({
       const { id } = undoInputSchema.parse(rawInput);
       return changeTurn(async () => {
         const change = undoableChange(await withinQueuedReadDeadline(() => journal.read()), id);
-        return undo(change);
+        return undoers[change.procedure](change);
       });
     },
     async settleDisabled() {
@@ -634,8 +648,8 @@ export function createMcpAdmin({
       }
     },
 
-    disable: async (input) => (await switches.disable(input)).result,
-    enable: async (input) => (await switches.enable(input)).result,
+    disable: (input) => switched(input, false),
+    enable: (input) => switched(input, true),
     resetChoices: (input) => switches.resetChoices(input),
 
     async check(rawInput, signal) {

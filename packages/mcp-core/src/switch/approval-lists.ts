@@ -22,23 +22,50 @@ export async function localSettingsPath(projectPath: string): Promise<string> {
   return join(await realProjectDir(projectPath), '.claude', 'settings.local.json');
 }
 
-/**
- * Puts `name` in the list `into` and takes it out of the other one, writing the file atomically
- * (its mode kept; `.claude/` made if missing). Returns false, writing nothing, when the lists are
- * already so.
- */
-export async function moveToApprovalList(path: string, name: string, into: ApprovalList): Promise<boolean> {
+/** Where a name stands in the lists: a rejection wins, as in Claude Code; undefined is neither. */
+function listHolding(
+  disabled: readonly unknown[] | undefined,
+  enabled: readonly unknown[] | undefined,
+  name: string,
+): ApprovalList | undefined {
+  if (disabled?.includes(name) === true) return 'disabledMcpjsonServers';
+  if (enabled?.includes(name) === true) return 'enabledMcpjsonServers';
+  return undefined;
+}
+
+/** The list `name` stands in, in the settings file at `path`. */
+export async function approvalListOf(path: string, name: string): Promise<ApprovalList | undefined> {
   const document = await readSettingsObject(path);
-  const other: ApprovalList =
-    into === 'disabledMcpjsonServers' ? 'enabledMcpjsonServers' : 'disabledMcpjsonServers';
-  const target = listIn(document, into, path) ?? [];
-  const opposite = listIn(document, other, path);
-  const inTarget = target.includes(name);
-  const inOpposite = opposite?.includes(name) ?? false;
-  if (inTarget && !inOpposite) return false;
-  // Assigned as own data properties of the parsed object: every other key stays where it was.
-  if (!inTarget) document[into] = [...target, name];
-  if (opposite !== undefined && inOpposite) document[other] = opposite.filter((item) => item !== name);
+  const disabled = listIn(document, 'disabledMcpjsonServers', path);
+  return listHolding(disabled, listIn(document, 'enabledMcpjsonServers', path), name);
+}
+
+/**
+ * Puts `name` in the list `into` (or, with undefined, in neither) and takes it out of the other,
+ * writing the file atomically (its mode kept; `.claude/` made if missing) only when that changes
+ * it. Returns the list the name stood in before, and whether the file was written.
+ */
+export async function setApprovalList(
+  path: string,
+  name: string,
+  into: ApprovalList | undefined,
+): Promise<{ previous: ApprovalList | undefined; changed: boolean }> {
+  const document = await readSettingsObject(path);
+  const lists = {
+    disabledMcpjsonServers: listIn(document, 'disabledMcpjsonServers', path),
+    enabledMcpjsonServers: listIn(document, 'enabledMcpjsonServers', path),
+  };
+  const previous = listHolding(lists.disabledMcpjsonServers, lists.enabledMcpjsonServers, name);
+  let changed = false;
+  for (const [key, list] of Object.entries(lists) as [ApprovalList, unknown[] | undefined][]) {
+    const holds = list?.includes(name) === true;
+    // Assigned as own data properties of the parsed object: every other key stays where it was.
+    if (key === into && !holds) document[key] = [...(list ?? []), name];
+    else if (key !== into && holds) document[key] = list.filter((item) => item !== name);
+    else continue;
+    changed = true;
+  }
+  if (!changed) return { previous, changed };
   const mode = await modeOf(path);
   try {
     await mkdir(dirname(path), { recursive: true });
@@ -50,7 +77,7 @@ export async function moveToApprovalList(path: string, name: string, into: Appro
       { cause: error },
     );
   }
-  return true;
+  return { previous, changed };
 }
 
 async function readSettingsObject(path: string): Promise<Record<string, unknown>> {

@@ -25,12 +25,13 @@ import type { StoredEntry } from '../config/server-list';
 import { readSettingsFiles } from '../config/settings';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
-import { resetChoicesInputSchema, switchServerInputSchema } from '../schemas';
-import type { ResetChoicesInput, Scope, SwitchServerInput } from '../schemas';
+import { resetChoicesInputSchema } from '../schemas';
+import type { ResetChoicesInput, Scope } from '../schemas';
 import { failureOutcome, type AuditOutcome } from '../service/audit-log';
 import { verifyRemoved, verifyStored } from '../service/verify';
 import { checkImportedEntry, differingFields } from '../transfer/imported-entry';
-import { localSettingsPath, moveToApprovalList, type ApprovalList } from './approval-lists';
+import { changedFields } from '../service/entry-edits';
+import { approvalListOf, localSettingsPath, setApprovalList, type ApprovalList } from './approval-lists';
 
 export interface SwitchResult {
   ok: true;
@@ -42,17 +43,43 @@ export interface SwitchResult {
 export type SwitchChange =
   /** user/local: the entry as stored, now in the stash (disable) or back in `.claude.json` (enable). */
   | { scope: 'user' | 'local'; stashed: StashedServer }
-  /** project: the settings file whose approval lists changed. */
-  | { scope: 'project'; name: string; settingsFile: string; list: ApprovalList };
+  /** project: the settings file whose approval lists changed, the list the name went to and the one it left. */
+  | {
+      scope: 'project';
+      name: string;
+      settingsFile: string;
+      list: ApprovalList | undefined;
+      previous: ApprovalList | undefined;
+    };
 
 export interface SwitchOutcome {
   result: SwitchResult;
   change: SwitchChange;
 }
 
+/** The server a switch turns on or off, with the project it is switched for (an existing dir). */
+export interface SwitchTarget {
+  name: string;
+  scope: Scope;
+  projectPath: string;
+}
+
 export interface SwitchOperations {
-  disable(input: SwitchServerInput): Promise<SwitchOutcome>;
-  enable(input: SwitchServerInput): Promise<SwitchOutcome>;
+  /**
+   * Turns the server on or off, inside a queue turn the caller holds. With `expected` (an undo), the
+   * user/local entry to switch must be exactly that one, else CHANGED_SINCE naming what changed.
+   */
+  switchInTurn(target: SwitchTarget, on: boolean, expected?: Record<string, unknown>): Promise<SwitchOutcome>;
+  /**
+   * project scope, inside a queue turn: puts the name back in the list it stood in before a switch
+   * (`back`, undefined for neither), refused with CHANGED_SINCE unless it still stands in `now`.
+   */
+  restoreApproval(
+    target: SwitchTarget,
+    settingsFile: string,
+    now: ApprovalList | undefined,
+    back: ApprovalList | undefined,
+  ): Promise<SwitchOutcome>;
   resetChoices(input: ResetChoicesInput): Promise<SwitchResult>;
   /**
    * Settles the stash after a crash, on start: a stashed server that is also stored identically in
@@ -96,8 +123,12 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
     name: string,
     scope: 'user' | 'local',
     projectPath: string,
+    expected: Record<string, unknown> | undefined,
   ): Promise<SwitchOutcome> {
     const stored = await storedIn(scope, name, projectPath);
+    if (expected !== undefined) {
+      refuseIfChanged(`"${name}" in ${scope} scope (${configPath})`, expected, stored?.entry);
+    }
     if (stored === undefined) {
       throw new McpCoreError('INVALID_INPUT', `name: no ${scope}-scope server "${name}" to disable`);
     }
@@ -155,10 +186,14 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
     name: string,
     scope: 'user' | 'local',
     projectPath: string,
+    expected: Record<string, unknown> | undefined,
   ): Promise<SwitchOutcome> {
     const key = await stashKey(name, scope, projectPath);
     const stash = await readDisabledStash(stashPath);
     const stashed = stash.find((server) => isStashKey(server, key));
+    if (expected !== undefined) {
+      refuseIfChanged(`the disabled ${scope}-scope "${name}" (${stashPath})`, expected, stashed?.entry);
+    }
     if (stashed === undefined) {
       throw new McpCoreError(
         'INVALID_INPUT',
@@ -213,22 +248,50 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
       );
     }
     const settingsFile = await localSettingsPath(projectPath);
-    let changed: boolean;
-    try {
-      changed = await moveToApprovalList(settingsFile, name, into);
-    } catch (error) {
-      await deps.record(procedure, failureOutcome(error));
-      throw error;
-    }
+    const { previous, changed } = await approvalWrite(procedure, settingsFile, name, into);
     if (!changed) {
       const state = into === 'disabledMcpjsonServers' ? 'disabled' : 'enabled';
       throw new McpCoreError('INVALID_INPUT', `name: "${name}" is already ${state} in ${settingsFile}`);
     }
-    const message = `Put "${name}" in ${into} of ${settingsFile}. ${await approvalSentence(name, projectPath)}`;
+    return approvalChanged(procedure, { name, projectPath, settingsFile, into, previous });
+  }
+
+  /** One write of the approval lists, audited when it fails. */
+  async function approvalWrite(
+    procedure: string,
+    settingsFile: string,
+    name: string,
+    into: ApprovalList | undefined,
+  ) {
+    try {
+      return await setApprovalList(settingsFile, name, into);
+    } catch (error) {
+      await deps.record(procedure, failureOutcome(error));
+      throw error;
+    }
+  }
+
+  /** The audited answer to a change of the approval lists, saying what Claude Code now does. */
+  async function approvalChanged(
+    procedure: string,
+    change: {
+      name: string;
+      projectPath: string;
+      settingsFile: string;
+      into: ApprovalList | undefined;
+      previous: ApprovalList | undefined;
+    },
+  ): Promise<SwitchOutcome> {
+    const { name, projectPath, settingsFile, into, previous } = change;
+    const where =
+      into === undefined
+        ? `Took "${name}" out of the approval lists of ${settingsFile}.`
+        : `Put "${name}" in ${into} of ${settingsFile}.`;
+    const message = `${where} ${await approvalSentence(name, projectPath)}`;
     const warning = await deps.record(procedure, { ok: true, message });
     return {
       result: warning === undefined ? { ok: true, message } : { ok: true, message, warning },
-      change: { scope: 'project', name, settingsFile, list: into },
+      change: { scope: 'project', name, settingsFile, list: into, previous },
     };
   }
 
@@ -251,20 +314,27 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
     }
   }
 
-  async function switchServer(rawInput: SwitchServerInput, on: boolean): Promise<SwitchOutcome> {
-    const { name, scope, projectPath: asked } = switchServerInputSchema.parse(rawInput);
-    const projectPath = await existingProject(asked);
-    return inQueueTurn(() => {
+  return {
+    switchInTurn({ name, scope, projectPath }, on, expected) {
       if (scope === 'project') {
         return switchApproval(name, projectPath, on ? 'enabledMcpjsonServers' : 'disabledMcpjsonServers');
       }
-      return on ? enableStashed(name, scope, projectPath) : disableStored(name, scope, projectPath);
-    });
-  }
+      return on
+        ? enableStashed(name, scope, projectPath, expected)
+        : disableStored(name, scope, projectPath, expected);
+    },
 
-  return {
-    disable: (input) => switchServer(input, false),
-    enable: (input) => switchServer(input, true),
+    async restoreApproval({ name, projectPath }, settingsFile, now, back) {
+      const found = await approvalListOf(settingsFile, name);
+      if (found !== now) {
+        throw new McpCoreError(
+          'CHANGED_SINCE',
+          `Cannot undo: "${name}" stands in ${found ?? 'neither approval list'} of ${settingsFile} since, not in ${now ?? 'neither list'}.`,
+        );
+      }
+      const { previous } = await approvalWrite('mcp.undo', settingsFile, name, back);
+      return approvalChanged('mcp.undo', { name, projectPath, settingsFile, into: back, previous });
+    },
 
     async resetChoices(rawInput) {
       const input = resetChoicesInputSchema.parse(rawInput);
@@ -311,4 +381,18 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
         return dropped;
       }),
   };
+}
+
+/** CHANGED_SINCE unless the entry `what` names is still `expected`, naming the fields that changed. */
+function refuseIfChanged(
+  what: string,
+  expected: Record<string, unknown>,
+  now: Record<string, unknown> | undefined,
+): void {
+  if (now === undefined) throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${what} is gone since.`);
+  const changed = changedFields(expected, now);
+  if (changed.length > 0) {
+    const fields = changed.map((field) => `${field} changed`).join(', ');
+    throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${what} changed since: ${fields}.`);
+  }
 }

@@ -211,6 +211,7 @@ describe('McpAdmin.watch', () => {
       expect(watch.changes).toEqual([
         { file: world.configPath, exists: true, version: anyVersion },
         ...[
+          join(world.configDir, '.credentials.json'),
           join(world.nestedDir, '.mcp.json'),
           join(world.managedDir, 'managed-settings.json'),
           join(world.configDir, 'settings.json'),

@@ -93,6 +93,7 @@ it('loses nothing and reports no failure while .claude.json is rewritten every f
         source: world.configPath,
         transport: 'http',
         url: 'https://kept.example/mcp',
+        auth: 'signed-out',
         status: 'active',
         statusReason: `"kept" is in mcpServers of ${world.configPath}.`,
       },

@@ -91,7 +91,7 @@ describe('disable and enable in user and local scope', () => {
       dir: statSync(join(world.configDir, '.mcp-admin')).mode & 0o777,
       // No temporary file of the atomic writes is left behind.
       files: readdirSync(join(world.configDir, '.mcp-admin')).sort(),
-    }).toEqual({ file: 0o600, dir: 0o700, files: ['audit.jsonl', 'disabled.json'] });
+    }).toEqual({ file: 0o600, dir: 0o700, files: ['audit.jsonl', 'disabled.json', 'history.jsonl'] });
     const disabledReason = (name: string) =>
       `"${name}" is turned off in MCP Admin: its whole entry is kept in ${stashPath()} until it is enabled again.`;
     await expect(admin.list()).resolves.toEqual({
