@@ -49,6 +49,29 @@ export function readConfigFile(
   );
 }
 
+/**
+ * The JSON document in a file MCP Admin writes itself (or edits, like a project's
+ * settings.local.json), `undefined` when there is no such file. One that cannot be read or is not
+ * JSON throws CONFIG_UNREADABLE naming it, the message ending with `consequence`.
+ */
+export async function readJsonDocument(
+  path: string,
+  limits: ConfigFileLimits,
+  consequence: string,
+): Promise<unknown> {
+  const snapshot = await readConfigFile(path, limits);
+  if (snapshot === undefined) return undefined;
+  try {
+    return JSON.parse(snapshot.bytes.toString('utf8')) as unknown;
+  } catch (error) {
+    throw new McpCoreError(
+      'CONFIG_UNREADABLE',
+      `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)})${consequence}`,
+      { cause: error },
+    );
+  }
+}
+
 /** `ino:size:mtime` of the file, `undefined` when it does not exist. */
 export async function identityOf(path: string): Promise<string | undefined> {
   const stats = await statOrMissing(path);

@@ -12,7 +12,7 @@ import { writeFileAtomically } from '../atomic-write';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
 import { describeIssues } from '../schemas';
-import { MiB, readConfigFile, type ConfigFileLimits } from './config-file';
+import { MiB, readJsonDocument, type ConfigFileLimits } from './config-file';
 
 const STASH_LIMITS: ConfigFileLimits = { maxBytes: 16 * MiB, readTimeoutMs: 5_000 };
 
@@ -62,18 +62,12 @@ export function isStashKey(server: StashedServer, key: StashKey): boolean {
  * when it cannot be read, is not JSON or not a stash.
  */
 export async function readDisabledStash(path: string): Promise<StashedServer[]> {
-  const snapshot = await readConfigFile(path, STASH_LIMITS);
-  if (snapshot === undefined) return [];
-  let document: unknown;
-  try {
-    document = JSON.parse(snapshot.bytes.toString('utf8'));
-  } catch (error) {
-    throw new McpCoreError(
-      'CONFIG_UNREADABLE',
-      `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)}): MCP Admin cannot tell which servers it turned off.`,
-      { cause: error },
-    );
-  }
+  const document = await readJsonDocument(
+    path,
+    STASH_LIMITS,
+    ': MCP Admin cannot tell which servers it turned off.',
+  );
+  if (document === undefined) return [];
   const parsed = stashFileSchema.safeParse(document);
   if (!parsed.success) {
     throw new McpCoreError(

@@ -8,7 +8,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomically } from '../atomic-write';
-import { MiB, readConfigFile, type ConfigFileLimits } from '../config/config-file';
+import { MiB, readJsonDocument, type ConfigFileLimits } from '../config/config-file';
 import { realProjectDir } from '../config/project-key';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
@@ -81,18 +81,8 @@ export async function setApprovalList(
 }
 
 async function readSettingsObject(path: string): Promise<Record<string, unknown>> {
-  const snapshot = await readConfigFile(path, SETTINGS_LIMITS);
-  if (snapshot === undefined) return {};
-  let document: unknown;
-  try {
-    document = JSON.parse(snapshot.bytes.toString('utf8'));
-  } catch (error) {
-    throw new McpCoreError(
-      'CONFIG_UNREADABLE',
-      `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was written.`,
-      { cause: error },
-    );
-  }
+  const document = await readJsonDocument(path, SETTINGS_LIMITS, '; nothing was written.');
+  if (document === undefined) return {};
   if (!isRecord(document)) {
     throw new McpCoreError('CONFIG_UNREADABLE', `${path} is not a JSON object; nothing was written.`);
   }
