@@ -22,7 +22,7 @@ export function EditServerForm({ server, projectPath, onClose }: EditServerFormP
   const entry = useQuery({
     queryKey: ['edited-entry', projectPath, scope, source, name],
     queryFn: async () => {
-      const { servers } = await utils.client.mcp.list.query({ projectPath, reveal: true });
+      const { servers } = await utils.client.mcp.list.query({ projectPath, reveal: true, name });
       // Exactly the row's entry: a same-named one of another scope or file is another server.
       const found = servers.find(
         (listed) => listed.scope === scope && listed.source === source && listed.name === name,

@@ -306,6 +306,8 @@ export const revealSchema = z.boolean({ error: 'reveal must be true or false' })
 export const listServersInputSchema = inputObject({
   projectPath: projectPathSchema.optional(),
   reveal: revealSchema.optional(),
+  /** Only the servers of this name: one row's secrets revealed, and no other's. */
+  name: serverNameSchema.optional(),
 }).optional();
 
 export const watchInputSchema = inputObject({

@@ -529,7 +529,11 @@ export function createMcpAdmin({
     async list(rawInput) {
       const input = listServersInputSchema.parse(rawInput);
       const projectPath = await existingProject(input?.projectPath);
-      return readList(projectPath, input?.reveal ?? false);
+      const list = await readList(projectPath, input?.reveal ?? false);
+      const name = input?.name;
+      return name === undefined
+        ? list
+        : { ...list, servers: list.servers.filter((server) => server.name === name) };
     },
 
     projects: () => listProjects(configPath),

@@ -303,6 +303,35 @@ describe('add', () => {
   });
 });
 
+describe('list', () => {
+  it("with a name, answers only the servers of that name, so reveal sends no other server's secrets", async () => {
+    writeFileSync(
+      world.configPath,
+      JSON.stringify({
+        mcpServers: {
+          files: { command: 'node', env: { API_KEY: 'files-s3cret' } },
+          other: { command: 'node', env: { API_KEY: 'other-s3cret' } },
+        },
+      }),
+    );
+    const list = await adminFor().list({ reveal: true, name: 'files' });
+    expect({ servers: list.servers, leaks: JSON.stringify(list).includes('other-s3cret') }).toEqual({
+      servers: [
+        {
+          name: 'files',
+          scope: 'user',
+          transport: 'stdio',
+          source: world.configPath,
+          command: 'node',
+          env: { API_KEY: 'files-s3cret' },
+          ...activeUser('files'),
+        },
+      ],
+      leaks: false,
+    });
+  });
+});
+
 describe('remove', () => {
   it('removes from the given scope and confirms it is gone', async () => {
     const admin = adminFor();
