@@ -41,6 +41,8 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
   await form.submit.click();
 
   await expect(form.root).toBeHidden();
+  // Keyboard users are back where they were.
+  await expect(panel.editButton('web')).toBeFocused();
   await expect(panel.addForm.name).toHaveValue('half-typed');
   await expect(panel.serverRow('web')).toContainText('https://new.test/mcp');
   const config = (await readJson(world.configPath)) as StoredConfig;

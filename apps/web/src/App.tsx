@@ -1,13 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AddFormPlaceholder } from './add-form/AddFormPlaceholder';
 import { ManagedBanner } from './layout/ManagedBanner';
 import { PanelHeader } from './layout/PanelHeader';
 import { SignInHint } from './layout/SignInHint';
 import type { WritableServer } from './servers/server-display';
 import { ServersSection } from './servers/ServersSection';
+import { editButtonId } from './servers/server-display';
 import { TransferBar } from './transfer/TransferBar';
 import { trpc, type SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
+import { focusWhenShown } from './ui/focus-when-shown';
 import { useLiveUpdates } from './use-live-updates';
 
 // The form validates with mcp-core's zod schemas, most of the panel's code: the list paints without them.
@@ -48,6 +50,13 @@ export function App() {
 function Panel({ info }: { info: SystemInfo }) {
   const [projectPath, setProjectPath] = useState(info.defaultProject);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // Focus goes back to the row's Edit button when the edit closes (the row keeps its id).
+  const editOpener = useRef<string | null>(null);
+  useEffect(() => {
+    if (editing !== null || editOpener.current === null) return;
+    focusWhenShown(editOpener.current);
+    editOpener.current = null;
+  }, [editing]);
   useLiveUpdates(projectPath);
   const locked = info.managed !== null;
   return (
@@ -59,6 +68,7 @@ function Panel({ info }: { info: SystemInfo }) {
           projectPath={projectPath}
           locked={locked}
           onEdit={(server, shownProject) => {
+            editOpener.current = editButtonId(server, shownProject);
             setEditing({ server, projectPath: shownProject });
           }}
         />

@@ -2,14 +2,16 @@ import { Suspense } from 'react';
 import { CheckResultView } from '../check/lazy';
 import type { RowCheck } from '../check/row-checks';
 import { SignInRun } from '../sign-in/lazy';
-import { offersSignIn, rowKey, useRowSignIns, type RowSignIns } from '../sign-in/row-sign-ins';
+import { offersSignIn, useRowSignIns, type RowSignIns } from '../sign-in/row-sign-ins';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { EnabledSwitch } from './EnabledSwitch';
 import { SecretList } from './SecretList';
 import {
+  editButtonId,
   isWritable,
+  rowKey,
   readOnlyOrigin,
   sourceLabel,
   statusNotes,
@@ -177,6 +179,7 @@ function ServerRow({
             <button
               type="button"
               className="secondary small"
+              id={editButtonId(server, projectPath)}
               aria-label={`Edit ${server.name}`}
               disabled={stale || locked || server.disabled === true}
               onClick={() => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WritableServer } from '../servers/server-display';
+import { rowKey, type WritableServer } from '../servers/server-display';
 import { trpc, type ServerEntry } from '../trpc';
 
 /** The sign-in on screen, with the tab its authorization page goes to; `run` tells a new one from the last. */
@@ -15,11 +15,6 @@ export interface SignInState {
 export function offersSignIn(server: ServerEntry, checkStatus: string | undefined): boolean {
   if (server.transport !== 'http' && server.transport !== 'sse') return false;
   return server.auth === 'signed-out' || checkStatus === 'needs-auth';
-}
-
-/** One row: the same entry listed for another project is another row. */
-export function rowKey({ name, scope, source }: WritableServer, projectPath: string): string {
-  return JSON.stringify([projectPath, scope, source ?? '', name]);
 }
 
 /** The table's sign-in (one at a time) and sign-outs; its code loads with the table, not with the first paint. */
