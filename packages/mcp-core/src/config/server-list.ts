@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { projectSettings, readClaudeConfig, readMcpJson, type StoredServers } from './claude-config';
 import { readDisabledStash, type StashedServer } from './disabled-stash';
+import { differingFields } from './entry-comparison';
 import { effectiveStatuses, type EffectiveEntry } from './effective-status';
 import { copyJson } from './json-copy';
 import { readManagedConfig } from './managed';
@@ -89,11 +90,17 @@ export async function listServers({
     credentialsPath === undefined ? undefined : readStoredTokens(credentialsPath, problems),
     disabledStashPath === undefined ? [] : readStashOrProblem(disabledStashPath, problems),
   ]);
-  const disabled = stashed
-    .filter((server) => server.scope === 'user' || server.project === key)
-    .map((server) => disabledServer(server, reveal));
   const storedProject = config.projects.get(key);
   const project = storedProject === undefined ? undefined : projectSettings(storedProject);
+  const disabled = stashed
+    .filter((server) => server.scope === 'user' || server.project === key)
+    // Stored identically again, it is on: an enable is finishing (the stash is dropped last) or
+    // was cut off, and the next start drops the leftover. One row, not two.
+    .filter((server) => {
+      const storedAgain = (server.scope === 'user' ? config.userServers : project?.servers)?.get(server.name);
+      return storedAgain === undefined || differingFields(storedAgain, server.entry).length > 0;
+    })
+    .map((server) => disabledServer(server, reveal));
   problems.push(...mcpJsonChain.problems);
   const pluginServers = await readPluginServers(claudeDir, settings, problems);
   // Claude Code sets these for a plugin's servers.

@@ -29,7 +29,8 @@ import { resetChoicesInputSchema } from '../schemas';
 import type { ResetChoicesInput, Scope } from '../schemas';
 import { failureOutcome, type AuditOutcome } from '../service/audit-log';
 import { verifyRemoved, verifyStored } from '../service/verify';
-import { checkImportedEntry, differingFields } from '../transfer/imported-entry';
+import { differingFields } from '../config/entry-comparison';
+import { checkImportedEntry } from '../transfer/imported-entry';
 import { changedFields } from '../service/entry-edits';
 import { approvalListOf, localSettingsPath, setApprovalList, type ApprovalList } from './approval-lists';
 

@@ -2,9 +2,7 @@
  * One server of an import document, checked with the shared schemas (the rules of `mcp.add` and
  * the fields `add-json` keeps) and turned into the entry `add-json` is given.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { REDACTED } from '../config';
-import { isRecord } from '../records';
 import { describeIssues, importedServerSchema, newServerNameSchema } from '../schemas';
 import type { ImportedServer } from '../schemas';
 
@@ -27,18 +25,6 @@ export function checkImportedEntry(name: string, entry: unknown): EntryCheck {
   return { ok: true, entry: addJsonEntry(parsed.data) };
 }
 
-/**
- * The fields in which two entries differ as Claude Code reads them: a command without `type` is
- * stdio, `streamable-http` is http, and missing args, env or headers are empty.
- */
-export function differingFields(a: unknown, b: unknown): string[] {
-  if (!isRecord(a) || !isRecord(b)) return isDeepStrictEqual(a, b) ? [] : ['the whole entry'];
-  const left = asLoaded(a);
-  const right = asLoaded(b);
-  const fields = new Set([...Object.keys(left), ...Object.keys(right)]);
-  return [...fields].filter((field) => !isDeepStrictEqual(left[field], right[field]));
-}
-
 // An export without `reveal` holds this placeholder: importing it would store it as the secret.
 function placeholderProblems({ env, headers }: ImportedServer): string[] {
   return Object.entries({ env, headers }).flatMap(([field, map]) =>
@@ -57,15 +43,4 @@ function addJsonEntry({ type, ...fields }: ImportedServer): Record<string, unkno
   const storedType =
     type === 'streamable-http' || (type === undefined && fields.url !== undefined) ? 'http' : type;
   return storedType === undefined ? fields : { type: storedType, ...fields };
-}
-
-function asLoaded(entry: Record<string, unknown>): Record<string, unknown> {
-  const { type } = entry;
-  const loadedType =
-    type === undefined && typeof entry.command === 'string'
-      ? 'stdio'
-      : type === 'streamable-http'
-        ? 'http'
-        : type;
-  return { args: [], env: {}, headers: {}, ...entry, type: loadedType };
 }

@@ -10,7 +10,8 @@ import type { ExportInput, ImportInput, ImportSourceInput, Scope } from '../sche
 import { exportDocument } from './export-document';
 import { duplicateNote, ImportDocumentError, readImportDocument } from './import-document';
 import type { DocumentServer } from './import-document';
-import { checkImportedEntry, differingFields } from './imported-entry';
+import { differingFields } from '../config/entry-comparison';
+import { checkImportedEntry } from './imported-entry';
 import { findImportSource, listImportSources, readImportSourceText } from './import-sources';
 import type { ImportSource, ImportSourceLocation } from './import-sources';
 import { readScopeEntries } from './scope-entries';

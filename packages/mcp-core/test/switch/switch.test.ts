@@ -199,6 +199,30 @@ describe('disable and enable in user and local scope', () => {
     });
   });
 
+  it('lists a stashed server that is stored identically again once, as on (an enable finishing, or cut off)', async () => {
+    await seed('user', 'web', WEB);
+    mkdirSync(join(world.configDir, '.mcp-admin'), { mode: 0o700 });
+    const changed = { ...WEB, url: 'https://other.test/mcp' };
+    writeFileSync(
+      stashPath(),
+      JSON.stringify({
+        version: 1,
+        servers: [{ scope: 'user', name: 'web', entry: WEB, disabledAt: '2026-01-01T00:00:00.000Z' }],
+      }),
+    );
+    const admin = adminInWorld(world);
+    const listed = async () => (await admin.list()).servers.map(({ name, status }) => ({ name, status }));
+    await expect(listed()).resolves.toEqual([{ name: 'web', status: 'active' }]);
+
+    // A different entry of the same name is another server: both are listed.
+    await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'remove', '--scope', 'user', 'web']);
+    await seed('user', 'web', changed);
+    await expect(listed()).resolves.toEqual([
+      { name: 'web', status: 'active' },
+      { name: 'web', status: 'disabled' },
+    ]);
+  });
+
   it('settles the stash on start: a server stored identically again is dropped from it, the others stay', async () => {
     await seed('user', 'web', WEB);
     mkdirSync(join(world.configDir, '.mcp-admin'), { mode: 0o700 });
