@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isNotLoading,
-  isSwitchedOn,
-  sourceLabel,
-  statusNotes,
-  targetText,
-} from '../src/servers/server-display';
+import { isSwitchedOn, sourceLabel, statusNotes, targetText } from '../src/servers/row-display';
+import { isNotLoading } from '../src/servers/server-display';
 import { offersSignIn } from '../src/sign-in/row-sign-ins';
 import type { ServerEntry } from '../src/trpc';
 

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useRefreshAfterChange } from '../refresh-after-change';
 import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { isSwitchedOn, type WritableServer } from './server-display';
+import { isSwitchedOn } from './row-display';
+import type { WritableServer } from './server-display';
 
 interface EnabledSwitchProps {
   server: WritableServer;

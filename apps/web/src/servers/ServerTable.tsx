@@ -8,17 +8,8 @@ import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { EnabledSwitch } from './EnabledSwitch';
 import { SecretList } from './SecretList';
-import {
-  editButtonId,
-  isWritable,
-  rowKey,
-  readOnlyOrigin,
-  sourceLabel,
-  statusNotes,
-  targetText,
-  transportLabel,
-  type WritableServer,
-} from './server-display';
+import { readOnlyOrigin, sourceLabel, statusNotes, targetText, transportLabel } from './row-display';
+import { editButtonId, isWritable, rowKey, type WritableServer } from './server-display';
 
 interface ServerTableProps {
   servers: readonly ServerEntry[];
