@@ -101,6 +101,14 @@ describe('signing in', () => {
     expect(offersSignIn(remote({}), undefined)).toBe(false);
     expect(offersSignIn(server({}), 'needs-auth')).toBe(false);
   });
+
+  it('never offers Sign in on a .mcp.json server nobody approved (the server refuses it)', () => {
+    const project = (approval: ServerEntry['approval']) =>
+      server({ scope: 'project', transport: 'http', url: 'https://x/mcp', auth: 'signed-out', approval });
+    expect(
+      [project('pending'), project('rejected'), project('approved')].map((s) => offersSignIn(s, undefined)),
+    ).toEqual([false, false, true]);
+  });
 });
 
 describe('isSwitchedOn', () => {

@@ -14,6 +14,8 @@ export interface SignInState {
 /** A remote row offers `Sign in` when it is signed out or its check asked for authentication. */
 export function offersSignIn(server: ServerEntry, checkStatus: string | undefined): boolean {
   if (server.transport !== 'http' && server.transport !== 'sse') return false;
+  // Claude Code connects to no unapproved .mcp.json server, so the server refuses its sign-in.
+  if (server.scope === 'project' && server.approval !== 'approved') return false;
   return server.auth === 'signed-out' || checkStatus === 'needs-auth';
 }
 

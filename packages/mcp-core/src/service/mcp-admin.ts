@@ -679,6 +679,9 @@ export function createMcpAdmin({
       const input = signInTargetSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
       const server = await signInServer(input, projectPath);
+      // Claude Code connects to no unapproved .mcp.json server: signing in to one would take the
+      // user, and the entry's expanded headers, to a host that a repository named.
+      if (needsConfirmation(server)) throw unapprovedSignIn(server);
       // Every change is refused under a managed config (SPEC §4), and a sign-in changes Claude Code's store.
       await refuseUnderManagedConfig();
       const argv = loginArgv(server.name);
@@ -722,4 +725,12 @@ export function createMcpAdmin({
 
     close: () => queue.drain(),
   };
+}
+
+function unapprovedSignIn(server: Server): McpCoreError {
+  const state = server.approval === 'rejected' ? 'was rejected' : 'is not approved yet';
+  return new McpCoreError(
+    'NEEDS_CONFIRMATION',
+    `Project server "${server.name}" from ${server.source ?? '.mcp.json'} ${state}: Claude Code does not connect to it, so there is nothing to sign in to. Approve it in Claude Code first.`,
+  );
 }

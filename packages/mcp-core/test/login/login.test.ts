@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { McpCoreError } from '../../src/errors';
 import type { LoginEvent } from '../../src/login';
 import type { McpAdminOptions } from '../../src/service/mcp-admin';
 import { adminInWorld, fixture } from '../support/world-admin';
@@ -274,6 +275,21 @@ describe('mcp.login refusals', () => {
         'The CLI printed an authorization address that is not http or https (javascript:); it was not opened.',
     });
     await expectNoWorldProcess();
+  });
+
+  it('refuses (412) to sign in to a .mcp.json server nobody approved, before the CLI starts', async () => {
+    writeFileSync(
+      join(world.projectDir, '.mcp.json'),
+      JSON.stringify({ mcpServers: { team: protectedServer() } }),
+    );
+    const service = admin({}, fixture('javascript-url-claude.sh'));
+    await expect(service.login({ name: 'team' }, new AbortController().signal)).rejects.toEqual(
+      new McpCoreError(
+        'NEEDS_CONFIRMATION',
+        `Project server "team" from ${join(world.projectDir, '.mcp.json')} is not approved yet: Claude Code does not connect to it, so there is nothing to sign in to. Approve it in Claude Code first.`,
+      ),
+    );
+    expect(worldProcesses()).toEqual([]);
   });
 
   it('refuses a stdio server, an unknown one and any under a managed config before the CLI starts', async () => {
