@@ -23,7 +23,14 @@ test('the panel fits a 390 px wide phone screen', async ({ panel, page, world })
   await panel.reload();
 
   await expect(panel.serverRow('files')).toBeVisible();
-  await expect(panel.removeButton('search')).toBeInViewport();
+  // Every control of a row whole on screen, none cut off at the edge.
+  for (const name of ['files', 'search']) {
+    await expect(panel.enabledSwitch(name)).toBeInViewport({ ratio: 1 });
+    await expect(panel.removeButton(name)).toBeInViewport({ ratio: 1 });
+  }
+  await expect(panel.page.getByRole('button', { name: 'Sign in search', exact: true })).toBeInViewport({
+    ratio: 1,
+  });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBe(0);
   await panel.screenshot('mobile');
