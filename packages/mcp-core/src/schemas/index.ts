@@ -510,18 +510,10 @@ export type ExportInput = z.infer<typeof exportInputSchema>;
 // ── OAuth sign-in (`mcp.login`, `mcp.loginPaste`, `mcp.logout`) ──────────────────────────────
 
 /**
- * Which listed http/sse server `mcp.login` signs in to and `mcp.logout` signs out of; `source`
- * picks exactly that entry, like a check's.
+ * Which listed http/sse server `mcp.login` signs in to and `mcp.logout` signs out of: the same
+ * target as a remove's (a name, its scope when needed, `source` for exactly that entry).
  */
-export const signInTargetSchema = inputObject({
-  name: serverNameSchema,
-  scope: scopeSchema.optional(),
-  projectPath: projectPathSchema.optional(),
-  source: sourceSchema.optional(),
-}).refine((input) => input.source === undefined || input.scope !== undefined, {
-  path: ['scope'],
-  error: 'scope is required with source',
-});
+export const signInTargetSchema = removeServerInputSchema;
 
 /** The hosts the CLI's callback listener answers on: this machine. */
 const CALLBACK_HOSTS = new Set(['localhost', '127.0.0.1']);

@@ -79,19 +79,11 @@ export interface ChangeRecord {
 }
 
 /** One change as `mcp.history` lists it: names and outcomes, never an entry. */
-export interface HistoryItem {
-  id: string;
-  time: string;
-  procedure: ChangeProcedure;
-  name: string;
-  scope: Scope;
-  projectPath?: string;
-  ok: boolean;
-  message: string;
+export type HistoryItem = Omit<ChangeRecord, 'before' | 'after' | 'approval' | 'undoes'> & {
   undoable: boolean;
   /** The files the change wrote (`.claude.json`, a `.mcp.json`): an undo writes them again. */
   files: string[];
-}
+};
 
 export interface HistoryJournal {
   readonly path: string;
