@@ -8,7 +8,7 @@ export type { StashedServer } from './disabled-stash';
 export type { ManagedConfig } from './managed';
 export { installedPluginsPath } from './plugins';
 export { settingsFilesOf } from './settings';
-export { localProjectKey, projectDirChain } from './project-key';
+export { isDirectory, localProjectKey, projectDirChain } from './project-key';
 export { listProjects } from './project-list';
 export { REDACTED } from './server-normalizer';
 export { findStoredEntries, findStoredEntry, listServers, projectMcpJsonPath } from './server-list';

@@ -40,3 +40,11 @@ async function exists(path: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Whether `path` is an existing directory (following links); false when it cannot be looked at. */
+export function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+}

@@ -4,10 +4,9 @@
  * back when the new one cannot be added), each change recorded in the history with what landed,
  * and the undo of a recorded change. Everything here runs inside one turn of the mutation queue.
  */
-import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { addJsonArgv, removeArgv } from '../cli';
-import { localProjectKey, projectDirChain, projectMcpJsonPath } from '../config';
+import { isDirectory, localProjectKey, projectDirChain, projectMcpJsonPath } from '../config';
 import type { StoredEntry } from '../config';
 import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
@@ -256,14 +255,8 @@ export function createEntryChanges({
 
   /** CHANGED_SINCE unless the server is still as `change` left it, naming what changed. */
   async function refuseIfChangedSince({ before, after }: ChangeRecord): Promise<void> {
-    // The CLI runs there: a project deleted since would read as a CLI that cannot be started.
     for (const place of [before, after]) {
-      if (place !== undefined && !(await isDirectory(cwdOf(place)))) {
-        throw new McpCoreError(
-          'CHANGED_SINCE',
-          `Cannot undo: ${cwdOf(place)}, where "${place.name}" was changed, is no longer a directory.`,
-        );
-      }
+      if (place !== undefined) await refuseUndoInGoneDir(cwdOf(place), place.name);
     }
     if (after !== undefined) {
       const now = await storedAt(after);
@@ -362,9 +355,12 @@ export function withinQueuedReadDeadline<T>(read: () => Promise<T>): Promise<T> 
   );
 }
 
-function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then(
-    (stats) => stats.isDirectory(),
-    () => false,
-  );
+/** CHANGED_SINCE when `dir`, where an undo runs the CLI, is gone: it would read as a CLI that cannot start. */
+export async function refuseUndoInGoneDir(dir: string, name: string): Promise<void> {
+  if (!(await isDirectory(dir))) {
+    throw new McpCoreError(
+      'CHANGED_SINCE',
+      `Cannot undo: ${dir}, where "${name}" was changed, is no longer a directory.`,
+    );
+  }
 }

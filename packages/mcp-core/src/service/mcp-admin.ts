@@ -4,7 +4,6 @@
  * Inputs are parsed again here with the shared schemas, so nothing reaches a spawn unvalidated
  * whoever the caller is; a failed parse throws the ZodError.
  */
-import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -36,6 +35,7 @@ import {
   findStoredEntries,
   findStoredEntry,
   installedPluginsPath,
+  isDirectory,
   listProjects,
   listServers,
   managedMcpPath,
@@ -261,11 +261,7 @@ export function createMcpAdmin({
 
   async function existingProject(projectPath: string | undefined): Promise<string> {
     const path = projectPath ?? projectDefault;
-    const isDirectory = await stat(path).then(
-      (stats) => stats.isDirectory(),
-      () => false,
-    );
-    if (!isDirectory) {
+    if (!(await isDirectory(path))) {
       throw new McpCoreError('INVALID_INPUT', `projectPath "${path}" is not an existing directory`);
     }
     return path;

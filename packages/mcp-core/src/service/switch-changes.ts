@@ -5,10 +5,9 @@
  * stashed again, a project server's name put back in the approval list it stood in. Everything here
  * runs inside one turn of the mutation queue.
  */
-import { stat } from 'node:fs/promises';
-import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
 import type { SwitchChange, SwitchOperations, SwitchTarget } from '../switch';
+import { refuseUndoInGoneDir } from './entry-changes';
 import type { EntryChanges, Landed, MutationResult } from './entry-changes';
 import type { ChangeRecord, EntryPlace, PlacedEntry } from './history';
 
@@ -55,7 +54,7 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
     const { approval } = change;
     if (approval !== undefined) {
       const target = { name: change.name, scope: change.scope, projectPath: change.projectPath ?? '' };
-      await refuseIfGone(target.projectPath, target.name);
+      await refuseUndoInGoneDir(target.projectPath, target.name);
       const place = await placeFor(target.name, target.scope, target.projectPath);
       const procedure = on ? 'mcp.enable' : 'mcp.disable';
       return recordedChange({ procedure, place, undoes: change.id }, async (landed) => {
@@ -72,24 +71,10 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
     // A disable recorded the entry it stashed as `before`, an enable the one it added back as `after`.
     const moved = on ? change.before : change.after;
     if (moved === undefined) throw new TypeError(`${change.procedure} ${change.id} recorded no entry`);
-    await refuseIfGone(moved.projectPath, moved.name);
+    await refuseUndoInGoneDir(moved.projectPath, moved.name);
     const target = { name: moved.name, scope: moved.scope, projectPath: moved.projectPath };
     return switched(target, on, { id: change.id, entry: moved.entry });
   }
 
   return { switched, undo };
-}
-
-// The CLI runs there, and a project's approvals are in it: gone, there is nothing to switch back.
-async function refuseIfGone(projectPath: string, name: string): Promise<void> {
-  const isDirectory = await stat(projectPath).then(
-    (stats) => stats.isDirectory(),
-    () => false,
-  );
-  if (!isDirectory) {
-    throw new McpCoreError(
-      'CHANGED_SINCE',
-      `Cannot undo: ${projectPath}, where "${name}" was switched, is no longer a directory.`,
-    );
-  }
 }
