@@ -3,6 +3,7 @@
  * started again on the same files: whatever the cut, the entry is whole in `.claude.json` or in the
  * stash, and the restarted server settles which.
  */
+import { addJsonArgv } from '@mcp-admin/core';
 import { PINNED_CLAUDE_BIN, runCliAsAnotherTerminal, type TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,14 +91,7 @@ const enableWeb = (server: StartLine) => trpcMutation(server, 'mcp.enable', { na
 describe('a server killed inside a switch', () => {
   it('before the CLI removed a server being disabled: on restart it is on, whole, and no longer kept as disabled', async () => {
     const world = useTestWorld();
-    await runCliAsAnotherTerminal(world, world.projectDir, [
-      'mcp',
-      'add-json',
-      '--scope',
-      'user',
-      'web',
-      JSON.stringify(WEB),
-    ]);
+    await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv('web', 'user', WEB));
     const before = userServers(world);
 
     await killedAt(world, 'remove', 'before', disableWeb);
@@ -117,14 +111,7 @@ describe('a server killed inside a switch', () => {
 
   it('after the CLI removed a server being disabled: on restart it is disabled, and enabling it brings it back whole', async () => {
     const world = useTestWorld();
-    await runCliAsAnotherTerminal(world, world.projectDir, [
-      'mcp',
-      'add-json',
-      '--scope',
-      'user',
-      'web',
-      JSON.stringify(WEB),
-    ]);
+    await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv('web', 'user', WEB));
     const before = userServers(world);
 
     await killedAt(world, 'remove', 'after', disableWeb);
@@ -141,14 +128,7 @@ describe('a server killed inside a switch', () => {
 
   it('after the CLI re-added a server being enabled: on restart it is on, whole, and no longer kept as disabled', async () => {
     const world = useTestWorld();
-    await runCliAsAnotherTerminal(world, world.projectDir, [
-      'mcp',
-      'add-json',
-      '--scope',
-      'user',
-      'web',
-      JSON.stringify(WEB),
-    ]);
+    await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv('web', 'user', WEB));
     const before = userServers(world);
 
     await killedAt(world, 'add-json', 'after', async (server) => {

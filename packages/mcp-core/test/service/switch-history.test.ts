@@ -4,6 +4,7 @@ import type { TestWorld } from '@mcp-admin/core/testing';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addJsonArgv } from '../../src/cli/argv';
 import { McpCoreError } from '../../src/errors';
 import { cliStatusLine } from '../support/cli-view';
 import { adminInWorld, storedConfigOf } from '../support/world-admin';
@@ -30,15 +31,8 @@ const stashedNames = () =>
   );
 const localSettings = () => join(world.projectDir, '.claude', 'settings.local.json');
 
-function seed(scope: 'user' | 'project', name: string, entry: object) {
-  return runCliAsAnotherTerminal(world, world.projectDir, [
-    'mcp',
-    'add-json',
-    '--scope',
-    scope,
-    name,
-    JSON.stringify(entry),
-  ]);
+function seed(scope: 'user' | 'project', name: string, entry: Record<string, unknown>) {
+  return runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv(name, scope, entry));
 }
 
 describe('the switch in the history', () => {

@@ -13,6 +13,7 @@ import {
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
+import { addJsonArgv } from '../../src/cli/argv';
 import { REDACTED } from '../../src/config';
 import { McpCoreError } from '../../src/errors';
 import { adminInWorld, fixture, storedConfigOf } from '../support/world-admin';
@@ -44,15 +45,13 @@ const WEB = {
 };
 const FILES = { type: 'stdio', command: 'node', args: ['server.js', '--root=/tmp'], env: { API_KEY: 'k3y' } };
 
-function seed(scope: 'user' | 'local' | 'project', name: string, entry: object, cwd = world.projectDir) {
-  return runCliAsAnotherTerminal(world, cwd, [
-    'mcp',
-    'add-json',
-    '--scope',
-    scope,
-    name,
-    JSON.stringify(entry),
-  ]);
+function seed(
+  scope: 'user' | 'local' | 'project',
+  name: string,
+  entry: Record<string, unknown>,
+  cwd = world.projectDir,
+) {
+  return runCliAsAnotherTerminal(world, cwd, addJsonArgv(name, scope, entry));
 }
 
 /** The CLI log of the argv-logging fixture: absent when nothing was spawned. */
