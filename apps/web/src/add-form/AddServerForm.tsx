@@ -5,17 +5,12 @@ import { SCOPES } from '../scopes';
 import { trpc } from '../trpc';
 import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileDialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import type { WritableServer } from '../servers/server-display';
 import { RadioGroup, type RadioOption } from '../ui/RadioGroup';
 import { TextField } from '../ui/TextField';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { ArgumentList } from './ArgumentList';
-import {
-  addFormReducer,
-  formStateFor,
-  initialAddFormState,
-  type EditedServer,
-  type FormTransport,
-} from './form-state';
+import { addFormReducer, formStateFor, initialAddFormState, type FormTransport } from './form-state';
 import { PairList, type PairListLabels } from './PairList';
 import { editedFields, validateAddForm, type FieldErrors } from './validate';
 
@@ -46,7 +41,7 @@ const HEADER_LABELS: PairListLabels = {
 /** A listed entry to edit instead of adding one. */
 export interface FormEdit {
   /** The row's entry, secrets revealed. */
-  server: EditedServer & { source?: string | undefined };
+  server: WritableServer;
   onSaved: () => void;
   onCancel: () => void;
 }

@@ -1,4 +1,5 @@
 import type { Scope } from '@mcp-admin/core/schemas';
+import type { WritableServer } from '../servers/server-display';
 
 export type FormTransport = 'stdio' | 'http' | 'sse';
 
@@ -96,17 +97,11 @@ export function addFormReducer(state: AddFormState, action: AddFormAction): AddF
   }
 }
 
-/** A stored server as the form edits it: a row of `mcp.list` read with `reveal`. */
-export interface EditedServer {
-  name: string;
-  scope: Scope;
-  transport: FormTransport | 'unknown';
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  url?: string;
-  headers?: Record<string, string>;
-}
+/** A stored server as the form edits it: a row of `mcp.list` read with `reveal`, the fields it has boxes for. */
+export type EditedServer = Pick<
+  WritableServer,
+  'name' | 'scope' | 'transport' | 'command' | 'args' | 'env' | 'url' | 'headers'
+>;
 
 /** The form filled with `server`'s entry, each list row with an id of its own. */
 export function formStateFor(server: EditedServer): AddFormState {
