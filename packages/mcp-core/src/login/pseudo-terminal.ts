@@ -12,7 +12,7 @@
  * Linux only (BSD `script` on macOS takes other arguments).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readProcessTable } from '../process-table';
 
 export interface TerminalProcess {
   /** Called with everything the program prints, terminal sequences included, as it arrives. */
@@ -98,17 +98,5 @@ export function runInPseudoTerminal(
 /** The pid of a child of `parent` (from /proc), `undefined` when it has none (yet or any more). */
 function childOf(parent: number | undefined): number | undefined {
   if (parent === undefined) return undefined;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid …", and comm may itself hold spaces and parentheses.
-    const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
-    if (Number(ppid) === parent) return Number(entry);
-  }
-  return undefined;
+  return readProcessTable().find((process) => process.ppid === parent)?.pid;
 }
