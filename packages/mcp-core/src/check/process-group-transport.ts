@@ -88,7 +88,13 @@ export class ProcessGroupTransport implements Transport {
       this.#tree?.kill();
       killGroup(child, 'SIGKILL');
     });
-    child.once('close', () => this.onclose?.());
+    child.once('close', () => {
+      try {
+        this.onclose?.();
+      } catch (error) {
+        this.#budget.cut(readingFailed(error));
+      }
+    });
     return new Promise((resolve, reject) => {
       child.once('spawn', () => {
         if (child.pid !== undefined) this.#tree = processTree(child.pid);

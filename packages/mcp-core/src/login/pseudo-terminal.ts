@@ -48,11 +48,20 @@ export function runInPseudoTerminal(
   child.stdin.on('error', () => undefined);
   let session: number | undefined;
   const listeners: ((text: string) => void)[] = [];
+  // A throw inside a stream listener would end the whole process: it ends this program instead.
+  let listenerFailure: Error | undefined;
   const deliver = (chunk: Buffer) => {
-    // Output means the program runs: its pid (and session's) is known from now on, even after it exits.
-    session ??= childOf(child.pid);
-    const text = chunk.toString('utf8');
-    for (const listener of listeners) listener(text);
+    try {
+      // Output means the program runs: its pid (and session's) is known from now on, even after it exits.
+      session ??= childOf(child.pid);
+      const text = chunk.toString('utf8');
+      for (const listener of listeners) listener(text);
+    } catch (error) {
+      listenerFailure ??= new Error(
+        `reading its output failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      kill();
+    }
   };
   child.stdout.on('data', deliver);
   child.stderr.on('data', deliver);
@@ -78,7 +87,7 @@ export function runInPseudoTerminal(
     child.once('close', (code) => {
       kill();
       gone = true;
-      resolve({ code });
+      resolve(listenerFailure === undefined ? { code } : { code, error: listenerFailure });
     });
   });
   return {
