@@ -46,12 +46,6 @@ export function readProcess(pid: number): ProcessEntry | undefined {
   return { pid, state, ppid: Number(ppid), pgid: Number(pgid), startTime: Number(fields[19]) };
 }
 
-/** Whether `process` still runs: the same pid and start time, and not a zombie. */
-export function isStillRunning(process: Pick<ProcessEntry, 'pid' | 'startTime'>): boolean {
-  const now = readProcess(process.pid);
-  return now !== undefined && now.startTime === process.startTime && now.state !== 'Z';
-}
-
 /**
  * The processes descended from any of `ancestors` through parent links, whatever their group or
  * session (a child that called `setsid` is still its parent's child), found in one read of /proc.

@@ -124,7 +124,7 @@ export class ProcessGroupTransport implements Transport {
     child.stdin.end();
     // Seen before any signal: once the server exits, its children's parent links lead to init.
     this.#tree?.collect();
-    this.#tree?.signal('SIGTERM');
+    this.#tree?.terminateOutsideGroup();
     killGroup(child, 'SIGTERM');
     await Promise.race([exited, delay(TERMINATE_GRACE_MS)]);
     this.#tree?.kill();

@@ -4,13 +4,7 @@
  * parent's child. What escapes: a process whose parent exited before it was seen (a double-forked
  * daemon, reparented to init or a subreaper), for no link leads to it any more.
  */
-import {
-  descendantsOf,
-  isStillRunning,
-  readProcess,
-  readProcessTable,
-  type ProcessEntry,
-} from '../process-table';
+import { descendantsOf, readProcess, readProcessTable, type ProcessEntry } from '../process-table';
 
 /** How many times ending the tree looks again for children started while it was being stopped. */
 const MAX_STOP_ROUNDS = 10;
@@ -18,8 +12,8 @@ const MAX_STOP_ROUNDS = 10;
 export interface ProcessTree {
   /** Remembers every process now descended from the root (itself seen from the start) or from one already seen. */
   collect(): void;
-  /** Sends `signal` to each process seen that still runs (the same pid and start time). */
-  signal(signal: NodeJS.Signals): void;
+  /** SIGTERM to each process seen outside the root's process group (the group gets its own). */
+  terminateOutsideGroup(): void;
   /** Stops (SIGSTOP) all seen and any child they started meanwhile, then kills them all. */
   kill(): void;
 }
@@ -36,9 +30,11 @@ export function processTree(rootPid: number): ProcessTree {
     for (const entry of descendantsOf(ancestors, table)) seen.set(entry.pid, entry);
   }
 
-  function signal(signal: NodeJS.Signals): void {
+  /** Sends `signal` to each process seen that still runs (the same pid and start time) and `also` takes. */
+  function signal(signal: NodeJS.Signals, also: (now: ProcessEntry) => boolean = () => true): void {
     for (const entry of seen.values()) {
-      if (!isStillRunning(entry)) continue;
+      const now = readProcess(entry.pid);
+      if (now?.startTime !== entry.startTime || now.state === 'Z' || !also(now)) continue;
       try {
         process.kill(entry.pid, signal);
       } catch {
@@ -49,7 +45,9 @@ export function processTree(rootPid: number): ProcessTree {
 
   return {
     collect,
-    signal,
+    terminateOutsideGroup() {
+      signal('SIGTERM', (now) => now.pgid !== rootPid);
+    },
     kill() {
       collect();
       signal('SIGSTOP');

@@ -10,7 +10,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { checkServer } from '../../src/check';
 import type { Server } from '../../src/config';
-import { isStillRunning, readProcess } from '../../src/process-table';
+import { readProcess, type ProcessEntry } from '../../src/process-table';
 import {
   currentRss,
   MCP_SERVER_SCRIPTS,
@@ -162,13 +162,15 @@ describe('a check that reads more than it should', () => {
 });
 
 describe('a check that ends its server', () => {
-  it('ends a child that left the process group with setsid, and that child’s own child', async () => {
+  /** The setsid fixture with `env`, and its three pids once they run (killed after the test, whatever happens). */
+  function setsidServer(env: Record<string, string> = {}) {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-admin-check-'));
     const pidFile = join(dir, 'pids');
-    let pids: number[] = [];
+    let started: (ProcessEntry | undefined)[] = [];
     onTestFinished(() => {
       // Whatever the check left running must not outlive the test either.
-      for (const pid of pids) if (readProcess(pid)?.state !== 'Z') killQuietly(pid);
+      for (const process of started)
+        if (process !== undefined && stillRuns(process)) killQuietly(process.pid);
       rmSync(dir, { recursive: true, force: true });
     });
     const server: Server = {
@@ -177,31 +179,65 @@ describe('a check that ends its server', () => {
       transport: 'stdio',
       command: process.execPath,
       args: [MCP_SERVER_SCRIPTS.setsidGrandchild],
-      env: { PID_FILE: pidFile },
+      env: { PID_FILE: pidFile, ...env },
       ...loaded,
     };
-    const caller = new AbortController();
+    const processes = async () => {
+      await vi.waitFor(() => {
+        expect(existsSync(pidFile) && readFileSync(pidFile, 'utf8').split(' ').length === 3).toBe(true);
+      });
+      started = readFileSync(pidFile, 'utf8')
+        .split(' ')
+        .map((pid) => readProcess(Number(pid)));
+      return started;
+    };
+    return { server, processes };
+  }
 
-    const check = checkServer(server, { ...options, signal: caller.signal });
-    await vi.waitFor(() => {
-      expect(existsSync(pidFile) && readFileSync(pidFile, 'utf8').split(' ').length === 3).toBe(true);
-    });
-    pids = readFileSync(pidFile, 'utf8').split(' ').map(Number);
-    const processes = pids.map((pid) => readProcess(pid));
-    const [leader = 0] = pids;
-    expect(processes.map((process) => process?.pgid === leader)).toEqual([true, false, false]);
-    caller.abort(new Error('the client went away'));
-
-    await expect(check).rejects.toThrow('the client went away');
-    await expectGroupGone(leader);
+  async function expectAllEnded(processes: (ProcessEntry | undefined)[]) {
     await vi.waitFor(
       () => {
-        expect(processes.filter((process) => process !== undefined && isStillRunning(process))).toEqual([]);
+        expect(processes.filter((process) => process !== undefined && stillRuns(process))).toEqual([]);
       },
       { timeout: 5_000, interval: 20 },
     );
+  }
+
+  it('ends a child that left the process group with setsid, and that child’s own child', async () => {
+    const { server, processes } = setsidServer();
+    const caller = new AbortController();
+
+    const check = checkServer(server, { ...options, signal: caller.signal });
+    const started = await processes();
+    const [leader] = started;
+    expect(started.map((process) => process?.pgid === leader?.pid)).toEqual([true, false, false]);
+    caller.abort(new Error('the client went away'));
+
+    await expect(check).rejects.toThrow('the client went away');
+    await expectGroupGone(leader?.pid ?? 0);
+    await expectAllEnded(started);
+  });
+
+  it('ends them too when the server exits by itself, once it has written to stdout', async () => {
+    const { server, processes } = setsidServer({ EXIT: '1' });
+
+    const check = checkServer(server, options);
+    const started = await processes();
+
+    await expect(check).resolves.toEqual({
+      status: 'failed',
+      latencyMs: anyLatency,
+      error: 'The server exited with code 0 before it answered initialize.',
+    });
+    await expectAllEnded(started);
   });
 });
+
+/** The same process (pid and start time) still runs, and is not a zombie. */
+function stillRuns({ pid, startTime }: ProcessEntry): boolean {
+  const now = readProcess(pid);
+  return now !== undefined && now.startTime === startTime && now.state !== 'Z';
+}
 
 function killQuietly(pid: number): void {
   try {
