@@ -113,7 +113,7 @@ export class ProcessGroupTransport implements Transport {
     if (!stdin.write(serializeMessage(message))) await once(stdin, 'drain');
   }
 
-  /** Ends the server: SIGTERM to its group, and SIGKILL to whatever is left after a grace period. */
+  /** Ends the server: SIGTERM to its group and its descendants outside it, SIGKILL to all left after a grace period. */
   async close(): Promise<void> {
     const child = this.#child;
     // Without a pid the command never ran (its `error` said why): there is nothing to end.
