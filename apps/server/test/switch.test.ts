@@ -74,7 +74,7 @@ describe('the switch procedures', () => {
         code: 'INTERNAL_SERVER_ERROR',
         message: expect.stringMatching(
           new RegExp(
-            `^${stash.replaceAll('.', '\\.')} is not valid JSON \\(.*\\): MCP Admin cannot tell which servers it turned off\\.$`,
+            `^${stash.replaceAll('.', '\\.')} is not valid JSON: .* at line \\d+, column \\d+: MCP Admin cannot tell which servers it turned off\\.$`,
           ),
         ) as unknown,
         coreCode: 'CONFIG_UNREADABLE',

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { MiB, readConfigFile } from '../config/config-file';
 import type { ConfigFileLimits } from '../config/config-file';
 import { McpCoreError } from '../errors';
+import { jsonErrorPosition } from '../transfer/json-text';
 import { scopeSchema } from '../schemas';
 import type { Scope } from '../schemas';
 
@@ -153,8 +154,9 @@ function parseRecord(path: string, line: string, lineNumber: number): ChangeReco
   let value: unknown;
   try {
     value = JSON.parse(line);
-  } catch (error) {
-    throw unusable(path, lineNumber, error instanceof Error ? error.message : String(error));
+  } catch {
+    // JSON.parse's own message quotes the line, secrets and all: only where it breaks is told.
+    throw unusable(path, lineNumber, `not valid JSON (${jsonErrorPosition(line)})`);
   }
   const parsed = changeRecordSchema.safeParse(value);
   if (!parsed.success) throw unusable(path, lineNumber, 'not a change record');
