@@ -10,15 +10,17 @@ import { dirname, join } from 'node:path';
 import { writeFileAtomically } from '../atomic-write';
 import { MiB, readJsonDocument, type ConfigFileLimits } from '../config/config-file';
 import { realProjectDir } from '../config/project-key';
+import { readSettingsFiles, type SettingsLocations } from '../config/settings';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
+import { refuseLinkedSettingsFile } from './linked-settings';
 
 const SETTINGS_LIMITS: ConfigFileLimits = { maxBytes: 4 * MiB, readTimeoutMs: 5_000 };
 
 export type ApprovalList = 'disabledMcpjsonServers' | 'enabledMcpjsonServers';
 
 /** The settings file Claude Code writes a project's approvals to: the project dir's own (not its git root's). */
-export async function localSettingsPath(projectPath: string): Promise<string> {
+async function localSettingsPath(projectPath: string): Promise<string> {
   return join(await realProjectDir(projectPath), '.claude', 'settings.local.json');
 }
 
@@ -38,6 +40,30 @@ export async function approvalListOf(path: string, name: string): Promise<Approv
   const document = await readSettingsObject(path);
   const disabled = listIn(document, 'disabledMcpjsonServers', path);
   return listHolding(disabled, listIn(document, 'enabledMcpjsonServers', path), name);
+}
+
+/**
+ * The settings file a switch of `name` into `into` writes. Any `disabledMcpjsonServers` wins in
+ * Claude Code, so an enable while another settings file (managed, the user's, the team's, the git
+ * root's) rejects the name would change nothing: REJECTED_ELSEWHERE naming that file.
+ */
+export async function settingsFileToSwitch(
+  name: string,
+  into: ApprovalList,
+  locations: SettingsLocations,
+): Promise<string> {
+  const settingsFile = await localSettingsPath(locations.projectPath);
+  if (into === 'disabledMcpjsonServers') return settingsFile;
+  const rejecting = (await readSettingsFiles(locations, [])).find(
+    (file) => file.path !== settingsFile && file.disabledMcpjsonServers.includes(name),
+  );
+  if (rejecting !== undefined) {
+    throw new McpCoreError(
+      'REJECTED_ELSEWHERE',
+      `"${name}" is in disabledMcpjsonServers of ${rejecting.path}, and a rejection wins in Claude Code: enabling it in ${settingsFile} would change nothing. Take it out of that list to enable it; nothing was written.`,
+    );
+  }
+  return settingsFile;
 }
 
 /**
@@ -80,7 +106,10 @@ export async function setApprovalList(
   return { previous, changed };
 }
 
+/** The file's object, read only when it could be written: never through a link (see linked-settings). */
 async function readSettingsObject(path: string): Promise<Record<string, unknown>> {
+  // The path is always `<project>/.claude/settings.local.json`.
+  await refuseLinkedSettingsFile(path, dirname(dirname(path)));
   const document = await readJsonDocument(path, SETTINGS_LIMITS, '; nothing was written.');
   if (document === undefined) return {};
   if (!isRecord(document)) {

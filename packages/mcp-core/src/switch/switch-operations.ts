@@ -32,7 +32,7 @@ import { verifyRemoved, verifyStored } from '../service/verify';
 import { differingFields } from '../config/entry-comparison';
 import { checkImportedEntry } from '../transfer/imported-entry';
 import { changedFields } from '../service/entry-edits';
-import { approvalListOf, localSettingsPath, setApprovalList, type ApprovalList } from './approval-lists';
+import { approvalListOf, settingsFileToSwitch, setApprovalList, type ApprovalList } from './approval-lists';
 
 export interface SwitchResult {
   ok: true;
@@ -248,7 +248,7 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
         `name: no project-scope server "${name}" in the .mcp.json files Claude Code reads for ${projectPath}`,
       );
     }
-    const settingsFile = await localSettingsPath(projectPath);
+    const settingsFile = await settingsFileToSwitch(name, into, { claudeDir, managedDir, projectPath });
     const { previous, changed } = await approvalWrite(procedure, settingsFile, name, into);
     if (!changed) {
       const state = into === 'disabledMcpjsonServers' ? 'disabled' : 'enabled';
