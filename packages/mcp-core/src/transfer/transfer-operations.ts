@@ -147,7 +147,7 @@ export function createTransferOperations(deps: TransferDependencies): TransferOp
       const location = await knownSource(path);
       try {
         // Only its servers, parsed: never the text of a file, whatever the file turns out to be.
-        const servers = readImportDocument(await readImportSourceText(path)).map(
+        const servers = readImportDocument(await readImportSourceText(path, desktopConfigPath)).map(
           ({ name, entry }) => [name, entry] as const,
         );
         return { ...location, json: exportDocument(new Map(servers), reveal === true) };
