@@ -67,11 +67,9 @@ export async function readJsonDocument(
     return await parseJsonSubset(snapshot.bytes, () => 'whole');
   } catch (error) {
     if (!isJsonSyntaxError(error)) throw error;
-    throw new McpCoreError(
-      'CONFIG_UNREADABLE',
-      `${path} is not valid JSON: ${error.message}${consequence}`,
-      { cause: error },
-    );
+    throw new McpCoreError('CONFIG_UNREADABLE', `${path} is not valid JSON: ${error.message}${consequence}`, {
+      cause: error,
+    });
   }
 }
 

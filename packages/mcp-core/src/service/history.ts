@@ -13,6 +13,7 @@ import type { ConfigFileLimits } from '../config/config-file';
 import { McpCoreError } from '../errors';
 import { jsonErrorPosition } from '../transfer/json-text';
 import { scopeSchema } from '../schemas';
+import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
 
 /** Where one entry is (or was) stored: the file, and what the CLI needs to reach it there. */
@@ -194,7 +195,18 @@ export function historyItems(records: readonly ChangeRecord[], limit: number): H
         ...new Set([record.before?.source, record.after?.source, record.approval?.settingsFile]),
       ].filter((file) => file !== undefined);
       const undoable = isUndoable(record, undone);
-      const item = { id, time, procedure, name, scope, ok, message, undoable, files };
+      // The CLI's report quotes the command and its arguments: their credentials stay here.
+      const item = {
+        id,
+        time,
+        procedure,
+        name,
+        scope,
+        ok,
+        message: maskCredentials(message),
+        undoable,
+        files,
+      };
       return projectPath === undefined ? item : { ...item, projectPath };
     });
 }

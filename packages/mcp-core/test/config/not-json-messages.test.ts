@@ -19,7 +19,8 @@ afterEach(() => {
 });
 
 /** Not JSON from its first character; every part of it is secret. */
-const PRIVATE_KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n-----END OPENSSH PRIVATE KEY-----\n';
+const PRIVATE_KEY =
+  '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n-----END OPENSSH PRIVATE KEY-----\n';
 /** JSON until the secret, which is where V8's message would quote it. */
 const CUT_TOKEN_STORE = '{"auths": {"ghcr.io": {"auth": "Z2hwX3NlY3JldHRva2VuMTIzNDU2Nzg5MA==" x}}}';
 

@@ -61,7 +61,10 @@ describe('a settings file reached through a link', () => {
     symlinkSync(secret, localSettings());
     const admin = adminInWorld(world);
 
-    const refusal = new McpCoreError('LINKED_FILE', `${localSettings()} is a symbolic link (to ${secret})${REFUSAL_END}`);
+    const refusal = new McpCoreError(
+      'LINKED_FILE',
+      `${localSettings()} is a symbolic link (to ${secret})${REFUSAL_END}`,
+    );
     await expect(admin.disable({ name: 'files', scope: 'project' })).rejects.toEqual(refusal);
     await expect(admin.enable({ name: 'files', scope: 'project' })).rejects.toEqual(refusal);
     expect({
@@ -79,7 +82,10 @@ describe('a settings file reached through a link', () => {
 
   it('refuses when .claude/ itself links out of the project, writing nothing there or here', async () => {
     await seedProjectServer();
-    const secret = userFile('settings.local.json', '{"disabledMcpjsonServers": ["other"], "token": "s3cret"}\n');
+    const secret = userFile(
+      'settings.local.json',
+      '{"disabledMcpjsonServers": ["other"], "token": "s3cret"}\n',
+    );
     const outside = join(world.plainDir, 'home', '.docker');
     symlinkSync(outside, claudeDir());
     const admin = adminInWorld(world);

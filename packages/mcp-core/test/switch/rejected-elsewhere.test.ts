@@ -32,7 +32,10 @@ async function rejectedProjectServer() {
   );
   writeFileSync(
     world.configPath,
-    JSON.stringify({ ...storedConfigOf(world), projects: { [world.projectDir]: { hasTrustDialogAccepted: true } } }),
+    JSON.stringify({
+      ...storedConfigOf(world),
+      projects: { [world.projectDir]: { hasTrustDialogAccepted: true } },
+    }),
   );
   mkdirSync(join(world.projectDir, '.claude'));
   writeFileSync(localSettings(), '{"disabledMcpjsonServers": ["files"]}\n');
@@ -49,27 +52,30 @@ describe('enabling a project server another settings file rejects', () => {
   it.each([
     ["the team's .claude/settings.json", () => join(world.projectDir, '.claude', 'settings.json')],
     ["the user's settings.json", () => join(world.configDir, 'settings.json')],
-  ])('is refused naming %s, with every file byte-identical and the CLI still saying Rejected', async (_label, file) => {
-    await rejectedProjectServer();
-    const rejecting = file();
-    writeFileSync(rejecting, '{"disabledMcpjsonServers": ["files"], "model": "x"}\n');
-    const before = { local: readFileSync(localSettings()), rejecting: readFileSync(rejecting) };
-    const admin = adminInWorld(world);
-    expect(await cliStatusLine(world, world.projectDir, 'files')).toBe(REJECTED);
+  ])(
+    'is refused naming %s, with every file byte-identical and the CLI still saying Rejected',
+    async (_label, file) => {
+      await rejectedProjectServer();
+      const rejecting = file();
+      writeFileSync(rejecting, '{"disabledMcpjsonServers": ["files"], "model": "x"}\n');
+      const before = { local: readFileSync(localSettings()), rejecting: readFileSync(rejecting) };
+      const admin = adminInWorld(world);
+      expect(await cliStatusLine(world, world.projectDir, 'files')).toBe(REJECTED);
 
-    await expect(admin.enable({ name: 'files', scope: 'project' })).rejects.toEqual(refusal(rejecting));
-    expect({
-      local: readFileSync(localSettings()).equals(before.local),
-      rejecting: readFileSync(rejecting).equals(before.rejecting),
-      cli: await cliStatusLine(world, world.projectDir, 'files'),
-      history: (await admin.history()).map(({ procedure, ok, undoable }) => ({ procedure, ok, undoable })),
-    }).toEqual({
-      local: true,
-      rejecting: true,
-      cli: REJECTED,
-      history: [{ procedure: 'mcp.enable', ok: false, undoable: false }],
-    });
-  });
+      await expect(admin.enable({ name: 'files', scope: 'project' })).rejects.toEqual(refusal(rejecting));
+      expect({
+        local: readFileSync(localSettings()).equals(before.local),
+        rejecting: readFileSync(rejecting).equals(before.rejecting),
+        cli: await cliStatusLine(world, world.projectDir, 'files'),
+        history: (await admin.history()).map(({ procedure, ok, undoable }) => ({ procedure, ok, undoable })),
+      }).toEqual({
+        local: true,
+        rejecting: true,
+        cli: REJECTED,
+        history: [{ procedure: 'mcp.enable', ok: false, undoable: false }],
+      });
+    },
+  );
 
   it('enables it once no other file rejects it, and Claude Code then loads it', async () => {
     await rejectedProjectServer();
