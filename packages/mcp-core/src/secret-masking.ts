@@ -3,7 +3,7 @@
  * with `reveal`: env and header values whole, and the credentials people put in arguments and URLs:
  * - a URL's password (`postgresql://app:••••••@db/x`), or its user when that is a token;
  * - the value of a secret-named query parameter, option or assignment (`?api_key=••••••`,
- *   `--client-secret=••••••`, `--token ••••••`, `DB_PASSWORD=••••••`);
+ *   `--client-secret=••••••`, `--token ••••••` in a text or as two arguments, `DB_PASSWORD=••••••`);
  * - `Bearer` / `Basic` credentials and secret-named header lines (`Authorization: ••••••`);
  * - tokens of well-known shapes (`sk-…`, `ghp_…`, `xoxb-…`, `AKIA…`, JWTs, PEM private keys).
  * One module for every place that hides secrets: the list, the history, the audit log, export and
@@ -23,6 +23,7 @@ const VALUE_OPTION = /(?:^|_)(?:password|passwd|passphrase|pwd|secret|token|key|
 
 const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:]*)(?::([^\s/?#@]*))?@/gi;
 const ASSIGNMENT = /(^|[\s?&;,"'(])(-{0,2})([A-Za-z_][\w.-]*)=([^\s&;,"')]*)/g;
+const OPTION_WITH_VALUE = /(^|\s)(--?[A-Za-z][\w-]*)([ \t]+)([^\s-]\S*)/g;
 const HEADER_LINE = /(^|[\n"'])([A-Za-z][\w-]*)(:[ \t]*)([^\r\n"']+)/g;
 const SCHEME_CREDENTIAL = /\b(Bearer|Basic)([ \t]+)[A-Za-z0-9._~+/=-]{8,}/gi;
 const KNOWN_TOKENS = [
@@ -63,6 +64,9 @@ export function maskCredentials(text: string): string {
     value !== '' && value !== REDACTED && isSecretName(name)
       ? `${before}${dashes}${name}=${REDACTED}`
       : match,
+  );
+  masked = masked.replace(OPTION_WITH_VALUE, (match, before: string, option: string, space: string) =>
+    VALUE_OPTION.test(snakeCase(option)) ? `${before}${option}${space}${REDACTED}` : match,
   );
   masked = masked.replace(HEADER_LINE, (match, before: string, name: string, colon: string) =>
     isSecretName(name) ? `${before}${name}${colon}${REDACTED}` : match,

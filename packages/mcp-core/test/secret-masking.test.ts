@@ -51,6 +51,7 @@ describe('maskCredentials', () => {
       'key: -----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaA\n-----END OPENSSH PRIVATE KEY-----',
       `key: ${R}`,
     ],
+    ['an option and its value in a text', 'psql --token tok-1 --port 5432', `psql --token ${R} --port 5432`],
     [
       'a CLI report quoting a command',
       'Added stdio MCP server db with command: psql postgresql://app:hunter2@db/app to user config',
