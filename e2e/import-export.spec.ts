@@ -119,7 +119,7 @@ test('text that is not JSON is refused in an alert that says where', async ({ pa
   await dialog.json.fill('{\n  "a": }');
   await dialog.preview.click();
 
-  await expect(dialog.alert).toHaveText("json is not valid JSON: Unexpected character at line 2, column 8");
+  await expect(dialog.alert).toHaveText('json is not valid JSON: Unexpected character at line 2, column 8');
   await expect(dialog.import).toBeDisabled();
   await panel.screenshot('import-error', { fullPage: false });
 });
