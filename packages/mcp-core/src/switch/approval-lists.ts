@@ -20,7 +20,7 @@ const SETTINGS_LIMITS: ConfigFileLimits = { maxBytes: 4 * MiB, readTimeoutMs: 5_
 export type ApprovalList = 'disabledMcpjsonServers' | 'enabledMcpjsonServers';
 
 /** The settings file Claude Code writes a project's approvals to: the project dir's own (not its git root's). */
-async function localSettingsPath(projectPath: string): Promise<string> {
+export async function localSettingsPath(projectPath: string): Promise<string> {
   return join(await realProjectDir(projectPath), '.claude', 'settings.local.json');
 }
 
@@ -43,40 +43,21 @@ export async function approvalListOf(path: string, name: string): Promise<Approv
 }
 
 /**
- * The settings file a switch of `name` into `into` writes. Any `disabledMcpjsonServers` wins in
- * Claude Code, so an enable while another settings file (managed, the user's, the team's, the git
- * root's) rejects the name would change nothing: REJECTED_ELSEWHERE naming that file.
- */
-export async function settingsFileToSwitch(
-  name: string,
-  into: ApprovalList,
-  locations: SettingsLocations,
-): Promise<string> {
-  const settingsFile = await localSettingsPath(locations.projectPath);
-  if (into === 'disabledMcpjsonServers') return settingsFile;
-  const rejecting = (await readSettingsFiles(locations, [])).find(
-    (file) => file.path !== settingsFile && file.disabledMcpjsonServers.includes(name),
-  );
-  if (rejecting !== undefined) {
-    throw new McpCoreError(
-      'REJECTED_ELSEWHERE',
-      `"${name}" is in disabledMcpjsonServers of ${rejecting.path}, and a rejection wins in Claude Code: enabling it in ${settingsFile} would change nothing. Take it out of that list to enable it; nothing was written.`,
-    );
-  }
-  return settingsFile;
-}
-
-/**
  * Puts `name` in the list `into` (or, with undefined, in neither) and takes it out of the other,
  * writing the file atomically (its mode kept; `.claude/` made if missing) only when that changes
- * it. Returns the list the name stood in before, and whether the file was written.
+ * it. Returns the list the name stood in before, and whether the file was written. Any
+ * `disabledMcpjsonServers` wins in Claude Code, so putting the name in `enabledMcpjsonServers`
+ * while another settings file of `locations` (managed, the user's, the team's, the git root's)
+ * rejects it would change nothing: REJECTED_ELSEWHERE naming that file, nothing written.
  */
 export async function setApprovalList(
   path: string,
   name: string,
   into: ApprovalList | undefined,
+  locations: SettingsLocations,
 ): Promise<{ previous: ApprovalList | undefined; changed: boolean }> {
   const document = await readSettingsObject(path);
+  if (into === 'enabledMcpjsonServers') await refuseIfRejectedElsewhere(name, locations, path);
   const lists = {
     disabledMcpjsonServers: listIn(document, 'disabledMcpjsonServers', path),
     enabledMcpjsonServers: listIn(document, 'enabledMcpjsonServers', path),
@@ -104,6 +85,18 @@ export async function setApprovalList(
     );
   }
   return { previous, changed };
+}
+
+async function refuseIfRejectedElsewhere(name: string, locations: SettingsLocations, path: string) {
+  const rejecting = (await readSettingsFiles(locations, [])).find(
+    (file) => file.path !== path && file.disabledMcpjsonServers.includes(name),
+  );
+  if (rejecting !== undefined) {
+    throw new McpCoreError(
+      'REJECTED_ELSEWHERE',
+      `"${name}" is in disabledMcpjsonServers of ${rejecting.path}, and a rejection wins in Claude Code: enabling it in ${path} would change nothing. Take it out of that list to enable it; nothing was written.`,
+    );
+  }
 }
 
 /** The file's object, read only when it could be written: never through a link (see linked-settings). */

@@ -77,6 +77,23 @@ describe('enabling a project server another settings file rejects', () => {
     },
   );
 
+  it('refuses the undo of a disable that would put it back in enabledMcpjsonServers, naming the file', async () => {
+    await rejectedProjectServer();
+    const admin = adminInWorld(world);
+    await admin.enable({ name: 'files', scope: 'project' });
+    await admin.disable({ name: 'files', scope: 'project' });
+    const [disabled] = await admin.history();
+    const team = join(world.projectDir, '.claude', 'settings.json');
+    writeFileSync(team, '{"disabledMcpjsonServers": ["files"]}\n');
+    const local = readFileSync(localSettings());
+
+    await expect(admin.undo({ id: disabled?.id ?? '' })).rejects.toEqual(refusal(team));
+    expect({
+      local: readFileSync(localSettings()).equals(local),
+      cli: await cliStatusLine(world, world.projectDir, 'files'),
+    }).toEqual({ local: true, cli: REJECTED });
+  });
+
   it('enables it once no other file rejects it, and Claude Code then loads it', async () => {
     await rejectedProjectServer();
     await expect(adminInWorld(world).enable({ name: 'files', scope: 'project' })).resolves.toMatchObject({
