@@ -21,22 +21,29 @@ const SECRET_NAME =
 /** Options that take their secret as the next argument (`--token VALUE`); not a flag like `--no-auth`. */
 const VALUE_OPTION = /(?:^|_)(?:password|passwd|passphrase|pwd|secret|token|key|apikey|credentials?)$/;
 
-const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:]*)(?::([^\s/?#@]*))?@/gi;
+// Each pattern starts only after a character its first part cannot hold, so no run of text is
+// scanned again from each of its characters: linear in the text, however hostile.
+const URL_USER_INFO = /(^|[^a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:]*)(?::([^\s/?#@]*))?@/gi;
 const ASSIGNMENT = /(^|[\s?&;,"'(])(-{0,2})([A-Za-z_][\w.-]*)=([^\s&;,"')]*)/g;
 const OPTION_WITH_VALUE = /(^|\s)(--?[A-Za-z][\w-]*)([ \t]+)([^\s-]\S*)/g;
 const HEADER_LINE = /(^|[\n"'])([A-Za-z][\w-]*)(:[ \t]*)([^\r\n"']+)/g;
 const SCHEME_CREDENTIAL = /\b(Bearer|Basic)([ \t]+)[A-Za-z0-9._~+/=-]{8,}/gi;
-const KNOWN_TOKENS = [
-  /\bsk-[A-Za-z0-9_-]{16,}/g,
-  /\bgh[pousr]_[A-Za-z0-9]{20,}/g,
-  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
-  /\bglpat-[A-Za-z0-9_-]{20,}/g,
-  /\bAKIA[0-9A-Z]{16}\b/g,
-  /\bAIza[0-9A-Za-z_-]{35}/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
-  /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY-----|$)/g,
-];
+const PRIVATE_KEY =
+  /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]{0,40}PRIVATE KEY-----|$)/g;
+/** A word: what a token of a known shape is, whole. */
+const WORD = /[^\s"'`,;()<>[\]{}=:@]+/g;
+const KNOWN_TOKEN = new RegExp(
+  `^(?:${[
+    'sk-[A-Za-z0-9_-]{16,}',
+    'gh[pousr]_[A-Za-z0-9]{20,}',
+    'github_pat_[A-Za-z0-9_]{20,}',
+    'xox[abposr]-[A-Za-z0-9-]{10,}',
+    'glpat-[A-Za-z0-9_-]{20,}',
+    'AKIA[0-9A-Z]{16}',
+    'AIza[0-9A-Za-z_-]{35}',
+    'eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}',
+  ].join('|')})$`,
+);
 const MAX_MASKED_DEPTH = 64;
 /** A URL's user alone is a credential when it is long (a token as user), not a login like `git`. */
 const TOKEN_AS_USER_LENGTH = 20;
@@ -56,10 +63,13 @@ function snakeCase(name: string): string {
 
 /** `text` with every credential the rules above find replaced by REDACTED. */
 export function maskCredentials(text: string): string {
-  let masked = text.replace(URL_USER_INFO, (_match, scheme: string, user: string, password?: string) => {
-    if (password !== undefined) return `${scheme}${user}:${password === '' ? '' : REDACTED}@`;
-    return `${scheme}${user.length >= TOKEN_AS_USER_LENGTH ? REDACTED : user}@`;
-  });
+  let masked = text.replace(
+    URL_USER_INFO,
+    (_match, before: string, scheme: string, user: string, password?: string) => {
+      if (password !== undefined) return `${before}${scheme}${user}:${password === '' ? '' : REDACTED}@`;
+      return `${before}${scheme}${user.length >= TOKEN_AS_USER_LENGTH ? REDACTED : user}@`;
+    },
+  );
   masked = masked.replace(ASSIGNMENT, (match, before: string, dashes: string, name: string, value: string) =>
     value !== '' && value !== REDACTED && isSecretName(name)
       ? `${before}${dashes}${name}=${REDACTED}`
@@ -75,8 +85,8 @@ export function maskCredentials(text: string): string {
     SCHEME_CREDENTIAL,
     (_match, scheme: string, space: string) => `${scheme}${space}${REDACTED}`,
   );
-  for (const pattern of KNOWN_TOKENS) masked = masked.replace(pattern, REDACTED);
-  return masked;
+  masked = masked.replace(PRIVATE_KEY, REDACTED);
+  return masked.replace(WORD, (word) => (KNOWN_TOKEN.test(word) ? REDACTED : word));
 }
 
 /**

@@ -79,6 +79,15 @@ describe('maskCredentials', () => {
   });
 });
 
+describe('maskCredentials on hostile text', () => {
+  // Each shape restarts a pattern at every few characters: a pattern that scanned the rest of the
+  // run again from each would take hours over a megabyte (a `.mcp.json` may hold one).
+  it.each(['a.', '-eyJ', 'x://', 'a=', '\n"a'])('leaves a megabyte of %j as it is', (unit) => {
+    const text = unit.repeat(Math.ceil((1024 * 1024) / unit.length));
+    expect(maskCredentials(text) === text).toBe(true);
+  });
+});
+
 describe('maskArgs', () => {
   it('hides the value after a secret-named option and of a secret-named assignment, not after a flag', () => {
     expect(
