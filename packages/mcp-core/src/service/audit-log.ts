@@ -4,10 +4,9 @@
  */
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { REDACTED } from '../config';
 import { isMcpCoreError } from '../errors';
 import type { McpCoreErrorCode } from '../errors';
-import { redactSecrets } from '../transfer/secrets';
+import { maskArgs, maskCredentials, maskEntry, REDACTED } from '../secret-masking';
 
 export type AuditOutcome =
   { ok: true; message: string } | { ok: false; code: McpCoreErrorCode | 'ERROR'; message: string };
@@ -38,7 +37,8 @@ export function createAuditLog(path: string): AuditLog {
         time: new Date().toISOString(),
         procedure,
         argv: redactArgv(argv),
-        outcome,
+        // The CLI's report quotes the command and its arguments.
+        outcome: { ...outcome, message: maskCredentials(outcome.message) },
       };
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       await appendFile(path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
@@ -54,12 +54,17 @@ export function failureOutcome(error: unknown): AuditOutcome {
 /**
  * The argv with every env and header value replaced by REDACTED: `-e KEY=value` and
  * `--header "Name: value"` options before `--` (what follows `--` is the command and its args,
- * where `-e` is just an argument), and the `env` and `headers` of the entry `add-json` is given.
+ * where `-e` is just an argument), and the `env` and `headers` of the entry `add-json` is given;
+ * then every credential in an argument or URL, as the list hides them (see secret-masking).
  */
 export function redactArgv(argv: readonly string[]): string[] {
   if (argv[1] === 'add-json') {
     return argv.map((arg, index) => (index === argv.length - 1 ? redactEntryJson(arg) : arg));
   }
+  return maskArgs(redactOptions(argv));
+}
+
+function redactOptions(argv: readonly string[]): string[] {
   const endOfOptions = argv.indexOf('--');
   return argv.map((arg, index) => {
     if (endOfOptions !== -1 && index > endOfOptions) return arg;
@@ -77,7 +82,7 @@ function redactAfter(pair: string, separator: string): string {
 
 function redactEntryJson(json: string): string {
   try {
-    return JSON.stringify(redactSecrets(JSON.parse(json)));
+    return JSON.stringify(maskEntry(JSON.parse(json)));
   } catch {
     return REDACTED;
   }
