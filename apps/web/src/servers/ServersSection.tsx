@@ -7,7 +7,9 @@ import { ErrorAlert } from '../ui/ErrorAlert';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { EmptyState } from './EmptyState';
 import { FileProblems } from './FileProblems';
-import { isNotLoading, type WritableServer } from './server-display';
+import { groupByScope, listView, type SortOrder } from './list-view';
+import { ListToolbar } from './ListToolbar';
+import type { WritableServer } from './server-display';
 
 // The table can show nothing before the list arrives, so its code is fetched alongside the list
 // (the import starts when the panel loads) rather than before the first paint.
@@ -45,6 +47,9 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
   const [onlyNotLoading, setOnlyNotLoading] = useState(false);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortOrder>('scope');
+  const [grouped, setGrouped] = useState(true);
   const [removing, setRemoving] = useState<RowAction | null>(null);
   const [confirming, setConfirming] = useState<RowAction | null>(null);
   const [checkAll, setCheckAll] = useState<CheckAllState | null>(null);
@@ -57,7 +62,12 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
   // Keep showing the current rows while the revealed (or another project's) list loads.
   const list = trpc.mcp.list.useQuery({ projectPath, reveal }, { placeholderData: keepPreviousData });
   const servers = list.data?.servers ?? [];
-  const notLoading = servers.filter(isNotLoading);
+  const shownProject = list.data?.projectPath ?? projectPath;
+  const checkStatusOf = (server: (typeof servers)[number]) => {
+    const check = checks.of(shownProject, server);
+    return check?.state === 'done' ? check.result.status : undefined;
+  };
+  const view = listView(servers, { search, onlyNotLoading, sort, checkOf: checkStatusOf });
   // Rows kept from the project the user just left look like the new project's (the same server is
   // often set up in several projects): they stay visible but cannot be acted on until the picked
   // project's rows arrive. Only while placeholder data shows, so a path the server spells
@@ -69,36 +79,19 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
       <div className="section-head">
         <div className="section-title">
           <h2 id={headingId} tabIndex={-1}>
-            Servers {list.data !== undefined && <span className="count">{servers.length}</span>}
+            Servers{' '}
+            {list.data !== undefined && (
+              <span className="count">
+                {view.shown.length === servers.length
+                  ? servers.length
+                  : `${view.shown.length} of ${servers.length}`}
+              </span>
+            )}
           </h2>
           <p role="status" className="status">
             {showsPreviousProject && 'Loading this project…'}
           </p>
         </div>
-        {servers.length > 0 && (
-          <div className="filter" role="group" aria-label="Show">
-            <button
-              type="button"
-              className="secondary small"
-              aria-pressed={!onlyNotLoading}
-              onClick={() => {
-                setOnlyNotLoading(false);
-              }}
-            >
-              All
-            </button>
-            <button
-              type="button"
-              className="secondary small"
-              aria-pressed={onlyNotLoading}
-              onClick={() => {
-                setOnlyNotLoading(true);
-              }}
-            >
-              Not loading ({notLoading.length})
-            </button>
-          </div>
-        )}
         <div className="section-actions">
           {servers.length > 0 && (
             <button
@@ -139,17 +132,33 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
           />
         </Suspense>
       )}
-      {list.error !== null && <ErrorAlert message={list.error.message} />}
+      {servers.length > 0 && (
+        <ListToolbar
+          search={search}
+          onSearch={setSearch}
+          onlyNotLoading={onlyNotLoading}
+          onOnlyNotLoading={setOnlyNotLoading}
+          notLoadingCount={view.notLoadingCount}
+          matchingCount={view.matching.length}
+          sort={sort}
+          onSort={setSort}
+          grouped={grouped}
+          onGrouped={setGrouped}
+        />
+      )}
+      {list.error !== null && <ErrorAlert message={projectErrorWords(list.error.message, projectPath)} />}
       {list.isPending && <p className="status">Loading servers…</p>}
       {list.data !== undefined && <FileProblems problems={list.data.problems} />}
       {list.data !== undefined &&
         (servers.length === 0 ? (
           <EmptyState />
+        ) : view.shown.length === 0 ? (
+          <p className="status empty-filter">No server matches{search === '' ? '' : ` “${search}”`}.</p>
         ) : (
           <div className="table-wrap">
             <Suspense fallback={<p className="status">Loading servers…</p>}>
               <ServerTable
-                servers={onlyNotLoading ? notLoading : servers}
+                groups={groupByScope(view.shown, grouped)}
                 projectPath={list.data.projectPath}
                 stale={showsPreviousProject}
                 locked={locked}
@@ -197,4 +206,11 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
       )}
     </section>
   );
+}
+
+/** A project path the server cannot use, said plainly; any other error as the server said it. */
+function projectErrorWords(message: string, projectPath: string): string {
+  return message.startsWith('projectPath')
+    ? `There is no folder at ${projectPath}. Pick a project from the list, or type the full path of an existing folder.`
+    : message;
 }
