@@ -70,7 +70,7 @@ describe('rowVerdict', () => {
   it('makes an active server with variables the environment lacks need you, naming each in the fixed words', () => {
     expect(rowVerdict(server({ missingEnv: ['API_KEY', 'HOST'] }))).toEqual({
       answer: 'needs-you',
-      sentence: 'Active, but Claude Code would pass ${API_KEY}, ${HOST} on as plain text.',
+      sentence: 'Active, but Claude Code would pass ${API_KEY}, ${HOST} on as text.',
       fix: {
         kind: 'outside',
         text: 'Missing variable API_KEY, Missing variable HOST: set them where you start claude.',

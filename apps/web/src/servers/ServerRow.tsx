@@ -50,11 +50,11 @@ export function ServerRow({
   return (
     <tr className={`server-row answer-${verdict.answer}`}>
       <th scope="row" className="name-cell">
-        <span className="server-name">{server.name}</span>
-        <span className="server-kind">
-          {scopeLabel(server.scope)} · {transportLabel(server)}
-        </span>
+        {server.name}
       </th>
+      <td className="kind-cell">
+        {scopeLabel(server.scope)} · {transportLabel(server)}
+      </td>
       <td className="verdict-cell" data-label="Claude Code">
         <span className="verdict-line">
           <span className={`answer ${verdict.answer}`}>{ANSWER_LABELS[verdict.answer]}</span>
@@ -145,11 +145,12 @@ export function ServerRow({
             aria-label={`Details ${server.name}`}
             aria-expanded={detailsOpen}
             aria-controls={detailsOpen ? detailsId : undefined}
+            title="Details"
             onClick={() => {
               onDetails(!detailsOpen);
             }}
           >
-            Details
+            <span aria-hidden="true">{detailsOpen ? '▴' : '▾'}</span>
           </button>
         </div>
         {signOutError !== undefined && <ErrorAlert message={signOutError} />}

@@ -51,6 +51,9 @@ export function ServerTable({
       <thead>
         <tr>
           <th scope="col">Name</th>
+          <th scope="col" className="kind-cell">
+            Scope
+          </th>
           <th scope="col">Claude Code</th>
           <th scope="col">Connection</th>
           <th scope="col">
@@ -62,7 +65,7 @@ export function ServerTable({
         <tbody key={group.label ?? 'all'}>
           {group.label !== undefined && (
             <tr className="group-row">
-              <th scope="colgroup" colSpan={4}>
+              <th scope="colgroup" colSpan={5}>
                 {group.label} <span className="count">{group.servers.length}</span>
               </th>
             </tr>

@@ -43,7 +43,7 @@ export function rowVerdict(server: ServerEntry, check?: CheckResult['status']): 
     const them = missing.length === 1 ? 'it' : 'them';
     return {
       answer: 'needs-you',
-      sentence: `Active, but Claude Code would pass ${missing.map((name) => `\${${name}}`).join(', ')} on as plain text.`,
+      sentence: `Active, but Claude Code would pass ${missing.map((name) => `\${${name}}`).join(', ')} on as text.`,
       // The fixed words of SPEC §6, one per variable.
       fix: {
         kind: 'outside',
@@ -68,7 +68,7 @@ export function rowVerdict(server: ServerEntry, check?: CheckResult['status']): 
   if (check === 'failed' || check === 'timeout') {
     return {
       answer: 'needs-you',
-      sentence: `Active, but it ${check === 'failed' ? 'failed to start or connect' : 'did not answer in time'} on the last check.`,
+      sentence: `Active, but the last check ${check === 'failed' ? 'failed' : 'timed out'}.`,
       fix: { kind: 'outside', text: 'See Details for what went wrong.' },
     };
   }
@@ -80,9 +80,9 @@ function activeSentence(server: ServerEntry): string {
     case 'user':
       return 'Active in every project.';
     case 'local':
-      return 'Active in this project, for you only.';
+      return 'Active in this project only.';
     case 'project':
-      return 'Active: approved for this project.';
+      return 'Active: approved here.';
     case 'plugin':
       return `Active: comes with plugin ${server.plugin ?? ''}.`.replace(' .', '.');
     case 'managed':
@@ -98,14 +98,12 @@ function notActive(server: ServerEntry): RowVerdict {
       return server.awaitsTrust === true
         ? {
             answer: 'needs-you',
-            sentence:
-              'Pending approval: it is turned on, but Claude Code counts that only in a folder you trust.',
+            sentence: 'Pending approval: on, but this folder is not trusted yet.',
             fix: { kind: 'outside', text: 'Open claude in this folder once to trust it.' },
           }
         : {
             answer: 'needs-you',
-            sentence:
-              "Pending approval: it comes from the project's shared .mcp.json, and Claude Code asks you first.",
+            sentence: "Pending approval: from the project's shared .mcp.json, not approved by you yet.",
             fix: { kind: 'switch-on', text: 'Turn it on to approve it.' },
           };
     case 'rejected':
@@ -117,32 +115,31 @@ function notActive(server: ServerEntry): RowVerdict {
     case 'disabled':
       return {
         answer: 'wont-load',
-        sentence: 'Disabled: switched off here; its entry is kept aside until you turn it on.',
+        sentence: 'Disabled: switched off, its entry kept aside.',
         fix: { kind: 'switch-on', text: 'Turn it on to add it back.' },
       };
     case 'disabled-in-project':
       return {
         answer: 'wont-load',
-        sentence: 'Disabled in this project with /mcp in Claude Code.',
+        sentence: 'Disabled in this project with /mcp.',
         fix: { kind: 'outside', text: 'Turn it on again with /mcp in claude.' },
       };
     case 'shadowed': {
       const winner = server.shadowedBy === undefined ? 'another' : scopeLabel(server.shadowedBy);
       return {
         answer: 'wont-load',
-        sentence: `Shadowed by ${winner} scope: a server of the same name there is used instead.`,
+        sentence: `Shadowed by ${winner} scope: the server of that name there is used.`,
       };
     }
     case 'blocked':
       return {
         answer: 'wont-load',
-        sentence: 'Blocked by policy: a list of allowed or denied servers in the settings keeps it out.',
+        sentence: 'Blocked by policy: an allow or deny list keeps it out.',
       };
     case 'overridden':
       return {
         answer: 'wont-load',
-        sentence:
-          "Overridden by managed config: your organization's managed servers are the only ones Claude Code loads.",
+        sentence: "Overridden by managed config: only your organization's servers load.",
       };
   }
 }
