@@ -4,6 +4,7 @@ import { useRowSignIns } from '../sign-in/row-sign-ins';
 import type { ServerEntry } from '../trpc';
 import type { ServerGroup } from './list-view';
 import { ServerRow } from './ServerRow';
+import './server-table.css';
 import type { WritableServer } from './server-display';
 
 interface ServerTableProps {

@@ -7,14 +7,12 @@ import { ErrorAlert } from '../ui/ErrorAlert';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { EmptyState } from './EmptyState';
 import { FileProblems } from './FileProblems';
-import { groupByScope, listView, type SortOrder } from './list-view';
-import { ListToolbar } from './ListToolbar';
 import type { WritableServer } from './server-display';
 
 // The table can show nothing before the list arrives, so its code is fetched alongside the list
 // (the import starts when the panel loads) rather than before the first paint.
-const serverTable = import('./ServerTable');
-const ServerTable = lazy(async () => ({ default: (await serverTable).ServerTable }));
+const serverList = import('./ServerList');
+const ServerList = lazy(async () => ({ default: (await serverList).ServerList }));
 
 // Loaded when first opened, like every dialog: the list paints without it.
 const RemoveServerDialog = lazy(async () => ({
@@ -46,10 +44,7 @@ interface ServersSectionProps {
 export function ServersSection({ projectPath, locked, onEdit }: ServersSectionProps) {
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
-  const [onlyNotLoading, setOnlyNotLoading] = useState(false);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortOrder>('scope');
-  const [grouped, setGrouped] = useState(true);
+  const [shownCount, setShownCount] = useState<number | null>(null);
   const [removing, setRemoving] = useState<RowAction | null>(null);
   const [confirming, setConfirming] = useState<RowAction | null>(null);
   const [checkAll, setCheckAll] = useState<CheckAllState | null>(null);
@@ -62,12 +57,6 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
   // Keep showing the current rows while the revealed (or another project's) list loads.
   const list = trpc.mcp.list.useQuery({ projectPath, reveal }, { placeholderData: keepPreviousData });
   const servers = list.data?.servers ?? [];
-  const shownProject = list.data?.projectPath ?? projectPath;
-  const checkStatusOf = (server: (typeof servers)[number]) => {
-    const check = checks.of(shownProject, server);
-    return check?.state === 'done' ? check.result.status : undefined;
-  };
-  const view = listView(servers, { search, onlyNotLoading, sort, checkOf: checkStatusOf });
   // Rows kept from the project the user just left look like the new project's (the same server is
   // often set up in several projects): they stay visible but cannot be acted on until the picked
   // project's rows arrive. Only while placeholder data shows, so a path the server spells
@@ -82,9 +71,9 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
             Servers{' '}
             {list.data !== undefined && (
               <span className="count">
-                {view.shown.length === servers.length
+                {shownCount === null || servers.length === 0 || shownCount === servers.length
                   ? servers.length
-                  : `${view.shown.length} of ${servers.length}`}
+                  : `${shownCount} of ${servers.length}`}
               </span>
             )}
           </h2>
@@ -132,47 +121,30 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
           />
         </Suspense>
       )}
-      {servers.length > 0 && (
-        <ListToolbar
-          search={search}
-          onSearch={setSearch}
-          onlyNotLoading={onlyNotLoading}
-          onOnlyNotLoading={setOnlyNotLoading}
-          notLoadingCount={view.notLoadingCount}
-          matchingCount={view.matching.length}
-          sort={sort}
-          onSort={setSort}
-          grouped={grouped}
-          onGrouped={setGrouped}
-        />
-      )}
       {list.error !== null && <ErrorAlert message={projectErrorWords(list.error.message, projectPath)} />}
       {list.isPending && <p className="status">Loading servers…</p>}
       {list.data !== undefined && <FileProblems problems={list.data.problems} />}
       {list.data !== undefined &&
         (servers.length === 0 ? (
           <EmptyState />
-        ) : view.shown.length === 0 ? (
-          <p className="status empty-filter">No server matches{search === '' ? '' : ` “${search}”`}.</p>
         ) : (
-          <div className="table-wrap">
-            <Suspense fallback={<p className="status">Loading servers…</p>}>
-              <ServerTable
-                groups={groupByScope(view.shown, grouped)}
-                projectPath={list.data.projectPath}
-                stale={showsPreviousProject}
-                locked={locked}
-                checkOf={(server) => checks.of(list.data.projectPath, server)}
-                onCheck={(server, shownProject) => {
-                  checks.check(server, shownProject);
-                }}
-                onEdit={onEdit}
-                onRemove={(server, shownProject) => {
-                  setRemoving({ server, projectPath: shownProject });
-                }}
-              />
-            </Suspense>
-          </div>
+          <Suspense fallback={<p className="status">Loading servers…</p>}>
+            <ServerList
+              servers={servers}
+              onShownCount={setShownCount}
+              projectPath={list.data.projectPath}
+              stale={showsPreviousProject}
+              locked={locked}
+              checkOf={(server) => checks.of(list.data.projectPath, server)}
+              onCheck={(server, shownProject) => {
+                checks.check(server, shownProject);
+              }}
+              onEdit={onEdit}
+              onRemove={(server, shownProject) => {
+                setRemoving({ server, projectPath: shownProject });
+              }}
+            />
+          </Suspense>
         ))}
       {confirming !== null && (
         <Suspense fallback={null}>
