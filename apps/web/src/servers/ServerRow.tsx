@@ -5,7 +5,7 @@ import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { EnabledSwitch } from './EnabledSwitch';
-import { readOnlyOrigin, transportLabel } from './row-display';
+import { readOnlyOrigin, targetText, transportLabel } from './row-display';
 import { ANSWER_LABELS, CONNECTION_WORDS, rowVerdict, usesOAuth } from './row-verdict';
 import { editButtonId, isWritable, rowKey, type WritableServer } from './server-display';
 
@@ -46,14 +46,16 @@ export function ServerRow({
   const { signIn } = signIns;
   const signingIn = signIn !== null && rowKey(signIn.server, signIn.projectPath) === row;
   const signOutError = row === undefined ? undefined : signIns.signOutErrorOf(row);
+  // Where it is kept, then what it runs: a remote server's transport and URL, a local one's command line.
+  const kind = `${scopeLabel(server.scope)} · ${server.transport === 'stdio' ? '' : `${transportLabel(server)} `}${targetText(server)}`;
   const detailsId = `details ${row ?? `${server.scope}:${server.name}`}`;
   return (
     <tr className={`server-row answer-${verdict.answer}`}>
       <th scope="row" className="name-cell">
         {server.name}
       </th>
-      <td className="kind-cell">
-        {scopeLabel(server.scope)} · {transportLabel(server)}
+      <td className="kind-cell" title={kind}>
+        {kind}
       </td>
       <td className="verdict-cell" data-label="Claude Code">
         <span className="verdict-line">
@@ -174,31 +176,32 @@ export function ServerRow({
   );
 }
 
-/** The Connection column: the last check's outcome, else whether Claude Code holds a sign-in. */
+/** The Connection column: the last check's outcome, and under it the sign-in (OAuth) or the check's figures. */
 function ConnectionSummary({ server, check }: { server: ServerEntry; check: RowCheck | undefined }) {
-  if (check?.state === 'running') return <span className="connection muted">Checking…</span>;
-  if (check?.state === 'error') return <span className="connection bad">Check failed</span>;
+  const signIn =
+    server.auth !== undefined && usesOAuth(server)
+      ? server.auth === 'signed-in'
+        ? 'Signed in'
+        : 'Not signed in'
+      : undefined;
+  let outcome = <span className="connection muted">Not checked</span>;
+  let figures: string | undefined;
+  if (check?.state === 'running') outcome = <span className="connection muted">Checking…</span>;
+  if (check?.state === 'error') outcome = <span className="connection bad">Check failed</span>;
   if (check?.state === 'done') {
     const { status, latencyMs, tools } = check.result;
-    return (
-      <span className={`connection ${status === 'ok' ? 'ok' : 'bad'}`}>
-        {CONNECTION_WORDS[status]}
-        {status === 'ok' && (
-          <span className="muted">
-            {' '}
-            · {latencyMs} ms
-            {tools === undefined ? '' : ` · ${tools.length} tool${tools.length === 1 ? '' : 's'}`}
-          </span>
-        )}
-      </span>
+    outcome = (
+      <span className={`connection ${status === 'ok' ? 'ok' : 'bad'}`}>{CONNECTION_WORDS[status]}</span>
     );
+    if (status === 'ok') {
+      figures = `${latencyMs} ms${tools === undefined ? '' : ` · ${tools.length} tool${tools.length === 1 ? '' : 's'}`}`;
+    }
   }
-  if (server.auth !== undefined && usesOAuth(server)) {
-    return (
-      <span className={`connection ${server.auth === 'signed-in' ? 'ok' : 'muted'}`}>
-        {server.auth === 'signed-in' ? 'Signed in' : 'Not signed in'}
-      </span>
-    );
-  }
-  return <span className="connection muted">Not checked</span>;
+  const second = signIn ?? figures;
+  return (
+    <>
+      {outcome}
+      {second !== undefined && <span className="connection-more">{second}</span>}
+    </>
+  );
 }
