@@ -46,8 +46,8 @@ export function ServerRow({
   const { signIn } = signIns;
   const signingIn = signIn !== null && rowKey(signIn.server, signIn.projectPath) === row;
   const signOutError = row === undefined ? undefined : signIns.signOutErrorOf(row);
-  // Where it is kept, then what it runs: a remote server's transport and URL, a local one's command line.
-  const kind = `${scopeLabel(server.scope)} · ${server.transport === 'stdio' ? '' : `${transportLabel(server)} `}${targetText(server)}`;
+  // Where it is kept, its transport, then what it runs: the URL or the command line.
+  const kind = `${scopeLabel(server.scope)} · ${transportLabel(server)} · ${targetText(server)}`;
   const detailsId = `details ${row ?? `${server.scope}:${server.name}`}`;
   return (
     <tr className={`server-row answer-${verdict.answer}`}>
