@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { CheckResultView } from '../check/lazy';
 import type { RowCheck } from '../check/row-checks';
+import { RowLogs } from '../logs/RowLogs';
 import { SignInRun } from '../sign-in/lazy';
 import { offersSignIn, useRowSignIns, type RowSignIns } from '../sign-in/row-sign-ins';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -190,6 +191,12 @@ function ServerRow({
             >
               Remove
             </button>
+            <RowLogs
+              server={server}
+              projectPath={projectPath}
+              check={check}
+              disabled={stale || server.disabled === true}
+            />
             {offersSignIn(server, checkStatus) && (
               <button
                 type="button"
