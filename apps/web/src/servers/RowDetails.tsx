@@ -6,6 +6,7 @@
 import { Suspense } from 'react';
 import { CheckResultView } from '../check/lazy';
 import type { RowCheck } from '../check/row-checks';
+import { RowLogs } from '../logs/RowLogs';
 import { SignInRun } from '../sign-in/lazy';
 import type { RowSignIns, SignInState } from '../sign-in/row-sign-ins';
 import { trpc, type HistoryEntry, type ServerEntry } from '../trpc';
@@ -82,6 +83,12 @@ export function RowDetails({
         <Suspense fallback={<p className="status">Checking…</p>}>
           <CheckResultView serverName={server.name} check={check} />
         </Suspense>
+      )}
+      {/* Plugin servers are named plugin:…: Claude Code's logs of them are not read here. */}
+      {server.scope !== 'plugin' && (
+        <p className="detail-actions">
+          <RowLogs server={server} projectPath={projectPath} check={check} disabled={false} />
+        </p>
       )}
       {signIn !== null && (
         <Suspense fallback={<p className="status">Starting sign-in…</p>}>

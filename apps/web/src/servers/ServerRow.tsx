@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { RowCheck } from '../check/row-checks';
 import { offersSignIn, type RowSignIns } from '../sign-in/row-sign-ins';
+import { signInHealth } from '../sign-in/sign-in-health';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -41,6 +42,8 @@ export function ServerRow({
   signIns,
 }: ServerRowProps) {
   const checkStatus = check?.state === 'done' ? check.result.status : undefined;
+  // When the row appeared: sign-in expiry is told in hours, and the list redraws the row on each change.
+  const [now] = useState(Date.now);
   const verdict = rowVerdict(server, checkStatus);
   const row = isWritable(server) ? rowKey(server, projectPath) : undefined;
   const { signIn } = signIns;
@@ -67,7 +70,7 @@ export function ServerRow({
         {verdict.fix !== undefined && <span className="fix">{verdict.fix.text}</span>}
       </td>
       <td className="connection-cell" data-label="Connection">
-        <ConnectionSummary server={server} check={check} />
+        <ConnectionSummary server={server} check={check} now={now} />
       </td>
       <td className="actions-cell">
         <div className="row-buttons">
@@ -112,7 +115,7 @@ export function ServerRow({
               >
                 Remove
               </button>
-              {offersSignIn(server, checkStatus) && (
+              {offersSignIn(server, checkStatus, now) && (
                 <button
                   type="button"
                   className="small"
@@ -177,13 +180,18 @@ export function ServerRow({
 }
 
 /** The Connection column: the last check's outcome, and under it the sign-in (OAuth) or the check's figures. */
-function ConnectionSummary({ server, check }: { server: ServerEntry; check: RowCheck | undefined }) {
+function ConnectionSummary({
+  server,
+  check,
+  now,
+}: {
+  server: ServerEntry;
+  check: RowCheck | undefined;
+  now: number;
+}) {
+  const health = signInHealth(server, now);
   const signIn =
-    server.auth !== undefined && usesOAuth(server)
-      ? server.auth === 'signed-in'
-        ? 'Signed in'
-        : 'Not signed in'
-      : undefined;
+    server.auth !== undefined && usesOAuth(server) ? (health?.text ?? 'Not signed in') : undefined;
   let outcome = <span className="connection muted">Not checked</span>;
   let figures: string | undefined;
   if (check?.state === 'running') outcome = <span className="connection muted">Checking…</span>;
@@ -201,7 +209,17 @@ function ConnectionSummary({ server, check }: { server: ServerEntry; check: RowC
   return (
     <>
       {outcome}
-      {second !== undefined && <span className="connection-more">{second}</span>}
+      {second !== undefined && (
+        <span
+          className={
+            signIn !== undefined && health !== undefined
+              ? `connection-more ${health.tone}`
+              : 'connection-more'
+          }
+        >
+          {second}
+        </span>
+      )}
     </>
   );
 }

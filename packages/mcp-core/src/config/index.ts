@@ -18,6 +18,8 @@ export type {
   ListServersOptions,
   StoredEntry,
 } from './server-list';
+export { claudeCacheDir, claudePathSlug, mcpLogsDir, readMcpLogs } from './mcp-logs';
+export type { McpLogLine, McpLogSession } from './mcp-logs';
 export { watchConfigFiles } from './watcher';
 export type { ConfigChange } from './watcher';
 export type {

@@ -9,7 +9,7 @@
  *
  * `script` runs the program as the leader of a session (and process group) of its own, apart
  * from `script`'s group: ending it kills both groups, so nothing the program started lingers.
- * Linux only (BSD `script` on macOS takes other arguments).
+ * On macOS BSD `script` is started as its manual says (see scriptInvocation); only Linux is tested.
  */
 import { spawn } from 'node:child_process';
 import { readProcessTable } from '../process-table';
@@ -27,20 +27,47 @@ export interface TerminalProcess {
 
 const WORD_VARIABLE = 'MCP_ADMIN_PTY_WORD_';
 
+/** How `script` is started to run `bin argv…` under a pseudo-terminal on `platform`. */
+export interface ScriptInvocation {
+  args: string[];
+  /** Added to the environment: on Linux the words themselves travel here. */
+  env: Record<string, string>;
+}
+
+/**
+ * util-linux `script` (Linux) takes the command as one text for a shell: the text only names
+ * variables, the words are in the environment. BSD `script` (macOS) takes the command's words as
+ * its own arguments after the file, no shell: `script -q /dev/null command args…` (`-F` flushes
+ * each write, as `--flush` does; its exit status is the command's). Tested on Linux only.
+ */
+export function scriptInvocation(
+  platform: NodeJS.Platform,
+  bin: string,
+  argv: readonly string[],
+): ScriptInvocation {
+  const words = [bin, ...argv];
+  if (platform === 'darwin') return { args: ['-q', '-F', '/dev/null', ...words], env: {} };
+  if (platform !== 'linux')
+    throw new Error(
+      `Signing in needs a pseudo-terminal, which MCP Admin starts on Linux and macOS only, not on ${platform}.`,
+    );
+  const command = `exec ${words.map((_, index) => `"$${WORD_VARIABLE}${String(index)}"`).join(' ')}`;
+  const env: Record<string, string> = { SHELL: '/bin/sh' };
+  words.forEach((word, index) => {
+    env[`${WORD_VARIABLE}${String(index)}`] = word;
+  });
+  return { args: ['--quiet', '--flush', '--return', '--command', command, '/dev/null'], env };
+}
+
 export function runInPseudoTerminal(
   bin: string,
   argv: readonly string[],
   options: { cwd: string; env: NodeJS.ProcessEnv },
 ): TerminalProcess {
-  const words = [bin, ...argv];
-  const command = `exec ${words.map((_, index) => `"$${WORD_VARIABLE}${String(index)}"`).join(' ')}`;
-  const env: NodeJS.ProcessEnv = { ...options.env, SHELL: '/bin/sh' };
-  words.forEach((word, index) => {
-    env[`${WORD_VARIABLE}${String(index)}`] = word;
-  });
-  const child = spawn('script', ['--quiet', '--flush', '--return', '--command', command, '/dev/null'], {
+  const invocation = scriptInvocation(process.platform, bin, argv);
+  const child = spawn('script', invocation.args, {
     cwd: options.cwd,
-    env,
+    env: { ...options.env, ...invocation.env },
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -104,8 +131,11 @@ export function runInPseudoTerminal(
   };
 }
 
-/** The pid of a child of `parent` (from /proc), `undefined` when it has none (yet or any more). */
+/**
+ * The pid of a child of `parent` (from /proc), `undefined` when it has none (yet or any more). No
+ * /proc on macOS: there the program's session ends with `script`, whose terminal hangs up on it.
+ */
 function childOf(parent: number | undefined): number | undefined {
-  if (parent === undefined) return undefined;
-  return readProcessTable().find((process) => process.ppid === parent)?.pid;
+  if (parent === undefined || process.platform !== 'linux') return undefined;
+  return readProcessTable().find((entry) => entry.ppid === parent)?.pid;
 }

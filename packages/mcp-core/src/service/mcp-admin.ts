@@ -51,6 +51,7 @@ import type {
   ConfigProblem,
   KnownProject,
   Server,
+  McpLogSession,
   ServerList,
   StoredEntry,
   StoredToken,
@@ -65,6 +66,7 @@ import {
   historyInputSchema,
   listServersInputSchema,
   loginPasteInputSchema,
+  logsInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
   switchServerInputSchema,
@@ -80,6 +82,7 @@ import type {
   HistoryInput,
   ListServersInput,
   LoginPasteInput,
+  LogsInput,
   RemoveServerInput,
   SignInTarget,
   ResetChoicesInput,
@@ -100,6 +103,7 @@ import { createHistoryJournal, historyItems, historyPath, undoableChange } from 
 import type { ChangeProcedure, HistoryItem, PlacedEntry } from './history';
 import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
 import type { MutationResult, Undoer } from './entry-changes';
+import { readServerLogs } from './server-logs';
 import { createSwitchChanges } from './switch-changes';
 import { verifyAdded } from './verify';
 
@@ -176,6 +180,8 @@ export interface McpAdmin extends TransferOperations {
    * with `server`; when the add fails the old entry is added back and the error says so.
    */
   update(input: UpdateServerInput): Promise<MutationResult>;
+  /** Claude Code's own logs of connecting to one listed server from the project, newest session first. */
+  logs(input: LogsInput): Promise<McpLogSession[]>;
   /** The product's own changes, newest first: names and outcomes only. */
   history(input?: HistoryInput): Promise<HistoryItem[]>;
   /** Reverses one recorded change through the queue and the CLI; itself a recorded change. */
@@ -630,6 +636,13 @@ export function createMcpAdmin({
           replace('mcp.update', from, { ...to, entry: checked.entry }, landed),
         );
       });
+    },
+
+    async logs(rawInput) {
+      const input = logsInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input.projectPath);
+      const servers = await serversToCheck(projectPath);
+      return readServerLogs({ ...input, projectPath, servers, homeDir, env: spawnEnv, limit: input.limit });
     },
 
     async history(rawInput) {

@@ -9,6 +9,7 @@ import {
   importSourceInputSchema,
   listServersInputSchema,
   loginPasteInputSchema,
+  logsInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
   undoInputSchema,
@@ -32,6 +33,7 @@ export const mcpRouter = {
   update: publicProcedure
     .input(updateServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.update(input)),
+  logs: publicProcedure.input(logsInputSchema).query(({ ctx, input }) => ctx.admin.logs(input)),
   history: publicProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.admin.history(input)),
   undo: publicProcedure.input(undoInputSchema).mutation(({ ctx, input }) => ctx.admin.undo(input)),
   disable: publicProcedure
