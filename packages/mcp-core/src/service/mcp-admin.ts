@@ -252,8 +252,9 @@ export function createMcpAdmin({
     listedPlace,
     samePlace,
     editedPlace,
-    addWhole,
     removeAt,
+    removeRecorded,
+    addRecorded,
     replace,
     recordedChange,
     entryUndoers,
@@ -467,11 +468,9 @@ export function createMcpAdmin({
     inQueueTurn: changeTurn,
     addEntry: async ({ name, scope, projectPath, entry }) => {
       const place = await placeFor(name, scope, projectPath);
-      return recordedChange({ procedure: 'mcp.import', place }, async (landed) => {
-        const added = await addWhole('mcp.import', { ...place, entry });
-        landed.after = added.stored;
-        return added.result;
-      });
+      return recordedChange({ procedure: 'mcp.import', place }, (landed) =>
+        addRecorded('mcp.import', { ...place, entry }, landed),
+      );
     },
   });
 
@@ -573,11 +572,12 @@ export function createMcpAdmin({
         const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
         const place = await listedPlace(input.name, scope, input.source, projectPath);
         const stored = await storedAt(place);
-        return recordedChange({ procedure: 'mcp.remove', place }, async (landed) => {
-          const result = await removeAt('mcp.remove', place);
-          if (stored !== undefined) landed.before = { ...place, entry: stored.entry };
-          return result;
-        });
+        return recordedChange({ procedure: 'mcp.remove', place }, (landed) =>
+          // Nothing stored there: the CLI says so, and nothing can land.
+          stored === undefined
+            ? removeAt('mcp.remove', place)
+            : removeRecorded('mcp.remove', { ...place, entry: stored.entry }, landed),
+        );
       });
     },
 
