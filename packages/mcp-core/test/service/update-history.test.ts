@@ -172,6 +172,33 @@ describe('update', () => {
     expect(await cliGetDetails('signed-in')).toBe('Type: sse\nURL: https://new.test/sse');
   });
 
+  it('takes a project path with a trailing slash as the path itself: recorded without it, and an edit naming the project both ways stays in the listed .mcp.json', async () => {
+    const farther = join(world.projectDir, '.mcp.json');
+    await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv('shared', 'project', { command: 'far' }));
+    const admin = adminFor();
+
+    await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: `${world.projectDir}/` });
+    await admin.update({
+      name: 'shared',
+      scope: 'project',
+      projectPath: `${world.nestedDir}/`,
+      source: farther,
+      server: { args: ['--far'], projectPath: world.nestedDir },
+    });
+
+    expect({
+      farther: JSON.parse(readFileSync(farther, 'utf8')) as unknown,
+      nearer: existsSync(join(world.nestedDir, '.mcp.json')),
+      local: localServers(),
+    }).toEqual({
+      farther: { mcpServers: { shared: { command: 'far', args: ['--far'] } } },
+      nearer: false,
+      local: { files: { type: 'stdio', command: 'node', args: [], env: {} } },
+    });
+    const [edit, addition] = await admin.history();
+    expect([edit?.projectPath, addition?.projectPath]).toEqual([world.nestedDir, world.projectDir]);
+  });
+
   it('puts the old entry back with add-json when the new one cannot be added, and says so', async () => {
     await seed('signed-in', signedIn);
     const admin = adminFor(fixture('failing-add-json-claude.sh'), { FAIL_ADD_JSON_CONTAINING: 'new.test' });
