@@ -66,7 +66,11 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
   }
 
   /** `target` added whole where nothing was stored; recorded as `landed.after` once it is there. */
-  async function addRecorded(procedure: string, target: PlacedEntry, landed: Landed): Promise<MutationResult> {
+  async function addRecorded(
+    procedure: string,
+    target: PlacedEntry,
+    landed: Landed,
+  ): Promise<MutationResult> {
     const addition = await step(target, () => addWhole(procedure, target));
     if (addition.ok) {
       landed.after = addition.value.stored;
@@ -146,7 +150,10 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
       throw withMessage(error, `${failure}\nThe old entry was restored.`);
     }
     const why = restore.ok ? `it is stored differently` : errorText(restore.error);
-    throw withMessage(error, `${failure}\nRestoring the old entry failed too: ${why}\n${keptInHistory(from)}`);
+    throw withMessage(
+      error,
+      `${failure}\nRestoring the old entry failed too: ${why}\n${keptInHistory(from)}`,
+    );
   }
 
   return { removeRecorded, addRecorded, replace };

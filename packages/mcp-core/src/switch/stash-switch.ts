@@ -62,7 +62,13 @@ export function createStashSwitch({
     }
   }
 
-  async function disable({ name, scope, projectPath, expected, landed }: StashSwitch): Promise<SwitchOutcome> {
+  async function disable({
+    name,
+    scope,
+    projectPath,
+    expected,
+    landed,
+  }: StashSwitch): Promise<SwitchOutcome> {
     const stored = await storedIn(scope, name, projectPath);
     if (expected !== undefined) {
       refuseIfChanged(`"${name}" in ${scope} scope (${configPath})`, expected, stored?.entry);
@@ -159,9 +165,14 @@ export function createStashSwitch({
     const rest = stash.filter((server) => server !== stashed);
     let result;
     try {
-      result = await runChange('mcp.enable', addJsonArgv(name, scope, stashed.entry), projectPath, async () => {
-        verifyStored(name, scope, stashed.entry, await storedIn(scope, name, projectPath));
-      });
+      result = await runChange(
+        'mcp.enable',
+        addJsonArgv(name, scope, stashed.entry),
+        projectPath,
+        async () => {
+          verifyStored(name, scope, stashed.entry, await storedIn(scope, name, projectPath));
+        },
+      );
     } catch (error) {
       throw await afterFailedAdd(error, stashed, projectPath, rest, landed);
     }

@@ -246,7 +246,10 @@ describe('which sign-in, how many, and until when', () => {
     await expect(
       service.login({ name: 'guarded', scope: 'user' }, new AbortController().signal),
     ).rejects.toEqual(
-      new McpCoreError('LOGIN_IN_PROGRESS', 'A sign-in to "guarded" is already running: finish or cancel it first.'),
+      new McpCoreError(
+        'LOGIN_IN_PROGRESS',
+        'A sign-in to "guarded" is already running: finish or cancel it first.',
+      ),
     );
     await playBrowser(open.url);
     expect((await events.next()).value).toMatchObject({ state: 'done', ok: true });

@@ -103,10 +103,13 @@ describe('an edit whose remove lands and then fails', () => {
 
   it('keeps the old entry in the history when the read-back after the remove cannot read the config; once it can, undo adds it back', async () => {
     await seed('signed-in', signedIn);
-    const intact = readFileSync(world.configPath, 'utf8');
     const admin = failingAdmin('remove', 'garble');
 
-    const failure = admin.update({ name: 'signed-in', scope: 'user', server: { url: 'https://new.test/mcp' } });
+    const failure = admin.update({
+      name: 'signed-in',
+      scope: 'user',
+      server: { url: 'https://new.test/mcp' },
+    });
     await expect(failure).rejects.toBeInstanceOf(McpCoreError);
     const unreadable = await findStoredEntry({
       configPath: world.configPath,
@@ -134,7 +137,7 @@ describe('an edit whose remove lands and then fails', () => {
     expect(edit).toMatchObject({ procedure: 'mcp.update', ok: false, undoable: true });
 
     await adminInWorld(world).undo({ id: edit.id });
-    expect(userServers()).toEqual(JSON.parse(intact).mcpServers);
+    expect(userServers()).toEqual({ 'signed-in': signedIn });
   });
 });
 

@@ -174,7 +174,11 @@ describe('update', () => {
 
   it('takes a project path with a trailing slash as the path itself: recorded without it, and an edit naming the project both ways stays in the listed .mcp.json', async () => {
     const farther = join(world.projectDir, '.mcp.json');
-    await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv('shared', 'project', { command: 'far' }));
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addJsonArgv('shared', 'project', { command: 'far' }),
+    );
     const admin = adminFor();
 
     await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: `${world.projectDir}/` });
