@@ -65,13 +65,17 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
     throw withMessage(error, `${errorText(error)}\n${state}`);
   }
 
-  /** `target` added whole where nothing was stored; recorded as `landed.after` once it is there. */
+  /**
+   * `target` added where nothing was stored (whole with `add-json`, unless `add` says otherwise);
+   * recorded as `landed.after` once it is there.
+   */
   async function addRecorded(
     procedure: string,
     target: PlacedEntry,
     landed: Landed,
+    add = () => addWhole(procedure, target),
   ): Promise<MutationResult> {
-    const addition = await step(target, () => addWhole(procedure, target));
+    const addition = await step(target, add);
     if (addition.ok) {
       landed.after = addition.value.stored;
       return addition.value.result;

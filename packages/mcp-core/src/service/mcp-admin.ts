@@ -101,7 +101,7 @@ import type { ChangeProcedure, HistoryItem, PlacedEntry } from './history';
 import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
 import type { MutationResult, Undoer } from './entry-changes';
 import { createSwitchChanges } from './switch-changes';
-import { verifyAdded } from './verify';
+import { requestedEntry, verifyAdded } from './verify';
 
 export type { MutationResult } from './entry-changes';
 
@@ -563,13 +563,21 @@ export function createMcpAdmin({
       const projectPath = await existingProject(input.projectPath);
       return changeTurn(async () => {
         const place = await placeFor(input.name, input.scope, projectPath);
-        return recordedChange({ procedure: 'mcp.add', place }, async (landed) => {
-          let stored: PlacedEntry | undefined;
+        // A name stored already: the CLI refuses it, and what a read-back finds is not this add's.
+        const taken = (await storedAt(place)) !== undefined;
+        const asked: PlacedEntry = { ...place, entry: requestedEntry(input) };
+        const add = async () => {
+          let stored = asked;
           const result = await mutate('mcp.add', addArgv(input), projectPath, async () => {
             stored = { ...place, entry: verifyAdded(input, await storedAt(place)).entry };
           });
-          if (stored !== undefined) landed.after = stored;
-          return result;
+          return { result, stored };
+        };
+        return recordedChange({ procedure: 'mcp.add', place }, async (landed) => {
+          if (!taken) return addRecorded('mcp.add', asked, landed, add);
+          const added = await add();
+          landed.after = added.stored;
+          return added.result;
         });
       });
     },

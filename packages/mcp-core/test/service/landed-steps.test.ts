@@ -183,6 +183,37 @@ describe('a remove that lands and then times out', () => {
   });
 });
 
+describe('an add that lands and then fails', () => {
+  it('is recorded as landed, says the server is stored, and its undo removes it; an add onto a stored name records nothing', async () => {
+    // `mcp add`, or `mcp add-json` should the add store the entry whole.
+    const admin = failingAdmin('add add-json', 'exit');
+
+    await expect(
+      admin.add({ name: 'files', scope: 'user', command: 'node', env: { API_KEY: 's3cret' } }),
+    ).rejects.toMatchObject({
+      code: 'CLI_FAILED',
+      message: expect.stringMatching(
+        new RegExp(
+          `^add(-json)? crashed after writing, in the test fixture\n"files" was stored in ${world.configPath} all the same; undo this change in History to remove it\.$`,
+        ),
+      ) as unknown,
+    });
+    const stored = { files: { type: 'stdio', command: 'node', args: [], env: { API_KEY: 's3cret' } } };
+    expect(userServers()).toEqual(stored);
+    const addition = await newestChange(admin);
+    expect(addition).toMatchObject({ procedure: 'mcp.add', ok: false, undoable: true });
+
+    await expect(admin.add({ name: 'files', scope: 'user', command: 'deno' })).rejects.toMatchObject({
+      code: 'CLI_FAILED',
+    });
+    expect(userServers()).toEqual(stored);
+    expect(await newestChange(admin)).toMatchObject({ procedure: 'mcp.add', ok: false, undoable: false });
+
+    await adminInWorld(world).undo({ id: addition.id });
+    expect(userServers()).toEqual({});
+  });
+});
+
 describe('a switch whose CLI call lands and then fails', () => {
   it('a disable whose remove exits non-zero after landing is recorded, keeps the entry in the stash, and its undo enables it', async () => {
     await seed('signed-in', signedIn);
