@@ -194,7 +194,7 @@ describe('an add that lands and then fails', () => {
       code: 'CLI_FAILED',
       message: expect.stringMatching(
         new RegExp(
-          `^add(-json)? crashed after writing, in the test fixture\n"files" was stored in ${world.configPath} all the same; undo this change in History to remove it\.$`,
+          `^add(-json)? crashed after writing, in the test fixture\n"files" was stored in ${world.configPath} all the same; undo this change in History to remove it[.]$`,
         ),
       ) as unknown,
     });
