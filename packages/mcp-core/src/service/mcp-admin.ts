@@ -212,7 +212,10 @@ export interface McpAdmin extends TransferOperations {
   loginPaste(input: LoginPasteInput): Promise<{ ok: true; message: string }>;
   /** `claude mcp logout`: Claude Code forgets the server's tokens. */
   logout(input: SignInTarget): Promise<MutationResult>;
-  /** Lets the running mutation finish; refuses the waiting ones and new ones. */
+  /**
+   * Lets the running mutation finish and refuses the waiting ones and new ones; stops every running
+   * sign-in and check (new ones are refused) and resolves once their processes are gone.
+   */
   close(): Promise<void>;
 }
 
