@@ -1,8 +1,9 @@
 /**
  * The sign-ins running now (SPEC §4 `mcp.login`): each one `claude mcp login NAME --no-browser`
- * under a pseudo-terminal, at most one per server (its token slot) and `MAX_SIGN_INS` in all, ended after a time limit,
- * on cancel and when its subscriber goes away, its processes always killed. A sign-in is not a
- * queued change: it waits minutes for a person, and the queue would hold every change that long.
+ * under a pseudo-terminal, at most one per server (its token slot) and `MAX_SIGN_INS` in all,
+ * ended after a time limit, on cancel, when its subscriber goes away and on close, its processes
+ * always killed. A sign-in is not a queued change: it waits minutes for a person, and the queue
+ * would hold every change that long.
  */
 import { randomUUID } from 'node:crypto';
 import { McpCoreError } from '../errors';
