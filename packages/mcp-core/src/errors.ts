@@ -28,6 +28,8 @@ export type McpCoreErrorCode =
   | 'MANAGED_CONFIG'
   /** A sign-in to that server is running already: a second one would overwrite its token. */
   | 'LOGIN_IN_PROGRESS'
+  /** As many sign-ins run as may at once (each is a Claude CLI waiting for a person). */
+  | 'TOO_MANY_SIGN_INS'
   /**
    * The config is no longer as the change needs it: a server of that name was added since, or an
    * undo would overwrite what changed since the change it undoes.

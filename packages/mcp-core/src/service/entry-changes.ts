@@ -22,6 +22,7 @@ import type {
   HistoryJournal,
   PlacedEntry,
 } from './history';
+import { combined, createEntrySteps, errorText } from './entry-steps';
 import { verifyRemoved, verifyStored } from './verify';
 
 export interface MutationResult {
@@ -169,42 +170,23 @@ export function createEntryChanges({
     });
   }
 
-  /**
-   * `from` replaced by `to` in one turn: remove, then add whole. When the add fails, `from` is added
-   * back and the error says what failed and whether the old entry was restored.
-   */
+  const steps = createEntrySteps({ storedAt, removeAt, addWhole });
+  const { removeRecorded, addRecorded } = steps;
+
+  /** `from` replaced by `to` (see entry-steps.ts); a stashed entry edited in the stash is one write, never in neither place. */
   async function replace(
     procedure: string,
     from: PlacedEntry,
     to: PlacedEntry,
     landed: Landed,
   ): Promise<MutationResult> {
-    // A stashed entry edited in the stash: one write, never a moment where it is in neither place.
     if (stash.holds(from.source) && stash.holds(to.source)) {
       const result = await stash.put(procedure, from, to);
       landed.before = from;
       landed.after = to;
       return result;
     }
-    const removed = await removeAt(procedure, from);
-    landed.before = from;
-    try {
-      const added = await addWhole(procedure, to);
-      landed.after = added.stored;
-      return combined(removed, added.result);
-    } catch (error) {
-      const failure = `Could not store the new entry of "${to.name}" (${to.scope} scope): ${errorText(error)}`;
-      try {
-        await addWhole(procedure, from);
-      } catch (restoreError) {
-        throw withMessage(
-          error,
-          `${failure}\nRestoring the old entry failed too: ${errorText(restoreError)}\nThe old entry of "${from.name}" (${from.scope} scope, ${from.source}) is kept in the history: undo this change to add it back.`,
-        );
-      }
-      delete landed.before;
-      throw withMessage(error, `${failure}\nThe old entry was restored.`);
-    }
+    return steps.replace(procedure, from, to, landed);
   }
 
   /**
@@ -255,16 +237,8 @@ export function createEntryChanges({
     const place = before ?? after;
     if (place === undefined) throw new TypeError('restoreEntries needs a change that landed');
     return recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
-      if (before === undefined) {
-        const result = await removeAt('mcp.undo', place);
-        landed.before = place;
-        return result;
-      }
-      if (after === undefined) {
-        const added = await addWhole('mcp.undo', before);
-        landed.after = added.stored;
-        return added.result;
-      }
+      if (before === undefined) return removeRecorded('mcp.undo', place, landed);
+      if (after === undefined) return addRecorded('mcp.undo', before, landed);
       return replace('mcp.undo', after, before, landed);
     });
   }
@@ -335,8 +309,9 @@ export function createEntryChanges({
     listedPlace,
     samePlace,
     editedPlace,
-    addWhole,
     removeAt,
+    removeRecorded,
+    addRecorded,
     replace,
     recordedChange,
     /**
@@ -357,27 +332,6 @@ export function createEntryChanges({
 export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
 
 export type EntryChanges = ReturnType<typeof createEntryChanges>;
-
-/** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
-function combined(...results: MutationResult[]): MutationResult {
-  const message = results
-    .map((result) => result.message)
-    .filter((text) => text !== '')
-    .join('\n');
-  const warnings = results.flatMap((result) => (result.warning === undefined ? [] : [result.warning]));
-  return warnings.length === 0 ? { ok: true, message } : { ok: true, message, warning: warnings.join('\n') };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** `error` with another message and the same code. */
-function withMessage(error: unknown, message: string): Error {
-  return isMcpCoreError(error)
-    ? new McpCoreError(error.code, message, { cause: error })
-    : new Error(message, { cause: error });
-}
 
 export function withinQueuedReadDeadline<T>(read: () => Promise<T>): Promise<T> {
   return withDeadline(

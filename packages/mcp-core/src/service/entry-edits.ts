@@ -6,20 +6,27 @@ import { isDeepStrictEqual } from 'node:util';
 import { isRecord } from '../records';
 import type { ServerChanges } from '../schemas';
 
+/** The fields only a remote (http/sse) entry has, and those only a stdio entry has. */
+const REMOTE_FIELDS = ['url', 'headers', 'oauth', 'headersHelper'];
+const STDIO_FIELDS = ['command', 'args', 'env'];
+
 /**
  * The stored entry with the given fields replacing its own; every other field (`oauth`,
- * `headersHelper`, `timeout`, `alwaysLoad`, …) is kept. A URL given to a stdio entry (or a command
- * to an http one) drops the options of the other kind, which cannot go with it.
+ * `headersHelper`, `timeout`, `alwaysLoad`, …) is kept. An entry that changes kind drops the fields
+ * of its old kind, which cannot go with the new one: a URL (or an http/sse transport) given to a
+ * stdio entry drops command, args and env; a command (or the stdio transport) given to a remote one
+ * drops url, headers, oauth and headersHelper (the form has no box to clear them).
  */
 export function mergedEntry(
   stored: Record<string, unknown>,
   { transport, command, args, env, url, headers }: ServerChanges,
 ): Record<string, unknown> {
+  const remote = transport === 'http' || transport === 'sse';
   const switchesTo =
-    url !== undefined && stored.url === undefined
-      ? { type: 'http', drops: ['command', 'args', 'env'] }
-      : command !== undefined && stored.command === undefined
-        ? { type: 'stdio', drops: ['url', 'headers'] }
+    (url !== undefined || remote) && stored.url === undefined
+      ? { type: 'http', drops: STDIO_FIELDS }
+      : (command !== undefined || transport === 'stdio') && stored.command === undefined
+        ? { type: 'stdio', drops: REMOTE_FIELDS }
         : undefined;
   // Object.fromEntries defines own properties: a stored `__proto__` key stays plain data.
   const merged = Object.fromEntries(

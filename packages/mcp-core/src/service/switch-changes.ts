@@ -42,7 +42,10 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
     const place = await placeFor(target.name, target.scope, target.projectPath);
     const procedure = on ? 'mcp.enable' : 'mcp.disable';
     return recordedChange({ procedure, place, undoes: undone?.id }, async (landed) => {
-      const { result, change } = await switches.switchInTurn(target, on, undone?.entry);
+      // A user/local switch is recorded as soon as it lands: its CLI call may still fail after.
+      const { result, change } = await switches.switchInTurn(target, on, undone?.entry, (moved) => {
+        record(landed, place, moved, on);
+      });
       record(landed, place, change, on);
       return result;
     });

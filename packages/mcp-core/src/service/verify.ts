@@ -49,7 +49,7 @@ export function verifyRemoved(name: string, stored: StoredEntry | undefined): vo
 }
 
 /** What `mcp add` is expected to store for `input`, in the CLI's stored shape. */
-function requestedEntry(input: AddServerInput): Record<string, unknown> {
+export function requestedEntry(input: AddServerInput): Record<string, unknown> {
   return input.url === undefined
     ? { type: 'stdio', command: input.command, args: input.args ?? [], env: input.env ?? {} }
     : { type: input.transport ?? 'http', url: input.url, headers: input.headers ?? {} };

@@ -440,7 +440,7 @@ describe('the mutation queue in the service', () => {
     await expect(fifoAdd).rejects.toEqual(
       new McpCoreError(
         'VERIFY_FAILED',
-        `The CLI reported success, but the change could not be confirmed: ${fifo} is a FIFO, not a regular file`,
+        `The CLI reported success, but the change could not be confirmed: ${fifo} is a FIFO, not a regular file\nWhether "fifo-1" was stored in ${fifo} could not be read back (${fifo} is a FIFO, not a regular file); if it was, undo this change in History to remove it.`,
       ),
     );
     await expect(next).resolves.toEqual({

@@ -52,6 +52,16 @@ async function seed(name: string, entry: Record<string, unknown>, scope: 'user' 
   await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv(name, scope, entry));
 }
 
+/** The lines of `claude mcp get NAME` after its status and issue: what Claude Code takes the entry to be. */
+async function cliGetDetails(name: string): Promise<string> {
+  const shown = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', name]);
+  return shown
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^(Type|Command|Args|URL|Headers|OAuth|Environment|Headers helper):/.test(line))
+    .join('\n');
+}
+
 const anyId: unknown = expect.stringMatching(/^[0-9a-f-]{36}$/);
 const anyTime: unknown = expect.any(String);
 
@@ -138,6 +148,59 @@ describe('update', () => {
     });
     expect(readFileSync(nearer, 'latin1')).toBe(nearerBytes);
     await expect(admin.history()).resolves.toMatchObject([{ scope: 'project', files: [farther] }]);
+  });
+
+  it('turns an OAuth http server into a stdio one (url, headers, oauth and headersHelper go) and back (env goes), as claude mcp get shows', async () => {
+    await seed('signed-in', signedIn);
+    const admin = adminFor();
+
+    await admin.update({ name: 'signed-in', scope: 'user', server: { command: 'node', args: ['-e', '1'] } });
+    expect(userServers()).toEqual({
+      'signed-in': { type: 'stdio', command: 'node', args: ['-e', '1'], timeout: 15000, alwaysLoad: true },
+    });
+    expect(await cliGetDetails('signed-in')).toBe('Type: stdio\nCommand: node\nArgs: -e 1');
+
+    await admin.update({ name: 'signed-in', scope: 'user', server: { env: { API_KEY: 'k3y' } } });
+    await admin.update({
+      name: 'signed-in',
+      scope: 'user',
+      server: { transport: 'sse', url: 'https://new.test/sse' },
+    });
+    expect(userServers()).toEqual({
+      'signed-in': { type: 'sse', url: 'https://new.test/sse', timeout: 15000, alwaysLoad: true },
+    });
+    expect(await cliGetDetails('signed-in')).toBe('Type: sse\nURL: https://new.test/sse');
+  });
+
+  it('takes a project path with a trailing slash as the path itself: recorded without it, and an edit naming the project both ways stays in the listed .mcp.json', async () => {
+    const farther = join(world.projectDir, '.mcp.json');
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addJsonArgv('shared', 'project', { command: 'far' }),
+    );
+    const admin = adminFor();
+
+    await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: `${world.projectDir}/` });
+    await admin.update({
+      name: 'shared',
+      scope: 'project',
+      projectPath: `${world.nestedDir}/`,
+      source: farther,
+      server: { args: ['--far'], projectPath: world.nestedDir },
+    });
+
+    expect({
+      farther: JSON.parse(readFileSync(farther, 'utf8')) as unknown,
+      nearer: existsSync(join(world.nestedDir, '.mcp.json')),
+      local: localServers(),
+    }).toEqual({
+      farther: { mcpServers: { shared: { command: 'far', args: ['--far'] } } },
+      nearer: false,
+      local: { files: { type: 'stdio', command: 'node', args: [], env: {} } },
+    });
+    const [edit, addition] = await admin.history();
+    expect([edit?.projectPath, addition?.projectPath]).toEqual([world.nestedDir, world.projectDir]);
   });
 
   it('puts the old entry back with add-json when the new one cannot be added, and says so', async () => {
