@@ -134,10 +134,10 @@ export function parseChangeRecord(line: string): { record: ChangeRecord } | { pr
   try {
     value = JSON.parse(line);
   } catch {
-    return { problem: 'not JSON (cut off while it was written?)' };
+    return { problem: 'it is not JSON (cut off while it was written?)' };
   }
   const parsed = changeRecordSchema.safeParse(value);
-  return parsed.success ? { record: parsed.data } : { problem: 'not a change record' };
+  return parsed.success ? { record: parsed.data } : { problem: 'it is not a change record' };
 }
 
 /** Whether any of a change landed: an entry stored or removed, or an approval moved. */

@@ -62,10 +62,12 @@ export function createHistoryJournal(path: string, logWarning: (message: string)
       const lines = linesFromEnd(file, { chunkBytes: CHUNK_BYTES, maxLineBytes: MAX_RECORD_BYTES, signal });
       for await (const { offset, text } of lines) {
         const parsed =
-          text === undefined ? { problem: `over ${MAX_RECORD_BYTES / MiB} MiB` } : parseChangeRecord(text);
+          text === undefined
+            ? { problem: `it is over ${MAX_RECORD_BYTES / MiB} MiB` }
+            : parseChangeRecord(text);
         if ('problem' in parsed) {
           yield {
-            problem: `${file}: the line at byte ${offset} cannot be used (${parsed.problem}); it is skipped.`,
+            problem: `${file}: the line at byte ${offset} is skipped: ${parsed.problem}.`,
           };
         } else if (!seen.has(parsed.record.id)) {
           seen.add(parsed.record.id);
