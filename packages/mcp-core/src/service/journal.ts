@@ -114,7 +114,12 @@ export function createHistoryJournal(path: string, logWarning: (message: string)
       return undefined;
     }
     const dropped = await droppedByRotation();
-    await rename(path, rotatedPath);
+    try {
+      await rename(path, rotatedPath);
+    } catch (error) {
+      // The record still goes in: a journal past its size beats a change not recorded.
+      return `${path} reached ${ROTATE_BYTES / MiB} MiB and could not become ${rotatedPath} (${error instanceof Error ? error.message : String(error)}): it grows on.`;
+    }
     return dropped === undefined
       ? `${path} reached ${ROTATE_BYTES / MiB} MiB: it is now ${rotatedPath}, still read and undoable from.`
       : `${path} reached ${ROTATE_BYTES / MiB} MiB: it is now ${rotatedPath}, still read and undoable from, and the changes the previous ${rotatedPath} held are dropped: ${dropped}`;

@@ -159,6 +159,27 @@ describe('a journal at its size limit', () => {
     });
   });
 
+  it('records the change all the same when history.1.jsonl cannot be replaced, saying the journal grows on', async () => {
+    const service = admin();
+    await service.add({ name: 'files', scope: 'user', command: 'node' });
+    appendFileSync(historyFile(), pastAdds('old', 16, MiB));
+    mkdirSync(join(rotatedFile(), 'in-the-way'), { recursive: true });
+
+    const added = await service.add({ name: 'web', scope: 'user', url: 'https://e.test/mcp' });
+
+    expect({
+      warning: added.warning,
+      newest: (await service.history({ limit: 2 })).map(({ name }) => name),
+    }).toEqual({
+      warning: expect.stringMatching(
+        new RegExp(
+          `^${historyFile()} reached 16 MiB and could not become ${rotatedFile()} \\(.+\\): it grows on\\.$`,
+        ),
+      ) as unknown,
+      newest: ['web', 'old-15'],
+    });
+  });
+
   it('lists the newest changes of a journal past the old 64 MiB read limit, which another writer grew', async () => {
     mkdirSync(adminDir(), { mode: 0o700 });
     writeFileSync(historyFile(), pastAdds('big', 66, MiB), { mode: 0o600 });
