@@ -4,7 +4,7 @@
  * config is a CONFLICT too; an undo of a server changed since is a CONFLICT, an unusable history a 500.
  */
 import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -83,11 +83,13 @@ describe('mcp router', () => {
       coreCode: 'CHANGED_SINCE',
     });
 
+    // A line that is not a record is skipped; a history that is not a regular file cannot be read at all.
     const history = join(world.configDir, '.mcp-admin', 'history.jsonl');
-    writeFileSync(history, 'not json\n');
-    await expect(apiErrorOf(api.mcp.history({}))).resolves.toMatchObject({
+    rmSync(history);
+    mkdirSync(history);
+    await expect(apiErrorOf(api.mcp.history({}))).resolves.toEqual({
       code: 'INTERNAL_SERVER_ERROR',
-      message: expect.stringMatching(`^${history} line 1 cannot be used: `) as unknown,
+      message: `Cannot read ${history}: it is not a regular file`,
       coreCode: 'CONFIG_UNREADABLE',
     });
   });

@@ -1,9 +1,10 @@
 /**
  * The product's own record of every mutation it ran (SPEC §5): one JSON line per CLI call in
- * `.mcp-admin/audit.jsonl` beside `.claude.json`, with secret values redacted from the argv.
+ * `.mcp-admin/audit.jsonl` beside `.claude.json`, with secret values redacted from the argv, appended
+ * as safely as the history (see append-line: a FIFO or a link there is an error, never a stuck change).
  */
-import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { appendLine } from '../append-line';
 import { isMcpCoreError } from '../errors';
 import type { McpCoreErrorCode } from '../errors';
 import { maskArgs, maskCredentials, maskEntry, REDACTED } from '../secret-masking';
@@ -40,8 +41,7 @@ export function createAuditLog(path: string): AuditLog {
         // The CLI's report quotes the command and its arguments.
         outcome: { ...outcome, message: maskCredentials(outcome.message) },
       };
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await appendFile(path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+      await appendLine(path, JSON.stringify(record));
     },
   };
 }

@@ -14,15 +14,10 @@ import type { Scope, ServerChanges } from '../schemas';
 import type { StashEntries } from '../switch/stash-entries';
 import { changedFields } from './entry-edits';
 import { hasLanded } from './history';
-import type {
-  ApprovalMove,
-  ChangeProcedure,
-  ChangeRecord,
-  EntryPlace,
-  HistoryJournal,
-  PlacedEntry,
-} from './history';
+import type { ApprovalMove, ChangeProcedure, ChangeRecord, EntryPlace, PlacedEntry } from './history';
 import { combined, createEntrySteps, errorText } from './entry-steps';
+import type { HistoryJournal } from './journal';
+import { refuseUndoElsewhere, withProjectKeys } from './project-keys';
 import { verifyRemoved, verifyStored } from './verify';
 
 export interface MutationResult {
@@ -221,8 +216,9 @@ export function createEntryChanges({
 
   async function journalOrWarn(change: Omit<ChangeRecord, 'id' | 'time'>): Promise<string | undefined> {
     try {
-      await journal.append(change);
-      return undefined;
+      const { warning } = await journal.append(await withProjectKeys(change));
+      if (warning !== undefined) logWarning(warning);
+      return warning;
     } catch (error) {
       const warning = `The change was not recorded in ${journal.path}: ${errorText(error)}`;
       logWarning(warning);
@@ -247,6 +243,7 @@ export function createEntryChanges({
   async function refuseIfChangedSince({ before, after }: ChangeRecord): Promise<void> {
     for (const place of [before, after]) {
       if (place !== undefined) await refuseUndoInGoneDir(cwdOf(place), place.name);
+      if (place !== undefined) await refuseUndoElsewhere(place);
     }
     if (after !== undefined) {
       const now = await storedAt(after);

@@ -99,8 +99,9 @@ import { checkImportedEntry } from '../transfer/imported-entry';
 import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
 import { mergedEntry } from './entry-edits';
-import { createHistoryJournal, historyItems, historyPath, undoableChange } from './history';
+import { historyPath } from './history';
 import type { ChangeProcedure, HistoryItem, PlacedEntry } from './history';
+import { createHistoryJournal } from './journal';
 import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
 import type { MutationResult, Undoer } from './entry-changes';
 import { readServerLogs } from './server-logs';
@@ -247,7 +248,7 @@ export function createMcpAdmin({
   const cliVersion = createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' });
   const queue = createMutationQueue({ maxQueued });
   const audit = createAuditLog(auditLogPath(configPath));
-  const journal = createHistoryJournal(historyPath(configPath));
+  const journal = createHistoryJournal(historyPath(configPath), logWarning);
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
   const credentialsPath = credentialsPathFor(claudeDir, process.platform);
   const signIns = createSignIns({
@@ -667,14 +668,18 @@ export function createMcpAdmin({
 
     async history(rawInput) {
       const input = historyInputSchema.parse(rawInput);
-      return historyItems(await journal.read(), input?.limit ?? HISTORY_LIMIT.default);
+      return (await journal.newest(input?.limit ?? HISTORY_LIMIT.default)).value;
     },
 
     async undo(rawInput) {
       const { id } = undoInputSchema.parse(rawInput);
       return changeTurn(async () => {
-        const change = undoableChange(await withinQueuedReadDeadline(() => journal.read()), id);
-        return undoers[change.procedure](change);
+        const { value: change, skipped } = await journal.undoable(id);
+        const result = await undoers[change.procedure](change);
+        // The lines the search passed that are not records: said with the undo, as the panel shows it.
+        if (skipped.length === 0) return result;
+        const warning = [result.warning, ...skipped].filter((text) => text !== undefined).join('\n');
+        return { ...result, warning };
       });
     },
     async settleDisabled() {

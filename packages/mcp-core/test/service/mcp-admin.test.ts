@@ -760,7 +760,7 @@ describe('an audit log that cannot be written', () => {
     const result = await admin.add({ name: 'files', scope: 'user', command: 'node' });
 
     const notRecordedIn = (file: string) =>
-      `The change was not recorded in ${join(blocker, file)}: EEXIST: file already exists, mkdir '${blocker}'`;
+      `The change was not recorded in ${join(blocker, file)}: Cannot write ${join(blocker, file)}: EEXIST: file already exists, mkdir '${blocker}'`;
     expect(result).toEqual({
       ok: true,
       message: `Added stdio MCP server files with command: node  to user config\nFile modified: ${world.configPath}`,
