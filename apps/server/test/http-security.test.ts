@@ -256,8 +256,8 @@ describe('request guards', () => {
     ]);
     expect(accepted.map((result) => result.status)).toEqual([200, 200]);
     expect(spawnedArgv(cliLog)).toEqual([
-      'mcp add --scope user same-origin -- node',
-      'mcp add --scope user none -- node',
+      'mcp add-json --scope user same-origin -',
+      'mcp add-json --scope user none -',
     ]);
   });
 

@@ -18,7 +18,6 @@ import {
 } from '../check';
 import type { CheckAllEvent, CheckResult } from '../check';
 import {
-  addArgv,
   cliEnvironment,
   createCliRunner,
   createCliVersionCache,
@@ -45,7 +44,7 @@ import {
   settingsFilesOf,
   watchConfigFiles,
 } from '../config';
-import type { MutationQueueStatus } from '../cli';
+import type { CliCommand, MutationQueueStatus } from '../cli';
 import type {
   ConfigChange,
   ConfigProblem,
@@ -95,13 +94,12 @@ import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
 import { checkImportedEntry } from '../transfer/imported-entry';
 import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
-import { mergedEntry } from './entry-edits';
+import { addedEntry, mergedEntry } from './entry-edits';
 import { createHistoryJournal, historyItems, historyPath, undoableChange } from './history';
 import type { ChangeProcedure, HistoryItem, PlacedEntry } from './history';
 import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
 import type { MutationResult, Undoer } from './entry-changes';
 import { createSwitchChanges } from './switch-changes';
-import { verifyAdded } from './verify';
 
 export type { MutationResult } from './entry-changes';
 
@@ -274,21 +272,21 @@ export function createMcpAdmin({
    */
   async function mutate(
     procedure: string,
-    argv: string[],
+    command: CliCommand,
     cwd: string,
     verify: () => Promise<void>,
   ): Promise<MutationResult> {
     let message: string;
     try {
-      const outcome = await runner.run(argv, { cwd });
+      const outcome = await runner.run(command, { cwd });
       if (!outcome.ok) throw new McpCoreError('CLI_FAILED', outcome.message);
       await confirmLanded(verify);
       message = outcome.message;
     } catch (error) {
-      await auditOrWarn(procedure, argv, failureOutcome(error));
+      await auditOrWarn(procedure, command, failureOutcome(error));
       throw error;
     }
-    const warning = await auditOrWarn(procedure, argv, { ok: true, message });
+    const warning = await auditOrWarn(procedure, command, { ok: true, message });
     return warning === undefined ? { ok: true, message } : { ok: true, message, warning };
   }
 
@@ -555,13 +553,11 @@ export function createMcpAdmin({
       const projectPath = await existingProject(input.projectPath);
       return changeTurn(async () => {
         const place = await placeFor(input.name, input.scope, projectPath);
+        // Through add-json, so env and header values go on stdin, never on argv.
         return recordedChange({ procedure: 'mcp.add', place }, async (landed) => {
-          let stored: PlacedEntry | undefined;
-          const result = await mutate('mcp.add', addArgv(input), projectPath, async () => {
-            stored = { ...place, entry: verifyAdded(input, await storedAt(place)).entry };
-          });
-          if (stored !== undefined) landed.after = stored;
-          return result;
+          const added = await addWhole('mcp.add', { ...place, entry: addedEntry(input) });
+          landed.after = added.stored;
+          return added.result;
         });
       });
     },

@@ -10,6 +10,7 @@
  */
 import { join } from 'node:path';
 import { addJsonArgv, removeArgv } from '../cli/argv';
+import type { CliCommand } from '../cli/runner';
 import { approvalOf } from '../config/approvals';
 import { projectSettings, readClaudeConfig, readMcpJson } from '../config/claude-config';
 import {
@@ -104,7 +105,7 @@ export interface SwitchDependencies {
   /** One audited CLI call, then `verify`; throws what failed. */
   runChange: (
     procedure: string,
-    argv: string[],
+    command: CliCommand,
     cwd: string,
     verify: () => Promise<void>,
   ) => Promise<SwitchResult>;
