@@ -96,7 +96,7 @@ import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
 import { addedEntry, mergedEntry } from './entry-edits';
 import { createHistoryJournal, historyItems, historyPath, undoableChange } from './history';
-import type { ChangeProcedure, HistoryItem, PlacedEntry } from './history';
+import type { ChangeProcedure, HistoryItem } from './history';
 import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
 import type { MutationResult, Undoer } from './entry-changes';
 import { createSwitchChanges } from './switch-changes';
