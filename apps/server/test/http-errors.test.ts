@@ -242,7 +242,7 @@ describe('API errors over HTTP', () => {
         'INTERNAL_SERVER_ERROR',
         500,
         'mcp.list',
-        `${world.configPath} is not valid JSON: Unexpected token '}' at line 3, column 10`,
+        `${world.configPath} is not valid JSON: Unexpected character at line 3, column 10`,
         { coreCode: 'CONFIG_UNREADABLE' },
       ),
     });

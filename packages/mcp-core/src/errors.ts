@@ -34,7 +34,14 @@ export type McpCoreErrorCode =
    */
   | 'CHANGED_SINCE'
   /** A file MCP Admin writes itself (its stash, a project's settings.local.json) could not be written. */
-  | 'WRITE_FAILED';
+  | 'WRITE_FAILED'
+  /**
+   * A project's settings file to write is a link, or under a link leading out of the project:
+   * writing it would copy what the link leads to into the project.
+   */
+  | 'LINKED_FILE'
+  /** A settings file MCP Admin does not write rejects the project server it is asked to enable. */
+  | 'REJECTED_ELSEWHERE';
 
 export class McpCoreError extends Error {
   override readonly name = 'McpCoreError';

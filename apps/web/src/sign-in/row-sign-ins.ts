@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { usesOAuth } from '../servers/row-verdict';
 import { rowKey, type WritableServer } from '../servers/server-display';
 import { trpc, type ServerEntry } from '../trpc';
 
@@ -13,7 +14,8 @@ export interface SignInState {
 
 /** A remote row offers `Sign in` when it is signed out or its check asked for authentication. */
 export function offersSignIn(server: ServerEntry, checkStatus: string | undefined): boolean {
-  if (server.transport !== 'http' && server.transport !== 'sse') return false;
+  // OAuth only: a fixed Authorization header is how that server is signed in to.
+  if (!usesOAuth(server)) return false;
   // Claude Code connects to no unapproved .mcp.json server, so the server refuses its sign-in.
   if (server.scope === 'project' && server.approval !== 'approved') return false;
   return server.auth === 'signed-out' || checkStatus === 'needs-auth';

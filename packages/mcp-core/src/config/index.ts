@@ -10,7 +10,7 @@ export { installedPluginsPath } from './plugins';
 export { settingsFilesOf } from './settings';
 export { isDirectory, localProjectKey, projectDirChain } from './project-key';
 export { listProjects } from './project-list';
-export { REDACTED } from './server-normalizer';
+export { REDACTED } from '../secret-masking';
 export { findStoredEntries, findStoredEntry, listServers, projectMcpJsonPath } from './server-list';
 export type {
   FindStoredEntriesOptions,

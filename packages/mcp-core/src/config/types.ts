@@ -40,6 +40,8 @@ export interface Server {
   url?: string;
   headers?: Record<string, string>;
   approval?: Approval;
+  /** Project scope: approved in the project's own settings, which Claude Code counts once the folder is trusted. */
+  awaitsTrust?: true;
   status: ServerStatus;
   /** One sentence naming the file and key that decide `status`. */
   statusReason: string;

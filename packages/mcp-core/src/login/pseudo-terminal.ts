@@ -12,7 +12,7 @@
  * Linux only (BSD `script` on macOS takes other arguments).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readProcessTable } from '../process-table';
 
 export interface TerminalProcess {
   /** Called with everything the program prints, terminal sequences included, as it arrives. */
@@ -48,11 +48,20 @@ export function runInPseudoTerminal(
   child.stdin.on('error', () => undefined);
   let session: number | undefined;
   const listeners: ((text: string) => void)[] = [];
+  // A throw inside a stream listener would end the whole process: it ends this program instead.
+  let listenerFailure: Error | undefined;
   const deliver = (chunk: Buffer) => {
-    // Output means the program runs: its pid (and session's) is known from now on, even after it exits.
-    session ??= childOf(child.pid);
-    const text = chunk.toString('utf8');
-    for (const listener of listeners) listener(text);
+    try {
+      // Output means the program runs: its pid (and session's) is known from now on, even after it exits.
+      session ??= childOf(child.pid);
+      const text = chunk.toString('utf8');
+      for (const listener of listeners) listener(text);
+    } catch (error) {
+      listenerFailure ??= new Error(
+        `reading its output failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      kill();
+    }
   };
   child.stdout.on('data', deliver);
   child.stderr.on('data', deliver);
@@ -78,7 +87,7 @@ export function runInPseudoTerminal(
     child.once('close', (code) => {
       kill();
       gone = true;
-      resolve({ code });
+      resolve(listenerFailure === undefined ? { code } : { code, error: listenerFailure });
     });
   });
   return {
@@ -98,17 +107,5 @@ export function runInPseudoTerminal(
 /** The pid of a child of `parent` (from /proc), `undefined` when it has none (yet or any more). */
 function childOf(parent: number | undefined): number | undefined {
   if (parent === undefined) return undefined;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid …", and comm may itself hold spaces and parentheses.
-    const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
-    if (Number(ppid) === parent) return Number(entry);
-  }
-  return undefined;
+  return readProcessTable().find((process) => process.ppid === parent)?.pid;
 }

@@ -7,10 +7,9 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { CliCommand } from '../cli';
 import { argvOf } from '../cli';
-import { REDACTED } from '../config';
 import { isMcpCoreError } from '../errors';
 import type { McpCoreErrorCode } from '../errors';
-import { redactSecrets } from '../transfer/secrets';
+import { maskArgs, maskCredentials, maskEntry, REDACTED } from '../secret-masking';
 
 export type AuditOutcome =
   { ok: true; message: string } | { ok: false; code: McpCoreErrorCode | 'ERROR'; message: string };
@@ -22,7 +21,7 @@ export interface AuditRecord {
   procedure: string;
   /** `-` in it stands for the entry given on stdin. */
   argv: string[];
-  /** The entry `add-json` read on stdin, its env and header values redacted. */
+  /** The entry `add-json` read on stdin, its secrets masked. */
   entry?: unknown;
   outcome: AuditOutcome;
 }
@@ -44,8 +43,9 @@ export function createAuditLog(path: string): AuditLog {
         time: new Date().toISOString(),
         procedure,
         argv: redactArgv(argvOf(command)),
-        ...('stdin' in command ? { entry: redactedEntry(command.stdin) } : {}),
-        outcome,
+        ...('stdin' in command ? { entry: maskedEntry(command.stdin) } : {}),
+        // The CLI's report quotes the command and its arguments.
+        outcome: { ...outcome, message: maskCredentials(outcome.message) },
       };
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       await appendFile(path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
@@ -61,9 +61,14 @@ export function failureOutcome(error: unknown): AuditOutcome {
 /**
  * The argv with every env and header value replaced by REDACTED: `-e KEY=value` and
  * `--header "Name: value"` options before `--` (what follows `--` is the command and its args,
- * where `-e` is just an argument).
+ * where `-e` is just an argument); then every credential in an argument or URL, as the list
+ * hides them (see secret-masking).
  */
 export function redactArgv(argv: readonly string[]): string[] {
+  return maskArgs(redactOptions(argv));
+}
+
+function redactOptions(argv: readonly string[]): string[] {
   const endOfOptions = argv.indexOf('--');
   return argv.map((arg, index) => {
     if (endOfOptions !== -1 && index > endOfOptions) return arg;
@@ -79,9 +84,9 @@ function redactAfter(pair: string, separator: string): string {
   return at === -1 ? REDACTED : `${pair.slice(0, at + separator.length)}${REDACTED}`;
 }
 
-function redactedEntry(json: string): unknown {
+function maskedEntry(json: string): unknown {
   try {
-    return redactSecrets(JSON.parse(json));
+    return maskEntry(JSON.parse(json));
   } catch {
     return REDACTED;
   }

@@ -12,6 +12,7 @@ import type { StoredEntry } from '../config';
 import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import type { Scope, ServerChanges } from '../schemas';
+import type { StashEntries } from '../switch/stash-entries';
 import { changedFields } from './entry-edits';
 import { hasLanded } from './history';
 import type {
@@ -73,6 +74,8 @@ export interface EntryChangeDependencies {
   ) => Promise<MutationResult>;
   journal: HistoryJournal;
   logWarning: (message: string) => void;
+  /** Where switched-off user and local servers are kept: a place whose source is the stash is changed there. */
+  stash: StashEntries;
 }
 
 export function createEntryChanges({
@@ -81,6 +84,7 @@ export function createEntryChanges({
   mutate,
   journal,
   logWarning,
+  stash,
 }: EntryChangeDependencies) {
   /** Where `name` of `scope` goes for `projectPath`: the file the CLI writes when run there. */
   async function placeFor(name: string, scope: Scope, projectPath: string): Promise<EntryPlace> {
@@ -91,6 +95,7 @@ export function createEntryChanges({
   /** The entry stored at `place` now. */
   function storedAt(place: EntryPlace): Promise<StoredEntry | undefined> {
     const { name, scope, projectPath, source } = place;
+    if (stash.holds(source)) return withinQueuedReadDeadline(() => stash.storedAt(place));
     return withinQueuedReadDeadline(() =>
       storedIn(scope, name, projectPath, scope === 'project' ? source : undefined),
     );
@@ -116,10 +121,10 @@ export function createEntryChanges({
           `source "${source}" is not a .mcp.json that Claude Code reads for project "${projectPath}"`,
         );
       }
-    } else if (source !== configPath) {
+    } else if (source !== configPath && !stash.holds(source)) {
       throw new McpCoreError(
         'INVALID_INPUT',
-        `source "${source}" is not where ${scope}-scope servers are kept (${configPath})`,
+        `source "${source}" is not where ${scope}-scope servers are kept (${configPath}, or ${stash.path} while switched off)`,
       );
     }
     const place = { name, scope, projectPath, source };
@@ -146,6 +151,9 @@ export function createEntryChanges({
     procedure: string,
     target: PlacedEntry,
   ): Promise<{ result: MutationResult; stored: PlacedEntry }> {
+    if (stash.holds(target.source)) {
+      return { result: await stash.put(procedure, undefined, target), stored: target };
+    }
     let stored = target;
     const argv = addJsonArgv(target.name, target.scope, target.entry);
     const result = await mutate(procedure, argv, cwdOf(target), async () => {
@@ -156,6 +164,7 @@ export function createEntryChanges({
   }
 
   function removeAt(procedure: string, place: EntryPlace): Promise<MutationResult> {
+    if (stash.holds(place.source)) return stash.remove(procedure, place);
     return mutate(procedure, removeArgv(place.name, place.scope), cwdOf(place), async () => {
       verifyRemoved(place.name, await storedAt(place));
     });
@@ -171,6 +180,13 @@ export function createEntryChanges({
     to: PlacedEntry,
     landed: Landed,
   ): Promise<MutationResult> {
+    // A stashed entry edited in the stash: one write, never a moment where it is in neither place.
+    if (stash.holds(from.source) && stash.holds(to.source)) {
+      const result = await stash.put(procedure, from, to);
+      landed.before = from;
+      landed.after = to;
+      return result;
+    }
     const removed = await removeAt(procedure, from);
     landed.before = from;
     try {
@@ -289,9 +305,29 @@ export function createEntryChanges({
   ): Promise<EntryPlace> {
     const name = changes.name ?? from.name;
     const scope = changes.scope ?? from.scope;
+    if (stash.holds(from.source)) return stashedEditPlace(from, name, scope, targetProject);
     // Same scope and project: the very file the row was listed from, even a farther .mcp.json.
     if (scope === from.scope && targetProject === from.projectPath) return { ...from, name };
     return placeFor(name, scope, targetProject);
+  }
+
+  /** A switched-off entry is edited (and renamed) in the stash; it moves only once it is on again. */
+  async function stashedEditPlace(
+    from: EntryPlace,
+    name: string,
+    scope: Scope,
+    targetProject: string,
+  ): Promise<EntryPlace> {
+    const otherProject =
+      scope === 'local' &&
+      (await localProjectKey(targetProject)) !== (await localProjectKey(from.projectPath));
+    if (scope !== from.scope || otherProject) {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `server.${scope === from.scope ? 'projectPath' : 'scope'}: "${from.name}" is switched off; switch it on to move it to another ${scope === from.scope ? 'project' : 'scope'}`,
+      );
+    }
+    return { ...from, name };
   }
 
   return {

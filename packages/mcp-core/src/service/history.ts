@@ -11,7 +11,9 @@ import { z } from 'zod';
 import { MiB, readConfigFile } from '../config/config-file';
 import type { ConfigFileLimits } from '../config/config-file';
 import { McpCoreError } from '../errors';
+import { jsonErrorPosition } from '../transfer/json-text';
 import { scopeSchema } from '../schemas';
+import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
 
 /** Where one entry is (or was) stored: the file, and what the CLI needs to reach it there. */
@@ -153,8 +155,9 @@ function parseRecord(path: string, line: string, lineNumber: number): ChangeReco
   let value: unknown;
   try {
     value = JSON.parse(line);
-  } catch (error) {
-    throw unusable(path, lineNumber, error instanceof Error ? error.message : String(error));
+  } catch {
+    // JSON.parse's own message quotes the line, secrets and all: only where it breaks is told.
+    throw unusable(path, lineNumber, `not valid JSON (${jsonErrorPosition(line)})`);
   }
   const parsed = changeRecordSchema.safeParse(value);
   if (!parsed.success) throw unusable(path, lineNumber, 'not a change record');
@@ -192,7 +195,18 @@ export function historyItems(records: readonly ChangeRecord[], limit: number): H
         ...new Set([record.before?.source, record.after?.source, record.approval?.settingsFile]),
       ].filter((file) => file !== undefined);
       const undoable = isUndoable(record, undone);
-      const item = { id, time, procedure, name, scope, ok, message, undoable, files };
+      // The CLI's report quotes the command and its arguments: their credentials stay here.
+      const item = {
+        id,
+        time,
+        procedure,
+        name,
+        scope,
+        ok,
+        message: maskCredentials(message),
+        undoable,
+        files,
+      };
       return projectPath === undefined ? item : { ...item, projectPath };
     });
 }

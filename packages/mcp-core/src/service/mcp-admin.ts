@@ -71,7 +71,7 @@ import {
   updateServerInputSchema,
   watchInputSchema,
 } from '../schemas';
-import { createSwitchOperations } from '../switch';
+import { createStashEntries, createSwitchOperations } from '../switch';
 import type {
   AddServerInput,
   CheckAllInput,
@@ -255,7 +255,17 @@ export function createMcpAdmin({
     replace,
     recordedChange,
     entryUndoers,
-  } = createEntryChanges({ configPath, storedIn, mutate, journal, logWarning });
+  } = createEntryChanges({
+    configPath,
+    storedIn,
+    mutate,
+    journal,
+    logWarning,
+    stash: createStashEntries({
+      configPath,
+      record: (procedure, outcome) => auditOrWarn(procedure, [], outcome),
+    }),
+  });
 
   async function existingProject(projectPath: string | undefined): Promise<string> {
     const path = projectPath ?? projectDefault;

@@ -250,7 +250,7 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
       );
     }
     const settingsFile = await localSettingsPath(projectPath);
-    const { previous, changed } = await approvalWrite(procedure, settingsFile, name, into);
+    const { previous, changed } = await approvalWrite(procedure, { name, projectPath }, settingsFile, into);
     if (!changed) {
       const state = into === 'disabledMcpjsonServers' ? 'disabled' : 'enabled';
       throw new McpCoreError('INVALID_INPUT', `name: "${name}" is already ${state} in ${settingsFile}`);
@@ -258,15 +258,15 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
     return approvalChanged(procedure, { name, projectPath, settingsFile, into, previous });
   }
 
-  /** One write of the approval lists, audited when it fails. */
+  /** One write of the approval lists, audited when it fails (also an enable another file overrides). */
   async function approvalWrite(
     procedure: string,
+    { name, projectPath }: Omit<SwitchTarget, 'scope'>,
     settingsFile: string,
-    name: string,
     into: ApprovalList | undefined,
   ) {
     try {
-      return await setApprovalList(settingsFile, name, into);
+      return await setApprovalList(settingsFile, name, into, { claudeDir, managedDir, projectPath });
     } catch (error) {
       await deps.record(procedure, failureOutcome(error));
       throw error;
@@ -334,7 +334,7 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
           `Cannot undo: "${name}" stands in ${found ?? 'neither approval list'} of ${settingsFile} since, not in ${now ?? 'neither list'}.`,
         );
       }
-      const { previous } = await approvalWrite('mcp.undo', settingsFile, name, back);
+      const { previous } = await approvalWrite('mcp.undo', { name, projectPath }, settingsFile, back);
       return approvalChanged('mcp.undo', { name, projectPath, settingsFile, into: back, previous });
     },
 

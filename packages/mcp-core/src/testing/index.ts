@@ -108,6 +108,6 @@ export async function runCliAsAnotherTerminal(
   return outcome.message;
 }
 
-export { MCP_SERVER_SCRIPTS, startRemoteMcpServer } from './mcp-servers';
+export { MCP_SERVER_SCRIPTS, startHostileHttpServer, startRemoteMcpServer } from './mcp-servers';
 export type { RemoteMcpServer, RemoteMcpServerOptions } from './mcp-servers';
 export { livingGroupMembers, processesWithEnvironment } from './process-group';

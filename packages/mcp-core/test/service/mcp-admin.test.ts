@@ -819,7 +819,7 @@ describe('remove of exactly the listed entry (source)', () => {
     await expect(remove('user', farther)).rejects.toEqual(
       new McpCoreError(
         'INVALID_INPUT',
-        `source "${farther}" is not where user-scope servers are kept (${world.configPath})`,
+        `source "${farther}" is not where user-scope servers are kept (${world.configPath}, or ${join(world.configDir, '.mcp-admin', 'disabled.json')} while switched off)`,
       ),
     );
     await expect(remove('local', world.configPath)).rejects.toEqual(

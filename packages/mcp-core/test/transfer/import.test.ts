@@ -233,7 +233,7 @@ describe('import', () => {
     const admin = adminFor();
 
     await expect(admin.importServers({ json: '{\n  "a": {,}\n}', scope: 'user' })).rejects.toEqual(
-      new McpCoreError('INVALID_INPUT', "json is not valid JSON: Unexpected token ',' at line 2, column 9"),
+      new McpCoreError('INVALID_INPUT', 'json is not valid JSON: Unexpected character at line 2, column 9'),
     );
     await expect(admin.importServers({ json: '[{"command": "x"}]', scope: 'user' })).rejects.toEqual(
       new McpCoreError(
