@@ -8,7 +8,15 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { apiErrorOf, callerFor, useTestWorld } from './support';
+import {
+  apiErrorOf,
+  callerFor,
+  gatedCliEnv,
+  snapshotFiles,
+  spawnedArgv,
+  useTestWorld,
+  worldFiles,
+} from './support';
 
 describe('mcp router', () => {
   it('reports an unknown name as NOT_FOUND and a name in several scopes as CONFLICT', async () => {
@@ -92,5 +100,45 @@ describe('mcp router', () => {
       message: `Cannot read ${history}: it is not a regular file`,
       coreCode: 'CONFIG_UNREADABLE',
     });
+  });
+
+  it('refuses every procedure that changes something or starts a process when another origin asked, before parsing or spawning', async () => {
+    const world = useTestWorld();
+    writeFileSync(
+      world.configPath,
+      JSON.stringify({ mcpServers: { web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }),
+    );
+    const { env, cliLog } = gatedCliEnv(world);
+    const api = callerFor(world, { env, fromOtherOrigin: true });
+    const before = snapshotFiles(worldFiles(world));
+    const server = { name: 'web', scope: 'user' } as const;
+    const calls = {
+      add: () => api.mcp.add({ name: 'x', scope: 'user', command: 'node' }),
+      remove: () => api.mcp.remove(server),
+      update: () => api.mcp.update({ ...server, server: { url: 'http://127.0.0.1:8/mcp' } }),
+      undo: () => api.mcp.undo({ id: 'none' }),
+      disable: () => api.mcp.disable(server),
+      enable: () => api.mcp.enable(server),
+      resetChoices: () => api.mcp.resetChoices(),
+      check: () => api.mcp.check(server),
+      checkAll: () => api.mcp.checkAll(),
+      login: () => api.mcp.login({ name: 'web' }),
+      loginPaste: () => api.mcp.loginPaste({ loginId: 'none', redirectUrl: 'http://localhost:1/callback' }),
+      logout: () => api.mcp.logout(server),
+      import: () => api.mcp.import({ json: '{}', scope: 'user' }),
+    };
+
+    for (const [procedure, call] of Object.entries(calls)) {
+      await expect(apiErrorOf(call()).then((error) => ({ procedure, ...error }))).resolves.toEqual({
+        procedure,
+        code: 'FORBIDDEN',
+        message: 'requests from another origin may not change anything',
+        coreCode: undefined,
+      });
+    }
+    // What only reads is answered.
+    await expect(api.mcp.list()).resolves.toMatchObject({ servers: [{ name: 'web' }] });
+    expect(spawnedArgv(cliLog)).toEqual([]);
+    expect(snapshotFiles(worldFiles(world))).toEqual(before);
   });
 });

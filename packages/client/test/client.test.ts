@@ -26,7 +26,7 @@ describe('createMcpAdminClient', () => {
 
     expect(added).toEqual({
       ok: true,
-      message: `Added HTTP MCP server docs with URL: https://example.test/mcp to local config\nHeaders: {\n  "X-Api-Key": "[REDACTED]"\n}\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+      message: 'Added http MCP server docs to local config',
     });
     expect(listed).toEqual({
       configPath: world.configPath,

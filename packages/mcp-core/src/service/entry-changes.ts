@@ -6,6 +6,7 @@
  */
 import { basename, dirname } from 'node:path';
 import { addJsonArgv, removeArgv } from '../cli';
+import type { CliCommand } from '../cli';
 import { isDirectory, localProjectKey, projectDirChain, projectMcpJsonPath } from '../config';
 import type { StoredEntry } from '../config';
 import { formatDuration, withDeadline } from '../deadline';
@@ -63,7 +64,7 @@ export interface EntryChangeDependencies {
   /** One audited CLI call in `cwd`, then `verify`; throws what failed. */
   mutate: (
     procedure: string,
-    argv: string[],
+    command: CliCommand,
     cwd: string,
     verify: () => Promise<void>,
   ) => Promise<MutationResult>;
@@ -308,6 +309,7 @@ export function createEntryChanges({
     editedPlace,
     removeAt,
     removeRecorded,
+    addWhole,
     addRecorded,
     replace,
     recordedChange,

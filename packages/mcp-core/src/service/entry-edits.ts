@@ -1,10 +1,21 @@
 /**
- * An edit of a stored entry (`mcp.update`) and the comparison undo makes: what the merged entry
- * is, and in which fields an entry changed since a change left it.
+ * Entries made from input: the one `mcp.add` stores, an edit of a stored entry (`mcp.update`),
+ * and the comparison undo makes: in which fields an entry changed since a change left it.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isRecord } from '../records';
-import type { ServerChanges } from '../schemas';
+import type { AddServerInput, ServerChanges } from '../schemas';
+
+/**
+ * The entry `mcp.add` stores for `input`, as `claude mcp add` would store it: a stdio entry with
+ * its args and env (empty when none), a remote one with its headers only when it has some.
+ */
+export function addedEntry(input: AddServerInput): Record<string, unknown> {
+  const { command, args, env, url, transport, headers } = input;
+  if (url === undefined) return { type: 'stdio', command, args: args ?? [], env: env ?? {} };
+  const given = headers ?? {};
+  return { type: transport ?? 'http', url, ...(Object.keys(given).length === 0 ? {} : { headers: given }) };
+}
 
 /** The fields only a remote (http/sse) entry has, and those only a stdio entry has. */
 const REMOTE_FIELDS = ['url', 'headers', 'oauth', 'headersHelper'];

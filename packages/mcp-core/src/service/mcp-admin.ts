@@ -18,7 +18,6 @@ import {
 } from '../check';
 import type { CheckAllEvent, CheckResult } from '../check';
 import {
-  addArgv,
   cliEnvironment,
   createCliRunner,
   createCliVersionCache,
@@ -45,7 +44,7 @@ import {
   settingsFilesOf,
   watchConfigFiles,
 } from '../config';
-import type { MutationQueueStatus } from '../cli';
+import type { CliCommand, MutationQueueStatus } from '../cli';
 import type {
   ConfigChange,
   ConfigProblem,
@@ -98,7 +97,7 @@ import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
 import { checkImportedEntry } from '../transfer/imported-entry';
 import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
-import { mergedEntry } from './entry-edits';
+import { addedEntry, mergedEntry } from './entry-edits';
 import { historyPath } from './history';
 import type { ChangeProcedure, HistoryItem, PlacedEntry } from './history';
 import { createHistoryJournal } from './journal';
@@ -106,7 +105,6 @@ import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
 import type { MutationResult, Undoer } from './entry-changes';
 import { readServerLogs } from './server-logs';
 import { createSwitchChanges } from './switch-changes';
-import { requestedEntry, verifyAdded } from './verify';
 
 export type { MutationResult } from './entry-changes';
 
@@ -264,6 +262,7 @@ export function createMcpAdmin({
     editedPlace,
     removeAt,
     removeRecorded,
+    addWhole,
     addRecorded,
     replace,
     recordedChange,
@@ -296,21 +295,21 @@ export function createMcpAdmin({
    */
   async function mutate(
     procedure: string,
-    argv: string[],
+    command: CliCommand,
     cwd: string,
     verify: () => Promise<void>,
   ): Promise<MutationResult> {
     let message: string;
     try {
-      const outcome = await runner.run(argv, { cwd });
+      const outcome = await runner.run(command, { cwd });
       if (!outcome.ok) throw new McpCoreError('CLI_FAILED', outcome.message);
       await confirmLanded(verify);
       message = outcome.message;
     } catch (error) {
-      await auditOrWarn(procedure, argv, failureOutcome(error));
+      await auditOrWarn(procedure, command, failureOutcome(error));
       throw error;
     }
-    const warning = await auditOrWarn(procedure, argv, { ok: true, message });
+    const warning = await auditOrWarn(procedure, command, { ok: true, message });
     return warning === undefined ? { ok: true, message } : { ok: true, message, warning };
   }
 
@@ -585,17 +584,11 @@ export function createMcpAdmin({
         const place = await placeFor(input.name, input.scope, projectPath);
         // A name stored already: the CLI refuses it, and what a read-back finds is not this add's.
         const taken = (await storedAt(place)) !== undefined;
-        const asked: PlacedEntry = { ...place, entry: requestedEntry(input) };
-        const add = async () => {
-          let stored = asked;
-          const result = await mutate('mcp.add', addArgv(input), projectPath, async () => {
-            stored = { ...place, entry: verifyAdded(input, await storedAt(place)).entry };
-          });
-          return { result, stored };
-        };
+        // Through add-json, so env and header values go on stdin, never on argv.
+        const asked: PlacedEntry = { ...place, entry: addedEntry(input) };
         return recordedChange({ procedure: 'mcp.add', place }, async (landed) => {
-          if (!taken) return addRecorded('mcp.add', asked, landed, add);
-          const added = await add();
+          if (!taken) return addRecorded('mcp.add', asked, landed);
+          const added = await addWhole('mcp.add', asked);
           landed.after = added.stored;
           return added.result;
         });

@@ -9,6 +9,7 @@
  *   the team's `.mcp.json` is never touched.
  */
 import { join } from 'node:path';
+import type { CliCommand } from '../cli/runner';
 import { approvalOf } from '../config/approvals';
 import { projectSettings, readClaudeConfig, readMcpJson } from '../config/claude-config';
 import {
@@ -105,7 +106,7 @@ export interface SwitchDependencies {
   /** One audited CLI call, then `verify`; throws what failed. */
   runChange: (
     procedure: string,
-    argv: string[],
+    command: CliCommand,
     cwd: string,
     verify: () => Promise<void>,
   ) => Promise<SwitchResult>;
