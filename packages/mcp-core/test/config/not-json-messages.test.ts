@@ -39,9 +39,11 @@ describe('messages about a file that is not JSON', () => {
       world.configPath,
       JSON.stringify({ projects: { [world.projectDir]: {} }, mcpServers: { a: { command: 'node' } } }),
     );
-    const admin = adminInWorld(world);
+    const warnings: string[] = [];
+    const admin = adminInWorld(world, undefined, {}, { logWarning: (message) => warnings.push(message) });
 
     const { problems } = await admin.list();
+    // A journal line that is not JSON is skipped and reported by where it is (see history-file.test.ts).
     const history = await admin.history().catch((error: unknown) => error);
     const disable = await admin.disable({ name: 'a', scope: 'user' }).catch((error: unknown) => error);
     const sources = await admin.importSources();
@@ -67,10 +69,7 @@ describe('messages about a file that is not JSON', () => {
           message: `${stash} is not valid JSON: Unexpected character at line 1, column 71: MCP Admin cannot tell which servers it turned off.`,
         },
       ]) as unknown,
-      history: new McpCoreError(
-        'CONFIG_UNREADABLE',
-        `${join(adminDir, 'history.jsonl')} line 1 cannot be used: not valid JSON (Unexpected character at line 1, column 71)`,
-      ),
+      history: [],
       disable: new McpCoreError(
         'CONFIG_UNREADABLE',
         `${stash} is not valid JSON: Unexpected character at line 1, column 71: MCP Admin cannot tell which servers it turned off.`,
@@ -88,7 +87,10 @@ describe('messages about a file that is not JSON', () => {
         `${mcpJson} is not valid JSON: Unexpected character at line 1, column 1`,
       ),
     });
-    const told = JSON.stringify({ problems, history, disable, sources, source });
+    expect(warnings).toContainEqual(
+      `${join(adminDir, 'history.jsonl')}: the line at byte 0 is skipped: it is not JSON (cut off while it was written?).`,
+    );
+    const told = JSON.stringify({ problems, history, disable, sources, source, warnings });
     for (const secret of ['BEGIN', 'b3BlbnNz', 'Z2hw', '"auth"', 'ghcr']) expect(told).not.toContain(secret);
   });
 });

@@ -1,6 +1,6 @@
 /** `runInPseudoTerminal` with a real `script` and a real program. */
 import { tmpdir } from 'node:os';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 
 import { runInPseudoTerminal } from '../../src/login/pseudo-terminal';
 import { processesWithEnvironment } from '../../src/testing';
@@ -22,5 +22,11 @@ it('kills the program, not this process, when a listener of its output throws, a
     code: null,
     message: 'reading its output failed: a listener broke',
   });
-  expect(processesWithEnvironment(`MCP_ADMIN_PTY_TEST=${marker}`)).toEqual([]);
+  // SIGKILL is sent before `script` closes, but a killed process takes a moment to be gone on a busy machine.
+  await vi.waitFor(
+    () => {
+      expect(processesWithEnvironment(`MCP_ADMIN_PTY_TEST=${marker}`)).toEqual([]);
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 });

@@ -47,9 +47,7 @@ describe('a FIFO at the journal or the audit log', () => {
     expect({ added, stored: userServers(), warnings }).toEqual({
       added: {
         ok: true,
-        message: expect.stringContaining(
-          'Added stdio MCP server files with command: node  to user config',
-        ) as unknown,
+        message: 'Added stdio MCP server files to user config',
         warning: `${notWritten(auditFile())}\n${notWritten(historyFile())}`,
       },
       stored: { files: { type: 'stdio', command: 'node', args: [], env: {} } },
