@@ -38,7 +38,14 @@ export interface ChangeFigures {
   httpPairMs: number;
 }
 
-export async function benchHttpList(): Promise<{ rows: HttpListRow[]; change: ChangeFigures }> {
+export interface HttpListFigures {
+  /** The server's resident memory once started and asked one list of an empty config. */
+  startRss: number;
+  rows: HttpListRow[];
+  change: ChangeFigures;
+}
+
+export async function benchHttpList(): Promise<HttpListFigures> {
   const world = createTestWorld();
   const main = spawnMainProcess({
     ...process.env,
@@ -53,11 +60,16 @@ export async function benchHttpList(): Promise<{ rows: HttpListRow[]; change: Ch
   try {
     const { url, token } = await main.started();
     const pid = main.child.pid ?? 0;
-    const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${url}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-      });
+    const api = (
+      path: string,
+      init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+    ) =>
+      retriedOnClosedConnection(() =>
+        fetch(`${url}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+        }),
+      );
     const list = async (etag?: string) => {
       const response = await api(
         '/trpc/mcp.list',
@@ -68,6 +80,8 @@ export async function benchHttpList(): Promise<{ rows: HttpListRow[]; change: Ch
         throw new Error(`mcp.list: ${response.status} ${body}`);
       return { status: response.status, etag: response.headers.get('etag') ?? undefined };
     };
+    await list();
+    const startRss = statusBytes(pid, 'VmRSS');
     const rows: HttpListRow[] = [];
     let change: ChangeFigures | undefined;
     for (const size of SIZES) {
@@ -84,7 +98,9 @@ export async function benchHttpList(): Promise<{ rows: HttpListRow[]; change: Ch
         const health = pollHealth(url);
         await timed(cold, () => list());
         healthWorstMs = Math.max(healthWorstMs, await health.stop());
-        await timed(baseline, async () => JSON.parse(readFileSync(world.configPath, 'utf8')) as unknown);
+        await timed(baseline, () =>
+          Promise.resolve(JSON.parse(readFileSync(world.configPath, 'utf8')) as unknown),
+        );
       }
       const peakRss = statusBytes(pid, 'VmHWM');
       const warm: number[] = [];
@@ -109,7 +125,10 @@ export async function benchHttpList(): Promise<{ rows: HttpListRow[]; change: Ch
       if (change === undefined) change = { bytes, ...(await benchChange(world, api)) };
       process.stdout.write(`measured mcp.list over HTTP at ${(bytes / 1e6).toFixed(0)} MB\n`);
     }
-    return { rows, change: change ?? { bytes: 0, cliPairMs: 0, httpPairMs: 0 } };
+    return { startRss, rows, change: change ?? { bytes: 0, cliPairMs: 0, httpPairMs: 0 } };
+  } catch (error) {
+    process.stderr.write(`MCP Admin server output:\n${main.output().slice(-4000)}\n`);
+    throw error;
   } finally {
     await main.stop();
     world.remove();
@@ -119,7 +138,7 @@ export async function benchHttpList(): Promise<{ rows: HttpListRow[]; change: Ch
 /** `mcp.add` + `mcp.remove` of one user server over HTTP against `claude mcp add-json` + `remove`, alternating. */
 async function benchChange(
   world: ReturnType<typeof createTestWorld>,
-  api: (path: string, init?: RequestInit) => Promise<Response>,
+  api: (path: string, init?: { method?: string; body?: string }) => Promise<Response>,
 ): Promise<{ cliPairMs: number; httpPairMs: number }> {
   const server: AddServerInput = { name: 'bench-pair', scope: 'user', command: 'node', args: ['x.js'] };
   const post = async (path: string, body: unknown) => {
@@ -148,21 +167,37 @@ async function benchChange(
   return { cliPairMs: median(cli), httpPairMs: median(http) };
 }
 
+/**
+ * A kept-alive connection the server closed as the request went out ("other side closed") is
+ * retried once on a new one, as a browser does.
+ */
+async function retriedOnClosedConnection(request: () => Promise<Response>): Promise<Response> {
+  try {
+    return await request();
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return request();
+  }
+}
+
 /** Asks `/healthz` again as soon as it answers (every HEALTH_POLL_MS at most); `stop` gives the slowest answer. */
 function pollHealth(url: string): { stop: () => Promise<number> } {
-  let running = true;
+  const state = { running: true };
   let worst = 0;
   const loop = (async () => {
-    while (running) {
+    while (state.running) {
       const start = performance.now();
-      await (await fetch(`${url}/healthz`)).text();
-      worst = Math.max(worst, performance.now() - start);
+      const answered = await fetch(`${url}/healthz`).then(
+        async (response) => response.ok && (await response.text()) === 'ok',
+        () => false,
+      );
+      worst = Math.max(worst, answered ? performance.now() - start : Infinity);
       await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
     }
   })();
   return {
     stop: async () => {
-      running = false;
+      state.running = false;
       await loop;
       return worst;
     },

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:f
 import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchCheckAll, type CheckAllFigures } from './check-all';
-import { benchHttpList, type ChangeFigures, type HttpListRow } from './http-list';
+import { benchHttpList, type HttpListFigures } from './http-list';
 import { time, type Timing } from './measure';
 import { benchProjects, type ProjectsRow } from './projects';
 import { writeSyntheticConfig } from './synthetic-config';
@@ -164,13 +164,13 @@ function printMachine(): void {
   );
 }
 
-function printHttpList({ rows, change }: { rows: HttpListRow[]; change: ChangeFigures }): void {
+function printHttpList({ startRss, rows, change }: HttpListFigures): void {
   const header = [
     'size',
     'JSON.parse',
     'cold mcp.list',
     'worst /healthz',
-    'server RSS idle → peak (peak / size)',
+    'server RSS idle → peak (peak / size; growth over start / size)',
     'warm mcp.list',
     'warm, If-None-Match',
   ];
@@ -180,11 +180,12 @@ function printHttpList({ rows, change }: { rows: HttpListRow[]; change: ChangeFi
     `1.00× (${ms(row.baselineMs)})`,
     ratio(row.coldMs, row.baselineMs),
     ms(row.healthWorstMs),
-    `${mib(row.idleRss)} → ${mib(row.peakRss)} (${(row.peakRss / row.bytes).toFixed(2)}×)`,
+    `${mib(row.idleRss)} → ${mib(row.peakRss)} (${(row.peakRss / row.bytes).toFixed(2)}×; ${((row.peakRss - startRss) / row.bytes).toFixed(2)}×)`,
     ms(row.warmMs),
     `${ms(row.revalidatedMs)} (${row.revalidatedStatus})`,
   ]);
   printTable(header, lines);
+  process.stdout.write(`\nServer resident memory when started (empty config): ${mib(startRss)}\n`);
   process.stdout.write(
     `\nmcp.add + mcp.remove over HTTP vs claude mcp add-json + remove (${(change.bytes / 1e6).toFixed(0)} MB .claude.json), medians: ` +
       `CLI pair 1.00× (${ms(change.cliPairMs)}), HTTP pair ${ratio(change.httpPairMs, change.cliPairMs)}\n`,
