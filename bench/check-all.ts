@@ -1,8 +1,10 @@
 /**
- * `Check all` against `claude mcp list` on the same 8 servers of one throwaway world: 5 healthy
- * stdio servers, 2 that exit before answering, 1 over streamable HTTP (the fixture servers of
- * packages/mcp-core/test/fixtures/mcp-servers). Both run alternately in the same process after one
- * warm-up each; also the MCP Admin server's peak memory (VmHWM) while it checks them all.
+ * `Check all` against `claude mcp list` on the same servers of one throwaway world, in two worlds
+ * (the fixture servers of packages/mcp-core/test/fixtures/mcp-servers): `cpu`, 8 servers whose
+ * start is all CPU (5 healthy stdio servers, 2 that exit before answering, 1 over streamable
+ * HTTP), and `waiting`, 10 stdio servers that answer `initialize` only 2 s after they started.
+ * Both run alternately in the same process after one warm-up each; also the MCP Admin server's
+ * peak memory (VmHWM) while it checks them all.
  */
 import { addArgv, createCliRunner, type AddServerInput } from '@mcp-admin/core';
 import {
@@ -29,11 +31,14 @@ export interface CheckAllFigures {
   checkAllSummary: string;
 }
 
-export async function benchCheckAll(): Promise<CheckAllFigures> {
+export type CheckAllWorld = 'cpu' | 'waiting';
+
+export async function benchCheckAll(kind: CheckAllWorld): Promise<CheckAllFigures> {
   const world = createTestWorld();
   const remote = await startRemoteMcpServer();
   try {
-    for (const server of servers(`${remote.origin}/mcp`)) {
+    const added = kind === 'cpu' ? cpuServers(`${remote.origin}/mcp`) : waitingServers();
+    for (const server of added) {
       await runCliAsAnotherTerminal(world, world.projectDir, addArgv(server));
     }
     const cli = createCliRunner({
@@ -91,7 +96,17 @@ export async function benchCheckAll(): Promise<CheckAllFigures> {
   }
 }
 
-function servers(remoteUrl: string): AddServerInput[] {
+function waitingServers(): AddServerInput[] {
+  return Array.from({ length: 10 }, (_, index) => ({
+    name: `waiting-${index + 1}`,
+    scope: 'user',
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
+    env: { DELAY_MS: '2000' },
+  }));
+}
+
+function cpuServers(remoteUrl: string): AddServerInput[] {
   const healthy = [1, 2, 3, 4, 5].map((n): AddServerInput => ({
     name: `healthy-${n}`,
     scope: n % 2 === 0 ? 'local' : 'user',

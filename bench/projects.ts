@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { time, type Timing } from './measure';
 import { writeManyProjectsConfig } from './synthetic-config';
 
-const COUNTS = [100_000, 1_000_000];
+/** `BENCH_PROJECTS=100000` measures only that count. */
+const COUNTS = process.env.BENCH_PROJECTS?.split(',').map(Number) ?? [100_000, 1_000_000];
 
 export interface ProjectsRow {
   count: number;

@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:f
 import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchCheckAll, type CheckAllFigures } from './check-all';
+import { benchHttpList, type HttpListFigures } from './http-list';
 import { time, type Timing } from './measure';
 import { benchProjects, type ProjectsRow } from './projects';
 import { writeSyntheticConfig } from './synthetic-config';
@@ -28,6 +29,10 @@ interface Row {
   warm: Timing;
 }
 
+/** `BENCH_ONLY=http,check-all` runs only those parts (of `reader`, `projects`, `http`, `check-all`). */
+const only = process.env.BENCH_ONLY?.split(',');
+const part = (name: string) => only === undefined || only.includes(name);
+
 const root = mkdtempSync(join(tmpdir(), 'mcp-admin-bench-'));
 try {
   const projectPath = join(root, 'project');
@@ -36,7 +41,7 @@ try {
   const around = { claudeDir: join(root, 'claude'), managedDir: join(root, 'managed'), env: {} };
   await warmUp(projectPath, around);
   const rows: Row[] = [];
-  for (const { label, bytes, runs } of SIZES) {
+  for (const { label, bytes, runs } of part('reader') ? SIZES : []) {
     const configPath = join(root, `claude-${label.replace(' ', '')}.json`);
     const written = writeSyntheticConfig(configPath, bytes);
     const read = () => listServers({ ...around, configPath, projectPath });
@@ -51,13 +56,25 @@ try {
     rows.push({ label, bytes: written, baseline, cold, warm });
     process.stdout.write(`measured ${label}\n`);
   }
-  printSizesTable(rows);
-  printProjectsTable(await benchProjects(root));
+  if (part('reader')) printSizesTable(rows);
+  if (part('projects')) printProjectsTable(await benchProjects(root));
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
 printMachine();
-printCheckAll(await benchCheckAll());
+if (part('http')) printHttpList(await benchHttpList());
+printMachine();
+if (part('check-all')) {
+  printCheckAll(
+    '8 servers whose start is CPU (5 healthy stdio, 2 failing stdio, 1 streamable HTTP)',
+    await benchCheckAll('cpu'),
+  );
+  printCheckAll(
+    '10 stdio servers that answer initialize 2 s after they start',
+    await benchCheckAll('waiting'),
+  );
+  printMachine();
+}
 
 /**
  * "Cold" means a file the reader has not cached, not a process whose JIT has never run: one read
@@ -147,12 +164,40 @@ function printMachine(): void {
   );
 }
 
-function printCheckAll(figures: CheckAllFigures): void {
+function printHttpList({ startRss, rows, change }: HttpListFigures): void {
+  const header = [
+    'size',
+    'JSON.parse',
+    'cold mcp.list',
+    'worst /healthz',
+    'server RSS idle → peak (peak / size; growth over start / size)',
+    'warm mcp.list',
+    'warm, If-None-Match',
+  ];
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+  const lines = rows.map((row) => [
+    `${(row.bytes / 1e6).toFixed(0)} MB`,
+    `1.00× (${ms(row.baselineMs)})`,
+    ratio(row.coldMs, row.baselineMs),
+    ms(row.healthWorstMs),
+    `${mib(row.idleRss)} → ${mib(row.peakRss)} (${(row.peakRss / row.bytes).toFixed(2)}×; ${((row.peakRss - startRss) / row.bytes).toFixed(2)}×)`,
+    ms(row.warmMs),
+    `${ms(row.revalidatedMs)} (${row.revalidatedStatus})`,
+  ]);
+  printTable(header, lines);
+  process.stdout.write(`\nServer resident memory when started (empty config): ${mib(startRss)}\n`);
+  process.stdout.write(
+    `\nmcp.add + mcp.remove over HTTP vs claude mcp add-json + remove (${(change.bytes / 1e6).toFixed(0)} MB .claude.json), medians: ` +
+      `CLI pair 1.00× (${ms(change.cliPairMs)}), HTTP pair ${ratio(change.httpPairMs, change.cliPairMs)}\n`,
+  );
+}
+
+function printCheckAll(world: string, figures: CheckAllFigures): void {
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
   process.stdout.write(
     [
       '',
-      'Check all vs claude mcp list: 8 servers (5 healthy stdio, 2 failing stdio, 1 streamable HTTP), medians',
+      `Check all vs claude mcp list: ${world}, medians`,
       `claude mcp list            1.00× (${ms(figures.listMedianMs)})   ${figures.listSummary}`,
       `Check all (mcp.checkAll)   ${ratio(figures.checkAllMedianMs, figures.listMedianMs)}   ${figures.checkAllSummary}`,
       `MCP Admin server memory: ${mb(figures.serverIdleBytes)} resident when idle, peak ${mb(figures.serverPeakBytes)} (VmHWM) during Check all`,

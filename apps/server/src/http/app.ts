@@ -18,6 +18,7 @@ import { stuckWork } from './health';
 import { MAX_PROCEDURE_PATH_LENGTH, procedurePathTooLong, refuseLongProcedurePath } from './procedure-path';
 import { sendRefusal } from './refusal';
 import { registerPanel } from './panel';
+import { revalidated } from './revalidation';
 import { allowedHostHeaders, bearerToken, isSameOrigin, tokenMatches } from './request-guards';
 import { SECURITY_HEADERS } from './security-headers';
 import { readCookie, sessionCookieName } from './session-cookie';
@@ -148,6 +149,7 @@ export async function buildHttpApp({
         }
         reply.header('cache-control', 'no-store');
       });
+      api.addHook('onSend', async (request, reply, payload) => revalidated(request, reply, payload));
       await api.register(fastifyTRPCPlugin, {
         trpcOptions: {
           router: appRouter,

@@ -4,9 +4,11 @@
  * free, and `hasMcpJson` comes from what the reader last saw of each project's `.mcp.json` (see
  * mcp-json-presence). When `.claude.json` changes, the projects never looked at are looked at, and
  * up to RECHECKS_PER_VERSION others in turn: every one of them in a config of that many projects
- * or fewer, a bounded number of stats per change in a bigger one.
+ * or fewer, a bounded number of stats per change in a bigger one. An answer waits for those looks
+ * at most FIRST_ANSWER_WAIT_MS: the ones still running fill `hasMcpJson` in for the next call.
  */
 import { stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { localServerCount, readClaudeConfig, type ClaudeConfig } from './claude-config';
 import { mcpJsonPresence, mcpJsonPresenceVersion, recordMcpJsonPresence } from './mcp-json-presence';
@@ -16,6 +18,8 @@ import type { KnownProject } from './types';
 
 /** About 0.2–0.4 s of stats on a 2-core machine, once per change of `.claude.json`. */
 const RECHECKS_PER_VERSION = 10_000;
+/** The longest the first answer for a version of `.claude.json` waits for the `.mcp.json` checks. */
+const FIRST_ANSWER_WAIT_MS = 300;
 /** `.mcp.json` stats in flight at once: libuv's threads stay busy and other reads wait behind few. */
 const CONCURRENT_CHECKS = 32;
 
@@ -88,7 +92,9 @@ async function buildIndex(configPath: string, config: ClaudeConfig): Promise<Pro
     await checkMcpJsonFiles(paths);
   });
   checksInTurn = round.catch(() => undefined);
-  await round;
+  // A config of 10⁵ projects takes seconds of stats: the answer does not wait for them all; the
+  // projects not looked at yet read as without `.mcp.json`, and the next call has them.
+  await Promise.race([round, sleep(FIRST_ANSWER_WAIT_MS, undefined, { ref: false })]);
   return { projects, presenceVersion: -1 };
 }
 

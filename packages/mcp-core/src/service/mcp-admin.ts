@@ -4,6 +4,7 @@
  * Inputs are parsed again here with the shared schemas, so nothing reaches a spawn unvalidated
  * whoever the caller is; a failed parse throws the ZodError.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -11,7 +12,9 @@ import {
   checkEach,
   checkServer,
   confirmationRequired,
+  countRunnableDescendants,
   createConcurrencyLimit,
+  createStartGate,
   findCheckTarget,
   isActive,
   needsConfirmation,
@@ -140,8 +143,11 @@ export interface McpAdminOptions {
 /** How long a person has to sign in, in the browser, before the waiting CLI is stopped. */
 export const LOGIN_TIMEOUT_MS = 5 * 60_000;
 
-/** Checks running at once in one server process: each may be a process tree of its own. */
-const MAX_CONCURRENT_CHECKS = 4;
+/**
+ * Checks running at once in one server process, each maybe a process tree of its own: a bound on
+ * processes and pipes. How many start their server at once is the start gate's business.
+ */
+const MAX_CONCURRENT_CHECKS = 32;
 
 export interface SystemInfo {
   version: string;
@@ -248,6 +254,10 @@ export function createMcpAdmin({
   const audit = createAuditLog(auditLogPath(configPath));
   const journal = createHistoryJournal(historyPath(configPath), logWarning);
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
+  const starts = createStartGate({
+    cores: availableParallelism(),
+    countRunnable: () => countRunnableDescendants(process.pid),
+  });
   const credentialsPath = credentialsPathFor(claudeDir, process.platform);
   const signIns = createSignIns({
     bin: claudeBin,
@@ -411,17 +421,17 @@ export function createMcpAdmin({
   }
 
   function runCheck(server: Server, projectPath: string, timeoutMs: number, signal: AbortSignal) {
-    const check = checks.run(
-      async () =>
-        checkServer(server, {
-          env: spawnEnv,
-          cwd: projectPath,
-          timeoutMs,
-          signal,
-          storedToken: await storedTokenOf(server),
-        }),
-      signal,
-    );
+    const check = checks.run(async () => {
+      // A remote server starts no process here: only a stdio start waits for a free core.
+      if (server.transport === 'stdio') await starts.admit(signal);
+      return checkServer(server, {
+        env: spawnEnv,
+        cwd: projectPath,
+        timeoutMs,
+        signal,
+        storedToken: await storedTokenOf(server),
+      });
+    }, signal);
     runningChecks.add(check);
     void check.finally(() => runningChecks.delete(check)).catch(() => undefined);
     return check;

@@ -21,6 +21,8 @@ export const MCP_SERVER_SCRIPTS = {
   setsidGrandchild: script('setsid-grandchild.mjs'),
   /** stdio, or HTTP with $HTTP=1: a huge answer or tools/list pages without end, per $HOSTILE. */
   hostile: script('hostile.mjs'),
+  /** stdio: answers nothing until $DELAY_MS (default 2000) after it started, then one tool. */
+  answersAfterDelay: script('answers-after-delay.mjs'),
   /**
    * HTTP: streamable at /mcp, SSE at /sse; 401 without $REQUIRED_AUTHORIZATION when set; with
    * $OAUTH=1 also its own OAuth authorization server, /mcp wanting a token it issued.

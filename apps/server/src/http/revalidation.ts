@@ -1,0 +1,41 @@
+/**
+ * Revalidation of the API's answers to queries: each carries an ETag (a hash of its bytes), and a
+ * request that presents it in `If-None-Match` gets an empty 304 instead of the same bytes again.
+ * The wire format stays plain JSON for every other client (SPEC §3). An answer that holds secrets
+ * (asked with `reveal: true`) is never kept by a browser (`no-store`); the others may be kept and
+ * are revalidated on every use (`no-cache`), so the panel's fetches revalidate with no code of
+ * their own.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * What to send instead of `payload`, the answer to a tRPC request: the tRPC adapter hands Fastify a
+ * fetch Response, whose JSON is read here (a query's answer is small) and sent as text with its
+ * status and headers; anything else passes through untouched.
+ */
+export async function revalidated(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  if (request.method !== 'GET' || !(payload instanceof Response) || payload.status !== 200) return payload;
+  if (!(payload.headers.get('content-type') ?? '').startsWith('application/json')) return payload;
+  if (asksForSecrets(request.url)) return payload;
+  const body = await payload.text();
+  reply.headers(Object.fromEntries(payload.headers));
+  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  reply.header('etag', etag);
+  reply.header('cache-control', 'private, no-cache');
+  if (request.headers['if-none-match'] !== etag) return body;
+  reply.code(304);
+  reply.removeHeader('content-type');
+  return '';
+}
+
+function asksForSecrets(url: string): boolean {
+  const query = url.indexOf('?');
+  if (query === -1) return false;
+  const input = new URLSearchParams(url.slice(query)).get('input') ?? '';
+  return /"reveal"\s*:\s*true/.test(input);
+}

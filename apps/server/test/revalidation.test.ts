@@ -1,0 +1,52 @@
+import { addArgv } from '@mcp-admin/core';
+import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { describe, expect, it } from 'vitest';
+
+import { bearer, json, trpcQuery, useServer, useTestWorld } from './support';
+
+describe('revalidating a query answer', () => {
+  it('answers mcp.list with an ETag, a 304 without a body to the same ETag, and the new list once the config changed', async () => {
+    const world = useTestWorld();
+    const server = await useServer(world);
+    const first = await trpcQuery(server, 'mcp.list');
+    const etag = first.headers.etag as string;
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const unchanged = await trpcQuery(server, 'mcp.list', undefined, {
+      ...bearer(server),
+      'if-none-match': etag,
+    });
+    expect({ status: unchanged.status, body: unchanged.body, etag: unchanged.headers.etag }).toEqual({
+      status: 304,
+      body: '',
+      etag,
+    });
+
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addArgv({ name: 'later', scope: 'user', command: 'node' }),
+    );
+    const changed = await trpcQuery(server, 'mcp.list', undefined, {
+      ...bearer(server),
+      'if-none-match': etag,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(json(changed)).toMatchObject({ result: { data: { servers: [{ name: 'later' }] } } });
+  });
+
+  it('never lets a browser keep an answer asked with reveal: true, and gives it no ETag', async () => {
+    const server = await useServer(useTestWorld());
+
+    const revealed = await trpcQuery(server, 'mcp.list', { reveal: true });
+
+    expect(revealed.status).toBe(200);
+    expect({ cacheControl: revealed.headers['cache-control'], etag: revealed.headers.etag }).toEqual({
+      cacheControl: 'no-store',
+      etag: undefined,
+    });
+  });
+});

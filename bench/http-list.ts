@@ -1,0 +1,226 @@
+/**
+ * `mcp.list` over HTTP against the real MCP Admin server (`node --import tsx src/main.ts`, as
+ * `pnpm start`), on old-style `.claude.json` files of 10 MB to 117 MB: a cold list (the file just
+ * changed) against `JSON.parse(readFileSync())` of the same file in this process, the longest
+ * `/healthz` waited meanwhile, the server's peak memory, a warm list (plain, and revalidated as the
+ * panel asks: `If-None-Match`), and `mcp.add` + `mcp.remove` over HTTP against the bare CLI pair.
+ */
+import { addArgv, type AddServerInput } from '@mcp-admin/core';
+import { createTestWorld, PINNED_CLAUDE_BIN, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { spawnMainProcess } from '@mcp-admin/server/testing';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { writeSyntheticConfig } from './synthetic-config';
+
+const SIZES = [10_000_000, 30_000_000, 117_000_000];
+const COLD_RUNS = 3;
+const WARM_RUNS = 30;
+const CHANGE_RUNS = 5;
+const HEALTH_POLL_MS = 2;
+
+export interface HttpListRow {
+  bytes: number;
+  baselineMs: number;
+  coldMs: number;
+  /** The longest a `/healthz` request took while cold lists ran. */
+  healthWorstMs: number;
+  /** The server's resident memory when idle before the cold lists, and its peak during them. */
+  idleRss: number;
+  peakRss: number;
+  warmMs: number;
+  /** A warm list asked with the ETag of the previous answer (304 when unchanged). */
+  revalidatedMs: number;
+  revalidatedStatus: number;
+}
+
+export interface ChangeFigures {
+  bytes: number;
+  cliPairMs: number;
+  httpPairMs: number;
+}
+
+export interface HttpListFigures {
+  /** The server's resident memory once started and asked one list of an empty config. */
+  startRss: number;
+  rows: HttpListRow[];
+  change: ChangeFigures;
+}
+
+export async function benchHttpList(): Promise<HttpListFigures> {
+  const world = createTestWorld();
+  const main = spawnMainProcess({
+    ...process.env,
+    CLAUDE_CONFIG_DIR: world.configDir,
+    HOME: world.configDir,
+    MCP_ADMIN_HOST: undefined,
+    MCP_ADMIN_PORT: '0',
+    MCP_ADMIN_TOKEN: undefined,
+    MCP_ADMIN_PROJECT: world.projectDir,
+    CLAUDE_BIN: PINNED_CLAUDE_BIN,
+  });
+  try {
+    const { url, token } = await main.started();
+    const pid = main.child.pid ?? 0;
+    const api = (
+      path: string,
+      init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+    ) =>
+      retriedOnClosedConnection(() =>
+        fetch(`${url}${path}`, {
+          ...init,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+        }),
+      );
+    const list = async (etag?: string) => {
+      const response = await api(
+        '/trpc/mcp.list',
+        etag === undefined ? {} : { headers: { 'if-none-match': etag } },
+      );
+      const body = await response.text();
+      if (response.status !== 200 && response.status !== 304)
+        throw new Error(`mcp.list: ${response.status} ${body}`);
+      return { status: response.status, etag: response.headers.get('etag') ?? undefined };
+    };
+    await list();
+    const startRss = statusBytes(pid, 'VmRSS');
+    const rows: HttpListRow[] = [];
+    let change: ChangeFigures | undefined;
+    for (const size of SIZES) {
+      const bytes = writeSyntheticConfig(world.configPath, size);
+      await list();
+      const idleRss = statusBytes(pid, 'VmRSS');
+      resetPeakMemory(pid);
+      const baseline: number[] = [];
+      const cold: number[] = [];
+      let healthWorstMs = 0;
+      for (let run = 0; run < COLD_RUNS; run++) {
+        const mtime = new Date(Date.now() + (run + 1) * 1000);
+        utimesSync(world.configPath, mtime, mtime);
+        const health = pollHealth(url);
+        await timed(cold, () => list());
+        healthWorstMs = Math.max(healthWorstMs, await health.stop());
+        await timed(baseline, () =>
+          Promise.resolve(JSON.parse(readFileSync(world.configPath, 'utf8')) as unknown),
+        );
+      }
+      const peakRss = statusBytes(pid, 'VmHWM');
+      const warm: number[] = [];
+      for (let run = 0; run < WARM_RUNS; run++) await timed(warm, () => list());
+      const { etag } = await list();
+      const revalidated: number[] = [];
+      let revalidatedStatus = 0;
+      for (let run = 0; run < WARM_RUNS; run++) {
+        revalidatedStatus = (await timed(revalidated, () => list(etag))).status;
+      }
+      rows.push({
+        bytes,
+        baselineMs: median(baseline),
+        coldMs: median(cold),
+        healthWorstMs,
+        idleRss,
+        peakRss,
+        warmMs: median(warm),
+        revalidatedMs: median(revalidated),
+        revalidatedStatus,
+      });
+      if (change === undefined) change = { bytes, ...(await benchChange(world, api)) };
+      process.stdout.write(`measured mcp.list over HTTP at ${(bytes / 1e6).toFixed(0)} MB\n`);
+    }
+    return { startRss, rows, change: change ?? { bytes: 0, cliPairMs: 0, httpPairMs: 0 } };
+  } catch (error) {
+    process.stderr.write(`MCP Admin server output:\n${main.output().slice(-4000)}\n`);
+    throw error;
+  } finally {
+    await main.stop();
+    world.remove();
+  }
+}
+
+/** `mcp.add` + `mcp.remove` of one user server over HTTP against `claude mcp add-json` + `remove`, alternating. */
+async function benchChange(
+  world: ReturnType<typeof createTestWorld>,
+  api: (path: string, init?: { method?: string; body?: string }) => Promise<Response>,
+): Promise<{ cliPairMs: number; httpPairMs: number }> {
+  const server: AddServerInput = { name: 'bench-pair', scope: 'user', command: 'node', args: ['x.js'] };
+  const post = async (path: string, body: unknown) => {
+    const response = await api(path, { method: 'POST', body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  };
+  const cli: number[] = [];
+  const http: number[] = [];
+  for (let run = 0; run < CHANGE_RUNS + 1; run++) {
+    const cliTimes: number[] = [];
+    await timed(cliTimes, async () => {
+      await runCliAsAnotherTerminal(world, world.projectDir, addArgv(server));
+      await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'remove', server.name, '-s', 'user']);
+    });
+    const httpTimes: number[] = [];
+    await timed(httpTimes, async () => {
+      await post('/trpc/mcp.add', server);
+      await post('/trpc/mcp.remove', { name: server.name, scope: 'user' });
+    });
+    // The first pair of each warms up.
+    if (run > 0) {
+      cli.push(...cliTimes);
+      http.push(...httpTimes);
+    }
+  }
+  return { cliPairMs: median(cli), httpPairMs: median(http) };
+}
+
+/**
+ * A kept-alive connection the server closed as the request went out ("other side closed") is
+ * retried once on a new one, as a browser does.
+ */
+async function retriedOnClosedConnection(request: () => Promise<Response>): Promise<Response> {
+  try {
+    return await request();
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return request();
+  }
+}
+
+/** Asks `/healthz` again as soon as it answers (every HEALTH_POLL_MS at most); `stop` gives the slowest answer. */
+function pollHealth(url: string): { stop: () => Promise<number> } {
+  const state = { running: true };
+  let worst = 0;
+  const loop = (async () => {
+    while (state.running) {
+      const start = performance.now();
+      const answered = await fetch(`${url}/healthz`).then(
+        async (response) => response.ok && (await response.text()) === 'ok',
+        () => false,
+      );
+      worst = Math.max(worst, answered ? performance.now() - start : Infinity);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+    }
+  })();
+  return {
+    stop: async () => {
+      state.running = false;
+      await loop;
+      return worst;
+    },
+  };
+}
+
+async function timed<T>(times: number[], task: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await task();
+  times.push(performance.now() - start);
+  return result;
+}
+
+function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1] ?? 0) * 1024;
+}
+
+function resetPeakMemory(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
