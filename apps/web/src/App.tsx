@@ -1,30 +1,45 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AddFormPlaceholder } from './add-form/AddFormPlaceholder';
+import { CheckAllRun, CheckResultView, ConfirmCheckDialog } from './check/lazy';
+import { ConnectionAlert } from './connection/ConnectionAlert';
 import { ManagedBanner } from './layout/ManagedBanner';
 import { PanelHeader } from './layout/PanelHeader';
 import { SignInHint } from './layout/SignInHint';
 import type { WritableServer } from './servers/server-display';
 import { ServersSection } from './servers/ServersSection';
 import { editButtonId } from './servers/server-display';
+import { ChangeToast, ChangeToastRegion } from './toast/ChangeToastRegion';
 import { TransferBar } from './transfer/TransferBar';
 import { trpc, type SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { focusWhenShown } from './ui/focus-when-shown';
+import { lazyPart } from './ui/lazy-part';
+import { preloadAfterFirstPaint } from './ui/preload-lazy-parts';
 import { useLiveUpdates } from './use-live-updates';
 
 // The form validates with mcp-core's zod schemas, most of the panel's code: the list paints without them.
-const AddServerForm = lazy(async () => {
-  const module = await import('./add-form/AddServerForm');
-  return { default: module.AddServerForm };
-});
-const EditServerForm = lazy(async () => {
-  const module = await import('./add-form/EditServerForm');
-  return { default: module.EditServerForm };
-});
-const HistoryRegion = lazy(async () => {
-  const module = await import('./history/HistoryRegion');
-  return { default: module.HistoryRegion };
-});
+const AddServerForm = lazyPart(
+  'the add form',
+  async () => (await import('./add-form/AddServerForm')).AddServerForm,
+  <AddFormPlaceholder />,
+);
+const EditServerForm = lazyPart(
+  'the edit form',
+  async () => (await import('./add-form/EditServerForm')).EditServerForm,
+  <AddFormPlaceholder />,
+);
+const HistoryRegion = lazyPart('History', async () => (await import('./history/HistoryRegion')).HistoryRegion);
+
+/** Fetched once the panel has painted, so a click right after load never waits on them. */
+const LAZY_PARTS = [
+  AddServerForm,
+  EditServerForm,
+  HistoryRegion,
+  CheckResultView,
+  ConfirmCheckDialog,
+  CheckAllRun,
+  ChangeToast,
+];
 
 /** The row being edited, with the project it was listed for. */
 interface Editing {
@@ -44,7 +59,13 @@ export function App() {
     );
   }
   if (info.isPending) return <p className="status page-status">Loading…</p>;
-  return <Panel info={info.data} />;
+  return (
+    <>
+      <ConnectionAlert />
+      <Panel info={info.data} />
+      <ChangeToastRegion />
+    </>
+  );
 }
 
 function Panel({ info }: { info: SystemInfo }) {
@@ -58,6 +79,11 @@ function Panel({ info }: { info: SystemInfo }) {
     editOpener.current = null;
   }, [editing]);
   useLiveUpdates(projectPath);
+  useEffect(() => preloadAfterFirstPaint(LAZY_PARTS), []);
+  const openEdit = (server: WritableServer, shownProject: string) => {
+    editOpener.current = editButtonId(server, shownProject);
+    setEditing({ server, projectPath: shownProject });
+  };
   const locked = info.managed !== null;
   return (
     <>
@@ -67,18 +93,15 @@ function Panel({ info }: { info: SystemInfo }) {
         <ServersSection
           projectPath={projectPath}
           locked={locked}
-          onEdit={(server, shownProject) => {
-            editOpener.current = editButtonId(server, shownProject);
-            setEditing({ server, projectPath: shownProject });
-          }}
+          onEdit={openEdit}
         />
         <div className="side-column">
           {/* Claude Code refuses every change while a managed config is in control. */}
           {!locked && (
-            <Suspense fallback={<AddFormPlaceholder />}>
+            <>
               {/* Hidden, not unmounted, while an edit is open: what was typed into it stays. */}
               <div hidden={editing !== null}>
-                <AddServerForm projectPath={projectPath} />
+                <AddServerForm projectPath={projectPath} onEditExisting={openEdit} />
               </div>
               {editing !== null && (
                 <EditServerForm
@@ -90,12 +113,10 @@ function Panel({ info }: { info: SystemInfo }) {
                   }}
                 />
               )}
-            </Suspense>
+            </>
           )}
           <TransferBar projectPath={projectPath} />
-          <Suspense fallback={null}>
-            <HistoryRegion locked={locked} />
-          </Suspense>
+          <HistoryRegion locked={locked} />
         </div>
       </main>
     </>

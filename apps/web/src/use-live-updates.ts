@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { reportReachable } from './connection/connection-state';
 import { trpc } from './trpc';
 
 /**
@@ -14,8 +16,8 @@ export function useLiveUpdates(projectPath: string): void {
     void utils.mcp.history.invalidate();
     void utils.system.info.invalidate();
   };
-  // Errors are not shown: the link reconnects by itself, and the queries report their own failures.
-  trpc.mcp.events.useSubscription(
+  // The link reconnects by itself; while it tries after a failure, the panel says the connection is lost.
+  const events = trpc.mcp.events.useSubscription(
     { projectPath },
     {
       // Also on every (re)connection: a change made while no stream was open has no event.
@@ -23,4 +25,10 @@ export function useLiveUpdates(projectPath: string): void {
       onData: refresh,
     },
   );
+  const lost = events.status === 'error' || (events.status === 'connecting' && events.error !== null);
+  const open = events.status === 'pending';
+  useEffect(() => {
+    if (lost) reportReachable(false);
+    else if (open) reportReachable(true);
+  }, [lost, open]);
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { MiB, readConfigFile } from '../config/config-file';
 import type { ConfigFileLimits } from '../config/config-file';
@@ -83,6 +84,11 @@ export type HistoryItem = Omit<ChangeRecord, 'before' | 'after' | 'approval' | '
   undoable: boolean;
   /** The files the change wrote (`.claude.json`, a `.mcp.json`): an undo writes them again. */
   files: string[];
+  /**
+   * For a change that replaced an entry (an edit, an undo of one): what differs, by name only
+   * (`name`, `scope`, then the entry's keys such as `command`, `env`), never a value.
+   */
+  changed?: string[];
 };
 
 export interface HistoryJournal {
@@ -193,8 +199,22 @@ export function historyItems(records: readonly ChangeRecord[], limit: number): H
       ].filter((file) => file !== undefined);
       const undoable = isUndoable(record, undone);
       const item = { id, time, procedure, name, scope, ok, message, undoable, files };
-      return projectPath === undefined ? item : { ...item, projectPath };
+      const changed = changedFields(record.before, record.after);
+      return {
+        ...item,
+        ...(projectPath === undefined ? {} : { projectPath }),
+        ...(changed === undefined ? {} : { changed }),
+      };
     });
+}
+
+/** What a replacement changed, by name: where the entry is, then each stored key whose value differs. */
+function changedFields(before: PlacedEntry | undefined, after: PlacedEntry | undefined): string[] | undefined {
+  if (before === undefined || after === undefined) return undefined;
+  const moved = (['name', 'scope'] as const).filter((key) => before[key] !== after[key]);
+  const keys = [...new Set([...Object.keys(before.entry), ...Object.keys(after.entry)])];
+  const edited = keys.filter((key) => !isDeepStrictEqual(before.entry[key], after.entry[key]));
+  return [...moved, ...edited];
 }
 
 /** The change `id` names, if it can be undone; else INVALID_INPUT saying why not. */

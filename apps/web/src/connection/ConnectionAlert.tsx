@@ -1,0 +1,14 @@
+import { useConnectionLost } from './connection-state';
+import './connection.css';
+
+/** Shown while the server cannot be reached; it goes away by itself once the server answers again. */
+export function ConnectionAlert() {
+  const lost = useConnectionLost();
+  if (!lost) return null;
+  return (
+    <div role="alert" className="connection-alert">
+      <strong>Connection to MCP Admin lost.</strong> Reconnecting… Changes cannot be made until it is
+      back; the list shows what was last read.
+    </div>
+  );
+}
