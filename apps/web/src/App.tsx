@@ -28,7 +28,10 @@ const EditServerForm = lazyPart(
   async () => (await import('./add-form/EditServerForm')).EditServerForm,
   <AddFormPlaceholder />,
 );
-const HistoryRegion = lazyPart('History', async () => (await import('./history/HistoryRegion')).HistoryRegion);
+const HistoryRegion = lazyPart(
+  'History',
+  async () => (await import('./history/HistoryRegion')).HistoryRegion,
+);
 
 /** Fetched once the panel has painted, so a click right after load never waits on them. */
 const LAZY_PARTS = [
@@ -90,11 +93,7 @@ function Panel({ info }: { info: SystemInfo }) {
       <PanelHeader info={info} projectPath={projectPath} onProjectChange={setProjectPath} />
       <main className="panel">
         {info.managed !== null && <ManagedBanner path={info.managed.path} />}
-        <ServersSection
-          projectPath={projectPath}
-          locked={locked}
-          onEdit={openEdit}
-        />
+        <ServersSection projectPath={projectPath} locked={locked} onEdit={openEdit} />
         <div className="side-column">
           {/* Claude Code refuses every change while a managed config is in control. */}
           {!locked && (

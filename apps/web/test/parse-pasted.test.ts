@@ -44,16 +44,27 @@ describe('parsePasted: a command line', () => {
   });
 
   it('says in words why a line cannot be read', () => {
-    expect(parsePasted('npx "unclosed')).toEqual({ ok: false, error: 'A double quote (") is opened but never closed.' });
-    expect(parsePasted('  ')).toEqual({ ok: false, error: 'Nothing to read: paste a command or a JSON entry.' });
-    expect(parsePasted('A=1 B=2')).toEqual({ ok: false, error: 'Only variables were pasted: there is no command.' });
+    expect(parsePasted('npx "unclosed')).toEqual({
+      ok: false,
+      error: 'A double quote (") is opened but never closed.',
+    });
+    expect(parsePasted('  ')).toEqual({
+      ok: false,
+      error: 'Nothing to read: paste a command or a JSON entry.',
+    });
+    expect(parsePasted('A=1 B=2')).toEqual({
+      ok: false,
+      error: 'Only variables were pasted: there is no command.',
+    });
   });
 });
 
 describe('parsePasted: a claude mcp add line', () => {
   it('reads scope, variables, name, and the command with its flags after --', () => {
     expect(
-      parsePasted('claude mcp add --scope user -e API_KEY=abc -e MODE=fast files -- npx -y @scope/files-mcp /srv'),
+      parsePasted(
+        'claude mcp add --scope user -e API_KEY=abc -e MODE=fast files -- npx -y @scope/files-mcp /srv',
+      ),
     ).toEqual({
       ok: true,
       kind: 'a claude mcp add line',
@@ -74,7 +85,9 @@ describe('parsePasted: a claude mcp add line', () => {
 
   it('reads an HTTP server with its transport and headers, short options and --opt=value alike', () => {
     expect(
-      parsePasted(`claude mcp add -t http --scope=project notion https://mcp.notion.com/mcp -H "Authorization: Bearer x y"`),
+      parsePasted(
+        `claude mcp add -t http --scope=project notion https://mcp.notion.com/mcp -H "Authorization: Bearer x y"`,
+      ),
     ).toEqual({
       ok: true,
       kind: 'a claude mcp add line',
@@ -90,7 +103,9 @@ describe('parsePasted: a claude mcp add line', () => {
   });
 
   it('reads an add-json line with its scope', () => {
-    expect(parsePasted(`claude mcp add-json -s user web '{"type":"sse","url":"https://e.test/sse"}'`)).toEqual({
+    expect(
+      parsePasted(`claude mcp add-json -s user web '{"type":"sse","url":"https://e.test/sse"}'`),
+    ).toEqual({
       ok: true,
       kind: 'a claude mcp add line',
       ignored: [],
@@ -111,7 +126,10 @@ describe('parsePasted: a claude mcp add line', () => {
       ok: false,
       error: 'The scope "global" is not one of user, local or project.',
     });
-    expect(parsePasted('claude mcp add x')).toEqual({ ok: false, error: 'The line gives no command or URL for "x".' });
+    expect(parsePasted('claude mcp add x')).toEqual({
+      ok: false,
+      error: 'The line gives no command or URL for "x".',
+    });
     expect(parsePasted('claude mcp add -- node')).toEqual({
       ok: false,
       error: 'The server\'s name must come before "--".',
@@ -122,7 +140,9 @@ describe('parsePasted: a claude mcp add line', () => {
 describe('parsePasted: JSON', () => {
   it('reads a named entry and names the fields the form has no box for', () => {
     expect(
-      parsePasted('{"github": {"command": "docker", "args": ["run", "ghcr.io/github/github-mcp-server"], "env": {"TOKEN": "t"}, "timeout": 5000}}'),
+      parsePasted(
+        '{"github": {"command": "docker", "args": ["run", "ghcr.io/github/github-mcp-server"], "env": {"TOKEN": "t"}, "timeout": 5000}}',
+      ),
     ).toEqual({
       ok: true,
       kind: 'JSON',
@@ -139,24 +159,35 @@ describe('parsePasted: JSON', () => {
 
   it('reads a whole mcpServers document with one server, a bare entry and a "name": {…} fragment', () => {
     const remote = { transport: 'http', url: 'https://e.test/mcp', headers: [['X-Key', 'k']] };
-    expect(parsePasted('{"mcpServers": {"web": {"type": "http", "url": "https://e.test/mcp", "headers": {"X-Key": "k"}}}}')).toMatchObject({
+    expect(
+      parsePasted(
+        '{"mcpServers": {"web": {"type": "http", "url": "https://e.test/mcp", "headers": {"X-Key": "k"}}}}',
+      ),
+    ).toMatchObject({
       ok: true,
       server: { ...remote, name: 'web' },
     });
-    expect(parsePasted('{"type": "streamable-http", "url": "https://e.test/mcp", "headers": {"X-Key": "k"}}')).toEqual({
+    expect(
+      parsePasted('{"type": "streamable-http", "url": "https://e.test/mcp", "headers": {"X-Key": "k"}}'),
+    ).toEqual({
       ok: true,
       kind: 'JSON',
       ignored: [],
       server: { ...remote, name: 'e' },
     });
-    expect(parsePasted('"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]},')).toMatchObject({
+    expect(
+      parsePasted('"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem"]},'),
+    ).toMatchObject({
       ok: true,
       server: { name: 'fs', command: 'npx' },
     });
   });
 
   it('refuses JSON that is broken, holds several servers or entries of the wrong shape, in words', () => {
-    expect(parsePasted('{"a": ')).toEqual({ ok: false, error: 'This is not valid JSON (a missing comma or quote?).' });
+    expect(parsePasted('{"a": ')).toEqual({
+      ok: false,
+      error: 'This is not valid JSON (a missing comma or quote?).',
+    });
     expect(parsePasted('{"mcpServers": {"a": {"command": "x"}, "b": {"command": "y"}}}')).toEqual({
       ok: false,
       error: 'The JSON holds 2 servers: paste one, or use Import JSON for several.',
@@ -165,7 +196,10 @@ describe('parsePasted: JSON', () => {
       ok: false,
       error: '"args" must be a list of texts.',
     });
-    expect(parsePasted('{"a": {"cmd": "x"}}')).toEqual({ ok: false, error: '"a" has neither a command nor a url.' });
+    expect(parsePasted('{"a": {"cmd": "x"}}')).toEqual({
+      ok: false,
+      error: '"a" has neither a command nor a url.',
+    });
   });
 });
 

@@ -24,7 +24,10 @@ describe('shellWords', () => {
   });
 
   it('joins quoted and unquoted pieces into one word, and keeps an empty quoted word', () => {
-    expect(shellWords(`--root='/my dir'/sub "" ''`)).toEqual({ ok: true, words: ['--root=/my dir/sub', '', ''] });
+    expect(shellWords(`--root='/my dir'/sub "" ''`)).toEqual({
+      ok: true,
+      words: ['--root=/my dir/sub', '', ''],
+    });
   });
 
   it('takes a backslash outside quotes as escaping the next character, and backslash-newline as a continuation', () => {
@@ -46,14 +49,23 @@ describe('shellWords', () => {
   });
 
   it('refuses unclosed quotes, a trailing backslash and operators that join commands, in words', () => {
-    expect(shellWords(`echo 'open`)).toEqual({ ok: false, error: "A single quote (') is opened but never closed." });
-    expect(shellWords('echo "open')).toEqual({ ok: false, error: 'A double quote (") is opened but never closed.' });
+    expect(shellWords(`echo 'open`)).toEqual({
+      ok: false,
+      error: "A single quote (') is opened but never closed.",
+    });
+    expect(shellWords('echo "open')).toEqual({
+      ok: false,
+      error: 'A double quote (") is opened but never closed.',
+    });
     expect(shellWords('echo \\')).toEqual({ ok: false, error: 'The line ends with a lone "\\".' });
     expect(shellWords('a; rm -rf /')).toEqual({
       ok: false,
       error: '";" joins or redirects commands: paste a single command.',
     });
-    expect(shellWords('a | b')).toEqual({ ok: false, error: '"|" joins or redirects commands: paste a single command.' });
+    expect(shellWords('a | b')).toEqual({
+      ok: false,
+      error: '"|" joins or redirects commands: paste a single command.',
+    });
   });
 
   it('reads an empty line as no words', () => {

@@ -7,8 +7,8 @@ export function ConnectionAlert() {
   if (!lost) return null;
   return (
     <div role="alert" className="connection-alert">
-      <strong>Connection to MCP Admin lost.</strong> Reconnecting… Changes cannot be made until it is
-      back; the list shows what was last read.
+      <strong>Connection to MCP Admin lost.</strong> Reconnecting… Changes cannot be made until it is back;
+      the list shows what was last read.
     </div>
   );
 }

@@ -19,7 +19,8 @@ export class ServerUnreachableError extends Error {
  */
 export async function watchedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const isChange = (init?.method ?? 'GET').toUpperCase() === 'POST';
-  const timeoutMs = String(input).includes('mcp.import') ? IMPORT_TIMEOUT_MS : CHANGE_TIMEOUT_MS;
+  const url = input instanceof Request ? input.url : input.toString();
+  const timeoutMs = url.includes('mcp.import') ? IMPORT_TIMEOUT_MS : CHANGE_TIMEOUT_MS;
   const signals = [init?.signal, isChange ? AbortSignal.timeout(timeoutMs) : undefined].filter(
     (signal) => signal != null,
   );

@@ -19,8 +19,8 @@ export function ChangeToast({ announcement }: { announcement: ChangeAnnouncement
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<{ change: HistoryEntry; files: string[] } | null>(null);
 
+  // Mounted anew for each change (keyed by it), so nothing of the last one's state is left.
   useEffect(() => {
-    setError(null);
     if (announcement.row !== undefined) highlightRow(announcement.row.name, announcement.row.scope);
     const timer = window.setInterval(() => {
       // Kept while the user is on it: a toast must not vanish under the pointer or the keyboard.

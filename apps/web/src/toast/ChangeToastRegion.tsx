@@ -2,7 +2,10 @@ import { lazyPart } from '../ui/lazy-part';
 import { useAnnouncement } from './change-announcements';
 import './toast.css';
 
-export const ChangeToast = lazyPart('the change message', async () => (await import('./ChangeToast')).ChangeToast);
+export const ChangeToast = lazyPart(
+  'the change message',
+  async () => (await import('./ChangeToast')).ChangeToast,
+);
 
 /**
  * The `status` region the message after each change shows in: always in the page, so screen

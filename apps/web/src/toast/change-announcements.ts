@@ -97,7 +97,9 @@ export function describeChange(
     case 'mcp.import': {
       if (fields.dryRun === true || !Array.isArray(output)) return null;
       const added = output.filter((result: { outcome?: unknown }) => result.outcome === 'added').length;
-      return { text: `Imported ${added} server${added === 1 ? '' : 's'}${where}. History lists each, to undo.` };
+      return {
+        text: `Imported ${added} server${added === 1 ? '' : 's'}${where}. History lists each, to undo.`,
+      };
     }
     default:
       return null;

@@ -209,7 +209,10 @@ export function historyItems(records: readonly ChangeRecord[], limit: number): H
 }
 
 /** What a replacement changed, by name: where the entry is, then each stored key whose value differs. */
-function changedFields(before: PlacedEntry | undefined, after: PlacedEntry | undefined): string[] | undefined {
+function changedFields(
+  before: PlacedEntry | undefined,
+  after: PlacedEntry | undefined,
+): string[] | undefined {
   if (before === undefined || after === undefined) return undefined;
   const moved = (['name', 'scope'] as const).filter((key) => before[key] !== after[key]);
   const keys = [...new Set([...Object.keys(before.entry), ...Object.keys(after.entry)])];

@@ -22,8 +22,7 @@ export interface PastedServer {
 export type PastedKind = 'a command line' | 'a claude mcp add line' | 'JSON';
 
 export type Pasted =
-  | { ok: true; kind: PastedKind; server: PastedServer; ignored: string[] }
-  | { ok: false; error: string };
+  { ok: true; kind: PastedKind; server: PastedServer; ignored: string[] } | { ok: false; error: string };
 
 const SCOPES: readonly string[] = ['user', 'local', 'project'];
 const ENV_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
@@ -73,7 +72,10 @@ function fromClaudeMcp(words: readonly string[]): Pasted {
   const [subcommand, ...rest] = words;
   if (subcommand === 'add-json') return fromAddJson(rest);
   if (subcommand !== 'add') {
-    return { ok: false, error: `"claude mcp ${subcommand ?? ''}" does not add a server: paste a "claude mcp add" line.` };
+    return {
+      ok: false,
+      error: `"claude mcp ${subcommand ?? ''}" does not add a server: paste a "claude mcp add" line.`,
+    };
   }
   const server: PastedServer = { transport: 'stdio' };
   const env: [string, string][] = [];
@@ -160,21 +162,30 @@ function fromAddJson(words: readonly string[]): Pasted {
     const word = words[index] ?? '';
     if (word === '-s' || word === '--scope') {
       const value = words[++index] ?? '';
-      if (!SCOPES.includes(value)) return { ok: false, error: `The scope "${value}" is not one of user, local or project.` };
+      if (!SCOPES.includes(value))
+        return { ok: false, error: `The scope "${value}" is not one of user, local or project.` };
       scope = value as Scope;
     } else if (word.startsWith('--scope=')) {
       const value = word.slice('--scope='.length);
-      if (!SCOPES.includes(value)) return { ok: false, error: `The scope "${value}" is not one of user, local or project.` };
+      if (!SCOPES.includes(value))
+        return { ok: false, error: `The scope "${value}" is not one of user, local or project.` };
       scope = value as Scope;
     } else positional.push(word);
   }
   const [name, json] = positional;
   if (name === undefined || json === undefined) {
-    return { ok: false, error: 'An add-json line needs a name and the JSON: claude mcp add-json NAME \'{…}\'.' };
+    return {
+      ok: false,
+      error: "An add-json line needs a name and the JSON: claude mcp add-json NAME '{…}'.",
+    };
   }
   const read = fromJsonText(json);
   if (!read.ok) return read;
-  return { ...read, kind: 'a claude mcp add line', server: { ...read.server, name, ...(scope && { scope }) } };
+  return {
+    ...read,
+    kind: 'a claude mcp add line',
+    server: { ...read.server, name, ...(scope && { scope }) },
+  };
 }
 
 function fromJsonText(text: string): Pasted {
@@ -270,7 +281,9 @@ function withName(name: string | undefined): { name?: string } {
 export function nameFromCommand(command: string, args: readonly string[]): string | undefined {
   const launchers = new Set(['npx', 'pnpm', 'bunx', 'uvx', 'pipx', 'dlx', 'exec', 'run', 'docker', 'yarn']);
   const base = command.split('/').pop() ?? command;
-  const candidates = launchers.has(base) ? args.filter((arg) => !arg.startsWith('-') && !launchers.has(arg)) : [base];
+  const candidates = launchers.has(base)
+    ? args.filter((arg) => !arg.startsWith('-') && !launchers.has(arg))
+    : [base];
   const packageName = candidates[0];
   if (packageName === undefined) return undefined;
   const bare = packageName

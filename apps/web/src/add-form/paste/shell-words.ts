@@ -33,7 +33,7 @@ export function shellWords(line: string): ShellWords {
       }
     } else if (char === "'") {
       const end = line.indexOf("'", index + 1);
-      if (end === -1) return { ok: false, error: 'A single quote (\') is opened but never closed.' };
+      if (end === -1) return { ok: false, error: "A single quote (') is opened but never closed." };
       word += line.slice(index + 1, end);
       inWord = true;
       index = end + 1;
