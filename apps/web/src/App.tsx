@@ -1,20 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { AddFormPlaceholder } from './add-form/AddFormPlaceholder';
-import { CheckAllRun, CheckResultView, ConfirmCheckDialog } from './check/lazy';
 import { ConnectionAlert } from './connection/ConnectionAlert';
-import { ManagedBanner } from './layout/ManagedBanner';
 import { PanelHeader } from './layout/PanelHeader';
-import { SignInHint } from './layout/SignInHint';
 import type { WritableServer } from './servers/server-display';
 import { ServersSection } from './servers/ServersSection';
 import { editButtonId } from './servers/server-display';
-import { ChangeToast, ChangeToastRegion } from './toast/ChangeToastRegion';
-import { TransferBar } from './transfer/TransferBar';
+import { ChangeToast } from './toast/lazy';
 import { trpc, type SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { focusWhenShown } from './ui/focus-when-shown';
-import { lazyPart } from './ui/lazy-part';
-import { preloadAfterFirstPaint } from './ui/preload-lazy-parts';
+import { lazyPart, preloadLazyParts } from './ui/lazy-part';
 import { useLiveUpdates } from './use-live-updates';
 
 // The form validates with mcp-core's zod schemas, most of the panel's code: the list paints without them.
@@ -33,16 +28,16 @@ const HistoryRegion = lazyPart(
   async () => (await import('./history/HistoryRegion')).HistoryRegion,
 );
 
-/** Fetched once the panel has painted, so a click right after load never waits on them. */
-const LAZY_PARTS = [
-  AddServerForm,
-  EditServerForm,
-  HistoryRegion,
-  CheckResultView,
-  ConfirmCheckDialog,
-  CheckAllRun,
-  ChangeToast,
-];
+// Below the form, like History: its doors to import and export come with the form.
+const TransferBar = lazyPart('Import and export', async () => {
+  return (await import('./transfer/TransferBar')).TransferBar;
+});
+
+// Shown only without a session or under a managed config: most loads never need them.
+const SignInHint = lazyPart('the sign-in help', async () => (await import('./layout/SignInHint')).SignInHint);
+const ManagedBanner = lazyPart('the managed notice', async () => {
+  return (await import('./layout/ManagedBanner')).ManagedBanner;
+});
 
 /** The row being edited, with the project it was listed for. */
 interface Editing {
@@ -66,7 +61,10 @@ export function App() {
     <>
       <ConnectionAlert />
       <Panel info={info.data} />
-      <ChangeToastRegion />
+      {/* Always in the page, so screen readers announce the message after each change. */}
+      <div role="status" className="change-toast">
+        <ChangeToast />
+      </div>
     </>
   );
 }
@@ -82,7 +80,7 @@ function Panel({ info }: { info: SystemInfo }) {
     editOpener.current = null;
   }, [editing]);
   useLiveUpdates(projectPath);
-  useEffect(() => preloadAfterFirstPaint(LAZY_PARTS), []);
+  useEffect(preloadLazyParts, []);
   const openEdit = (server: WritableServer, shownProject: string) => {
     editOpener.current = editButtonId(server, shownProject);
     setEditing({ server, projectPath: shownProject });

@@ -8,7 +8,7 @@ export const CheckResultView = lazyPart('the check result', async () => {
   return (await import('./CheckResultView')).CheckResultView;
 });
 
-export const ConfirmCheckDialog = lazyPart('the check confirmation', async () => {
+export const ConfirmCheckDialog = lazyPart('this confirmation', async () => {
   return (await import('./ConfirmCheckDialog')).ConfirmCheckDialog;
 });
 

@@ -6,9 +6,8 @@ export function ConnectionAlert() {
   const lost = useConnectionLost();
   if (!lost) return null;
   return (
-    <div role="alert" className="connection-alert">
-      <strong>Connection to MCP Admin lost.</strong> Reconnecting… Changes cannot be made until it is back;
-      the list shows what was last read.
+    <div role="alert" className="alert connection-alert">
+      Connection to MCP Admin lost. Reconnecting…
     </div>
   );
 }

@@ -1,17 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRefreshAfterChange } from '../refresh-after-change';
 import { trpc, type HistoryEntry } from '../trpc';
 import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileDialog';
-import { dismissAnnouncement, type ChangeAnnouncement } from './change-announcements';
+import { dismissAnnouncement, useAnnouncement, type ChangeAnnouncement } from './change-announcements';
+import { describeChange, type ChangeWords } from './change-words';
 import { highlightRow } from './highlight-row';
+import './toast.css';
 
 /** Long enough to read and reach `Undo`; it stays while focus or the pointer is on it. */
 const SHOWN_MS = 10_000;
 /** The newest changes searched for the one just made. */
 const RECENT_CHANGES = 20;
 
-/** The words of the last change, with `Undo` (the History region keeps its own). */
-export function ChangeToast({ announcement }: { announcement: ChangeAnnouncement }) {
+/** The last change, if it changed something, in words with its `Undo` (the History region keeps its own). */
+export function ChangeToast() {
+  const announcement = useAnnouncement();
+  return announcement === null ? null : <Announced key={announcement.id} announcement={announcement} />;
+}
+
+function Announced({ announcement }: { announcement: ChangeAnnouncement }) {
+  const words = useMemo(
+    () => describeChange(announcement.procedure, announcement.input, announcement.output),
+    [announcement],
+  );
+  return words === null ? null : <ChangeCard announcement={announcement} words={words} />;
+}
+
+function ChangeCard({ announcement, words }: { announcement: ChangeAnnouncement; words: ChangeWords }) {
   const utils = trpc.useUtils();
   const refreshAfterChange = useRefreshAfterChange();
   const ref = useRef<HTMLDivElement>(null);
@@ -21,7 +36,7 @@ export function ChangeToast({ announcement }: { announcement: ChangeAnnouncement
 
   // Mounted anew for each change (keyed by it), so nothing of the last one's state is left.
   useEffect(() => {
-    if (announcement.row !== undefined) highlightRow(announcement.row.name, announcement.row.scope);
+    if (words.row !== undefined) highlightRow(words.row.name, words.row.scope);
     const timer = window.setInterval(() => {
       // Kept while the user is on it: a toast must not vanish under the pointer or the keyboard.
       const held = ref.current?.matches(':hover, :focus-within') === true;
@@ -30,7 +45,7 @@ export function ChangeToast({ announcement }: { announcement: ChangeAnnouncement
     return () => {
       window.clearInterval(timer);
     };
-  }, [announcement]);
+  }, [announcement, words]);
 
   const runUndo = async (change: HistoryEntry) => {
     setBusy(true);
@@ -45,7 +60,7 @@ export function ChangeToast({ announcement }: { announcement: ChangeAnnouncement
   };
 
   const undo = async () => {
-    const target = announcement.undo;
+    const target = words.undo;
     if (target === undefined) return;
     setError(null);
     setBusy(true);
@@ -72,8 +87,8 @@ export function ChangeToast({ announcement }: { announcement: ChangeAnnouncement
 
   return (
     <div ref={ref} className="toast-card">
-      <span className="toast-text">{announcement.text}</span>
-      {announcement.undo !== undefined && (
+      <span className="toast-text">{words.text}</span>
+      {words.undo !== undefined && (
         <button type="button" className="secondary small" disabled={busy} onClick={() => void undo()}>
           Undo
         </button>

@@ -1,10 +1,10 @@
 /**
- * What the last change made in the panel did, in words, for the `status` message after it. Fed by
- * `announceLink` from every mutation that succeeded, however it was called; read by `ChangeToast`.
+ * The last change made in the panel, for the `status` message after it. Fed by `announceLink`
+ * from every mutation that succeeded, however it was called; `ChangeToast` (loaded with the first
+ * change) puts it in words.
  */
-import { useSyncExternalStore } from 'react';
-import { scopeLabel } from '../scopes';
 import type { HistoryEntry } from '../trpc';
+import { sharedValue } from '../ui/shared-value';
 
 /** The history entry an `Undo` right after a change reverses: found by what the change was. */
 export interface UndoTarget {
@@ -12,106 +12,26 @@ export interface UndoTarget {
   name: string;
 }
 
+/** One change that succeeded: the call and its answer. */
 export interface ChangeAnnouncement {
-  /** Tells two identical changes apart (the toast restarts its timer). */
+  /** Tells two identical changes apart (the toast restarts). */
   id: number;
-  text: string;
-  /** When the change's answer came: its history entry is no newer. */
+  /** When the change's answer came. */
   time: number;
-  undo?: UndoTarget;
-  /** The row that shows the result, to highlight. */
-  row?: { name: string; scope: string };
+  procedure: string;
+  input: unknown;
+  output: unknown;
 }
 
-let current: ChangeAnnouncement | null = null;
+const last = sharedValue<ChangeAnnouncement | null>(null);
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function publish(announcement: ChangeAnnouncement | null): void {
-  current = announcement;
-  for (const listener of listeners) listener();
-}
 
 export function dismissAnnouncement(): void {
-  publish(null);
+  last.set(null);
 }
 
-export function useAnnouncement(): ChangeAnnouncement | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    () => current,
-  );
-}
-
-interface ChangeInput {
-  name?: unknown;
-  scope?: unknown;
-  dryRun?: unknown;
-  server?: { name?: unknown; scope?: unknown };
-}
-
-const asText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/**
- * The words for one successful change, or null for a call that changes nothing (a preview) or is
- * not a change of a server (a check, a sign-in).
- */
-export function describeChange(
-  procedure: string,
-  input: unknown,
-  output: unknown,
-): Omit<ChangeAnnouncement, 'id' | 'time'> | null {
-  const fields = (typeof input === 'object' && input !== null ? input : {}) as ChangeInput;
-  const name = asText(fields.name) ?? '';
-  const scope = asText(fields.scope) ?? '';
-  const where = scope === '' ? '' : ` (${scopeLabel(scope as HistoryEntry['scope'])})`;
-  const row = { name, scope };
-  switch (procedure) {
-    case 'mcp.add':
-      return { text: `Added ${name}${where}.`, undo: { procedure, name }, row };
-    case 'mcp.remove':
-      return { text: `Removed ${name}${where}.`, undo: { procedure, name } };
-    case 'mcp.update': {
-      if (isNothingToChange(output)) return { text: `Nothing to save: ${name} is already stored like that.` };
-      const newName = asText(fields.server?.name) ?? name;
-      const newScope = asText(fields.server?.scope) ?? scope;
-      return {
-        text: `Saved ${newName}${newName === name ? '' : ` (renamed from ${name})`}.`,
-        undo: { procedure, name: newName },
-        row: { name: newName, scope: newScope },
-      };
-    }
-    case 'mcp.disable':
-      return { text: `Turned off ${name}${where}.`, undo: { procedure, name }, row };
-    case 'mcp.enable':
-      return { text: `Turned on ${name}${where}.`, undo: { procedure, name }, row };
-    case 'mcp.undo':
-      return { text: 'Change undone.' };
-    case 'mcp.resetChoices':
-      return { text: "Reset this project's approvals." };
-    case 'mcp.import': {
-      if (fields.dryRun === true || !Array.isArray(output)) return null;
-      const added = output.filter((result: { outcome?: unknown }) => result.outcome === 'added').length;
-      return {
-        text: `Imported ${added} server${added === 1 ? '' : 's'}${where}. History lists each, to undo.`,
-      };
-    }
-    default:
-      return null;
-  }
-}
-
-function isNothingToChange(output: unknown): boolean {
-  const message = (output as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message.startsWith('Nothing to change');
-}
+export const useAnnouncement = last.use;
 
 export function announceChange(procedure: string, input: unknown, output: unknown): void {
-  const described = describeChange(procedure, input, output);
-  if (described !== null) publish({ ...described, id: nextId++, time: Date.now() });
+  last.set({ id: nextId++, time: Date.now(), procedure, input, output });
 }

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 
 interface LoadFailureBoundaryProps {
   /** What failed to show, in words: "the check result". */
@@ -21,10 +21,6 @@ export class LoadFailureBoundary extends Component<LoadFailureBoundaryProps, Loa
 
   static getDerivedStateFromError(): LoadFailureBoundaryState {
     return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.warn(`MCP Admin could not show ${this.props.what}:`, error, info.componentStack);
   }
 
   override render(): ReactNode {

@@ -1,11 +1,22 @@
 import { lazy, Suspense, useReducer, type ComponentType, type ReactNode } from 'react';
 import { LoadFailureBoundary } from './LoadFailure';
 
-/** A component whose code is fetched on demand, shown inside its own Suspense and error boundary. */
-export type LazyPart<Props> = ComponentType<Props> & {
-  /** Starts fetching the code now (after the first paint), so it is there when first shown. */
-  preload: () => Promise<unknown>;
-};
+/** Every part's early start: `preloadLazyParts` runs them once the panel has painted. */
+const preloads: (() => Promise<unknown>)[] = [];
+
+/**
+ * Fetches every lazy part's code a moment after the first paint, so none is missing when first
+ * shown (a click right after load, or after the server went away).
+ */
+export function preloadLazyParts(): () => void {
+  const timer = window.setTimeout(() => {
+    // A failure is shown, with Retry, where the part is used; here it is only an early start.
+    for (const preload of preloads) preload().catch(() => undefined);
+  }, 300);
+  return () => {
+    window.clearTimeout(timer);
+  };
+}
 
 /**
  * A lazily loaded part of the panel that cannot take the page down: while its code loads it shows
@@ -16,7 +27,7 @@ export function lazyPart<Props extends object>(
   what: string,
   load: () => Promise<ComponentType<Props>>,
   fallback: ReactNode = null,
-): LazyPart<Props> {
+): ComponentType<Props> {
   let loading: Promise<ComponentType<Props>> | undefined;
   const preload = () => {
     loading ??= load().catch((error: unknown) => {
@@ -25,6 +36,7 @@ export function lazyPart<Props extends object>(
     });
     return loading;
   };
+  preloads.push(preload);
   const newLazy = () => lazy(async () => ({ default: await preload() }));
   let Loaded = newLazy();
 
@@ -44,5 +56,5 @@ export function lazyPart<Props extends object>(
       </LoadFailureBoundary>
     );
   }
-  return Object.assign(Part, { preload });
+  return Part;
 }
