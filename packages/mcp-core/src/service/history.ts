@@ -216,8 +216,18 @@ function changedFields(
   if (before === undefined || after === undefined) return undefined;
   const moved = (['name', 'scope'] as const).filter((key) => before[key] !== after[key]);
   const keys = [...new Set([...Object.keys(before.entry), ...Object.keys(after.entry)])];
-  const edited = keys.filter((key) => !isDeepStrictEqual(before.entry[key], after.entry[key]));
+  const edited = keys.filter(
+    (key) => !isDeepStrictEqual(filled(before.entry[key]), filled(after.entry[key])),
+  );
   return [...moved, ...edited];
+}
+
+/** An empty list or map says what a missing one says: no arguments, no headers. */
+function filled(value: unknown): unknown {
+  const empty = Array.isArray(value)
+    ? value.length === 0
+    : typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+  return empty ? undefined : value;
 }
 
 /** The change `id` names, if it can be undone; else INVALID_INPUT saying why not. */
