@@ -46,6 +46,8 @@ test('adds an HTTP server whose header value stays masked until secrets are reve
   const row = panel.serverRow('search');
   await expect(row).toContainText('HTTP');
   await expect(row).toContainText('https://mcp.example.com/search');
+  // Headers are in the row's details.
+  await panel.openDetails('search');
   await expect(row).toContainText('Authorization');
   await expect(row).toContainText('••••••');
   await expect(row).not.toContainText('s3cret-token');

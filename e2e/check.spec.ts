@@ -49,9 +49,9 @@ test('a long tool list starts folded and unfolds', async ({ panel, world }) => {
 
   await panel.checkButton('many').click();
   const tools = row.getByRole('list', { name: 'Tools' });
-  await expect(row.getByText('7 tools')).toBeVisible();
+  await expect(row.getByText('7 tools', { exact: true })).toBeVisible();
   await expect(tools).toBeHidden();
-  await row.getByText('7 tools').click();
+  await row.getByText('7 tools', { exact: true }).click();
 
   await expect(tools.getByRole('listitem')).toHaveCount(7);
 });
@@ -78,7 +78,10 @@ test('Check all counts its progress and fills every row with its own result', as
   await expect(panel.page.getByRole('status').filter({ hasText: 'checked' })).toHaveText(
     '4 of 4 checked: 3 connected, 1 failed.',
   );
+  // Each row's Connection column says it; the tools, errors and stderr are in its details.
   await expect(panel.serverRow('alpha')).toContainText('Connected');
+  await expect(panel.serverRow('broken')).toContainText('Needs you');
+  for (const name of ['alpha', 'beta', 'remote', 'broken']) await panel.openDetails(name);
   await expect(panel.serverRow('alpha')).toContainText('alpha_tool');
   await expect(panel.serverRow('beta')).toContainText('beta_tool');
   await expect(panel.serverRow('remote')).toContainText('remote 2.0.0');

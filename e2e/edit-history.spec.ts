@@ -22,6 +22,7 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
   };
   await addJsonWithCli(world, world.projectDir, 'web', 'user', signedIn);
   await panel.reload();
+  await panel.openDetails('web');
   await expect(panel.serverRow('web')).toContainText('••••••');
   await panel.addForm.name.fill('half-typed');
 

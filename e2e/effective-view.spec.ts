@@ -8,7 +8,7 @@ async function writeJson(path: string, value: unknown): Promise<void> {
   await writeFile(path, JSON.stringify(value));
 }
 
-test('a pending, a rejected and a /mcp-disabled server each show their status and its reason', async ({
+test('a pending, a rejected and a /mcp-disabled server each show their status in words in the row, and the file and key that decide it in its details', async ({
   panel,
   world,
 }) => {
@@ -26,18 +26,30 @@ test('a pending, a rejected and a /mcp-disabled server each show their status an
   });
   await panel.reload();
 
-  await expect(panel.serverRow('waiting').getByRole('cell').nth(3)).toHaveText(
-    'Pending approval"waiting" is in no enabledMcpjsonServers or disabledMcpjsonServers of the settings files: run claude in the project to approve it.',
+  const answer = (name: string) => panel.serverRow(name).getByRole('cell').nth(1);
+  await expect(answer('waiting')).toHaveText(
+    "Needs youPending approval: from the project's shared .mcp.json, not approved by you yet.Turn it on to approve it.",
   );
-  await expect(panel.serverRow('refused').getByRole('cell').nth(3)).toHaveText(
-    `Rejected"refused" is in disabledMcpjsonServers of ${localSettings}.`,
+  await expect(answer('refused')).toHaveText(
+    "Won't loadRejected: turned off for this project.Turn it on to load it.",
   );
-  await expect(panel.serverRow('turned-off').getByRole('cell').nth(3)).toHaveText(
-    `Disabled in this project"turned-off" is in projects[${JSON.stringify(world.projectDir)}].disabledMcpServers of ${world.configPath} (turned off with /mcp).`,
+  await expect(answer('turned-off')).toHaveText(
+    "Won't loadDisabled in this project with /mcp.Turn it on again with /mcp in claude.",
   );
-  await expect(panel.serverRow('loaded').getByRole('cell').nth(3)).toHaveText(
-    `Active"loaded" is in mcpServers of ${world.configPath}.`,
-  );
+  await expect(answer('loaded')).toHaveText('LoadsActive in every project.');
+  // The files and keys are in the details, not in the row.
+  const reasons = {
+    waiting:
+      '"waiting" is in no enabledMcpjsonServers or disabledMcpjsonServers of the settings files: run claude in the project to approve it.',
+    refused: `"refused" is in disabledMcpjsonServers of ${localSettings}.`,
+    'turned-off': `"turned-off" is in projects[${JSON.stringify(world.projectDir)}].disabledMcpServers of ${world.configPath} (turned off with /mcp).`,
+    loaded: `"loaded" is in mcpServers of ${world.configPath}.`,
+  };
+  for (const [name, reason] of Object.entries(reasons)) {
+    await expect(panel.serverRow(name)).not.toContainText(reason);
+    await panel.openDetails(name);
+    await expect(panel.serverRow(name)).toContainText(reason);
+  }
   await panel.screenshot('effective-view');
 
   await panel.notLoadingFilter.click();

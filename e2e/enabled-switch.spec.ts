@@ -25,7 +25,9 @@ test('switches a user server off (kept whole, row Disabled) and on again (stored
   await enabled.click();
   await expect(row).toContainText('Disabled');
   await expect(enabled).not.toBeChecked();
-  await expect(panel.removeButton('files')).toBeDisabled();
+  // Switched off, it can still be edited or removed for good (in the stash).
+  await expect(panel.removeButton('files')).toBeEnabled();
+  await expect(panel.editButton('files')).toBeEnabled();
   expect(((await readJson(world.configPath)) as { mcpServers: unknown }).mcpServers).toEqual({});
   expect(await readJson(join(world.configDir, '.mcp-admin', 'disabled.json'))).toEqual({
     version: 1,
@@ -41,7 +43,7 @@ test('switches a user server off (kept whole, row Disabled) and on again (stored
   });
 });
 
-test('switches a project server off and on in .claude/settings.local.json, saying so, never touching .mcp.json', async ({
+test('switches a project server on and off in .claude/settings.local.json, saying what is left to do, never touching .mcp.json', async ({
   panel,
   world,
 }) => {
@@ -52,19 +54,24 @@ test('switches a project server off and on in .claude/settings.local.json, sayin
   await panel.reload();
   const row = panel.serverRow('team');
   const enabled = panel.enabledSwitch('team');
-  await expect(row).toContainText('Personal: .claude/settings.local.json');
-
-  await enabled.click();
-  await expect(row).toContainText('Rejected');
+  // Not approved yet: off, and the row says the switch approves it.
   await expect(enabled).not.toBeChecked();
-  expect(await readJson(settings)).toEqual({ disabledMcpjsonServers: ['team'] });
+  await expect(row).toContainText('Pending approval');
+  await expect(row).toContainText('Turn it on to approve it.');
+  await panel.openDetails('team');
+  await expect(row).toContainText('Your own on/off choice: .claude/settings.local.json (personal)');
 
   await enabled.click();
   await expect(enabled).toBeChecked();
-  // The world's folder is not trusted: the approval is written, and waits for the trust.
-  await expect(row).toContainText('Pending approval');
-  await expect(row).toContainText('The approval takes effect only once the folder is trusted');
-  expect(await readJson(settings)).toEqual({ disabledMcpjsonServers: [], enabledMcpjsonServers: ['team'] });
+  // The world's folder is not trusted: the approval is written, and the row says what is left to do.
+  await expect(row).toContainText('Needs youPending approval');
+  await expect(row).toContainText('Open claude in this folder once to trust it.');
+  expect(await readJson(settings)).toEqual({ enabledMcpjsonServers: ['team'] });
+
+  await enabled.click();
+  await expect(row).toContainText("Won't loadRejected");
+  await expect(enabled).not.toBeChecked();
+  expect(await readJson(settings)).toEqual({ enabledMcpjsonServers: [], disabledMcpjsonServers: ['team'] });
   expect(readFileSync(mcpJson, 'utf8')).toBe(mcpJsonText);
 });
 

@@ -84,7 +84,10 @@ test("Claude Desktop's config and an uploaded file fill the JSON box; each impor
   await dialog.openButton.click();
   await expect(dialog.root).toContainText('desktop-tool');
   await dialog.loadSource('Claude Desktop').click();
-  await expect(dialog.json).toHaveValue(desktopConfig);
+  // Its servers as a document, not the file's text.
+  await expect(dialog.json).toHaveValue(
+    `${JSON.stringify({ mcpServers: { 'desktop-tool': { command: 'node', args: ['tool.js'] } } }, null, 2)}\n`,
+  );
   await panel.screenshot('import-source-loaded', { fullPage: false });
   await dialog.preview.click();
   await expect(dialog.row('desktop-tool')).toContainText('Will be added');
@@ -116,7 +119,7 @@ test('text that is not JSON is refused in an alert that says where', async ({ pa
   await dialog.json.fill('{\n  "a": }');
   await dialog.preview.click();
 
-  await expect(dialog.alert).toHaveText("json is not valid JSON: Unexpected token '}' at line 2, column 8");
+  await expect(dialog.alert).toHaveText('json is not valid JSON: Unexpected character at line 2, column 8');
   await expect(dialog.import).toBeDisabled();
   await panel.screenshot('import-error', { fullPage: false });
 });

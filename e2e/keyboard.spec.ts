@@ -7,9 +7,11 @@ test('a server can be added with the keyboard alone', async ({ panel, page, worl
     await page.keyboard.press('Tab');
   };
 
-  // Focus order: project picker, reveal switch, then the form from its first field.
+  // Focus order: project picker, the CLI's paths (folded), reveal switch, then the form from its first field.
   await tab();
   await expect(panel.projectPicker).toBeFocused();
+  await tab();
+  await expect(page.locator('summary').filter({ hasText: /^Claude CLI/ })).toBeFocused();
   await tab();
   await expect(panel.revealSecrets).toBeFocused();
   await tab();

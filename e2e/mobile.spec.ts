@@ -20,6 +20,13 @@ test('the panel fits a 390 px wide phone screen', async ({ panel, page, world })
     url: 'https://mcp.example.com/search',
     headers: { Authorization: 'Bearer s3cret' },
   });
+  // Signed in with OAuth, not with a fixed header: it offers Sign in.
+  await addWithCli(world, world.projectDir, {
+    name: 'tracker',
+    scope: 'user',
+    transport: 'http',
+    url: 'https://mcp.example.com/tracker',
+  });
   await panel.reload();
 
   await expect(panel.serverRow('files')).toBeVisible();
@@ -28,7 +35,7 @@ test('the panel fits a 390 px wide phone screen', async ({ panel, page, world })
     await expect(panel.enabledSwitch(name)).toBeInViewport({ ratio: 1 });
     await expect(panel.removeButton(name)).toBeInViewport({ ratio: 1 });
   }
-  await expect(panel.page.getByRole('button', { name: 'Sign in search', exact: true })).toBeInViewport({
+  await expect(panel.page.getByRole('button', { name: 'Sign in tracker', exact: true })).toBeInViewport({
     ratio: 1,
   });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

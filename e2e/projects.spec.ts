@@ -22,9 +22,11 @@ test("picking another known project shows that project's servers", async ({ pane
   await expect(panel.serverRow('elsewhere')).toHaveCount(0);
 });
 
-test('a typed path that is not absolute is refused beside the picker', async ({ panel }) => {
+test('a typed path that is not absolute is refused beside the picker, in words', async ({ panel }) => {
   await panel.chooseProject('relative/dir');
-  await expect(panel.projectPicker).toHaveAccessibleDescription('projectPath must be an absolute path');
+  await expect(panel.projectPicker).toHaveAccessibleDescription(
+    "Type the folder's full path, starting with /.",
+  );
   await expect(panel.projectPicker).toHaveAttribute('aria-invalid', 'true');
 });
 

@@ -79,6 +79,13 @@ export class PanelPage {
     return this.history.getByRole('listitem').filter({ hasText: text });
   }
 
+  /** Opens the row's details (reason with file and key, what it runs, the last check, its history). */
+  async openDetails(name: string, row: Locator = this.serverRow(name)): Promise<void> {
+    const toggle = row.getByRole('button', { name: `Details ${name}`, exact: true });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+
   checkButton(name: string): Locator {
     return this.serverRow(name).getByRole('button', { name: `Check ${name}`, exact: true });
   }

@@ -1,11 +1,12 @@
 /** `/healthz` tells whether the server can still do its work. */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { stuckQueue } from '../src/http/health';
-import { httpRequest, useServer, useTestWorld } from './support';
+import { httpRequest, json, trpcMutation, useServer, useTestWorld } from './support';
 
 describe('stuckQueue', () => {
   it('calls a change stuck once it runs past the CLI timeout plus 10 s, and only then', () => {
@@ -47,5 +48,40 @@ describe('/healthz', () => {
       },
       { status: 200, type: 'text/plain; charset=utf-8', body: 'ok' },
     ]);
+  });
+});
+
+describe('/healthz with a FIFO at the journal and the audit log', () => {
+  it('stays ok: the change lands and answers with a warning for each file it could not write', async () => {
+    const world = useTestWorld();
+    const server = await useServer(world);
+    const dir = join(world.configDir, '.mcp-admin');
+    const [history, audit] = [join(dir, 'history.jsonl'), join(dir, 'audit.jsonl')];
+    mkdirSync(dir, { mode: 0o700 });
+    execFileSync('mkfifo', [history, audit]);
+
+    const added = await trpcMutation(server, 'mcp.add', { name: 'files', scope: 'user', command: 'node' });
+    const health = await httpRequest(`${server.url}/healthz`);
+
+    const notWritten = (file: string) =>
+      `The change was not recorded in ${file}: Cannot write ${file}: it is a FIFO, not a regular file`;
+    expect({
+      added: { status: added.status, body: json(added) },
+      health: [health.status, health.body],
+    }).toEqual({
+      added: {
+        status: 200,
+        body: {
+          result: {
+            data: {
+              ok: true,
+              message: expect.stringContaining('Added stdio MCP server files') as unknown,
+              warning: `${notWritten(audit)}\n${notWritten(history)}`,
+            },
+          },
+        },
+      },
+      health: [200, 'ok'],
+    });
   });
 });

@@ -41,7 +41,7 @@ describe('API errors over HTTP', () => {
     const server = await useServer(world, env);
     const held = trpcMutation(server, 'mcp.add', stdioServer('held'));
     await vi.waitFor(() => {
-      expect(spawnedArgv(cliLog)).toEqual(['mcp add --scope user held -- node']);
+      expect(spawnedArgv(cliLog)).toEqual(['mcp add-json --scope user held -']);
     }, PATIENTLY);
     const entries = (count: number, entry: (index: number) => [string, unknown]) =>
       Object.fromEntries(Array.from({ length: count }, (_, index) => entry(index)));
@@ -71,7 +71,7 @@ describe('API errors over HTTP', () => {
       tooMany,
     ]);
     expect((await held).status).toBe(200);
-    expect(spawnedArgv(cliLog)).toEqual(['mcp add --scope user held -- node']);
+    expect(spawnedArgv(cliLog)).toEqual(['mcp add-json --scope user held -']);
     await expectStillServing(server);
   });
 
@@ -182,8 +182,8 @@ describe('API errors over HTTP', () => {
       },
     ]);
     expect(spawnedArgv(cliLog)).toEqual([
-      'mcp add --scope user slow -- node',
-      'mcp add --scope user next -- node',
+      'mcp add-json --scope user slow -',
+      'mcp add-json --scope user next -',
     ]);
     await expectStillServing(server);
   });
@@ -242,7 +242,7 @@ describe('API errors over HTTP', () => {
         'INTERNAL_SERVER_ERROR',
         500,
         'mcp.list',
-        `${world.configPath} is not valid JSON: Unexpected token '}' at line 3, column 10`,
+        `${world.configPath} is not valid JSON: Unexpected character at line 3, column 10`,
         { coreCode: 'CONFIG_UNREADABLE' },
       ),
     });

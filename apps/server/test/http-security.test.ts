@@ -1,5 +1,5 @@
 /** SPEC §3 over real HTTP: auth, the Host and Origin guards, limits, headers, sign-in, the panel. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -160,6 +160,64 @@ describe('request guards', () => {
     expect(list.status).toBe(200);
   });
 
+  it('refuses mcp.login, mcp.checkAll and mcp.check from another port however the URL spells them, starting nothing', async () => {
+    const world = useTestWorld();
+    const marker = join(world.configDir, 'started');
+    const startsMarker = {
+      command: process.execPath,
+      args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`],
+    };
+    writeFileSync(
+      world.configPath,
+      JSON.stringify({
+        mcpServers: { guarded: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, local: startsMarker },
+      }),
+    );
+    const { env, cliLog } = gatedCliEnv(world);
+    const server = await useServer(world, env);
+    const otherPort = `http://127.0.0.1:${Number(new URL(server.url).port) + 1}`;
+    const login = encodeURIComponent(JSON.stringify({ name: 'guarded' }));
+    const batchInput = encodeURIComponent(JSON.stringify({ 1: { name: 'guarded' } }));
+    const get = (path: string, headers: Record<string, string>) =>
+      httpRequest(`${server.url}/trpc/${path}`, { headers: { ...bearer(server), ...headers } });
+    const fromOtherPort: Record<string, string>[] = [
+      { origin: otherPort },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    const spellings = [
+      `mcp.login?input=${login}`,
+      `mcp%2Elogin?input=${login}`,
+      `mcp%2elogin?input=${login}`,
+      `%6Dcp.login?input=${login}`,
+      `mcp.list,mcp.login?batch=1&input=${batchInput}`,
+      `mcp.list%2Cmcp.login?batch=1&input=${batchInput}`,
+      'mcp.checkAll',
+      'mcp%2EcheckAll',
+      'mcp.list,mcp.checkAll?batch=1&input=%7B%7D',
+    ];
+
+    for (const headers of fromOtherPort) {
+      for (const path of spellings) {
+        expect({ path, ...statusAndBody(await get(path, headers)) }).toEqual({
+          path,
+          status: 403,
+          body: CROSS_ORIGIN,
+        });
+      }
+      const check = await httpRequest(`${server.url}/trpc/mcp%2Echeck`, {
+        method: 'POST',
+        headers: { ...bearer(server), ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'local', scope: 'user' }),
+      });
+      expect(statusAndBody(check)).toEqual({ status: 403, body: CROSS_ORIGIN });
+      // Spellings that name no procedure reach none.
+      expect((await get(`mcp.login/?input=${login}`, headers)).status).toBe(404);
+      expect((await get(`MCP.LOGIN?input=${login}`, headers)).status).toBe(404);
+    }
+    expect(spawnedArgv(cliLog)).toEqual([]);
+    expect(existsSync(marker)).toBe(false);
+  });
+
   it('refuses a change whose Origin is another site, and accepts its own origin', async () => {
     const server = await useServer(useTestWorld());
 
@@ -198,8 +256,8 @@ describe('request guards', () => {
     ]);
     expect(accepted.map((result) => result.status)).toEqual([200, 200]);
     expect(spawnedArgv(cliLog)).toEqual([
-      'mcp add --scope user same-origin -- node',
-      'mcp add --scope user none -- node',
+      'mcp add-json --scope user same-origin -',
+      'mcp add-json --scope user none -',
     ]);
   });
 

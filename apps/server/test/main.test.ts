@@ -91,7 +91,7 @@ describe('main.ts', () => {
       body: JSON.stringify({ name: 'inflight', scope: 'user', command: 'node' }),
     });
     await vi.waitFor(() => {
-      expect(spawnedArgv(cliLog)).toEqual(['mcp add --scope user inflight -- node']);
+      expect(spawnedArgv(cliLog)).toEqual(['mcp add-json --scope user inflight -']);
     }, PATIENTLY);
     main.child.kill('SIGTERM');
     writeFileSync(gateFile, '');

@@ -4,11 +4,19 @@
  * config is a CONFLICT too; an undo of a server changed since is a CONFLICT, an unusable history a 500.
  */
 import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { apiErrorOf, callerFor, useTestWorld } from './support';
+import {
+  apiErrorOf,
+  callerFor,
+  gatedCliEnv,
+  snapshotFiles,
+  spawnedArgv,
+  useTestWorld,
+  worldFiles,
+} from './support';
 
 describe('mcp router', () => {
   it('reports an unknown name as NOT_FOUND and a name in several scopes as CONFLICT', async () => {
@@ -83,12 +91,54 @@ describe('mcp router', () => {
       coreCode: 'CHANGED_SINCE',
     });
 
+    // A line that is not a record is skipped; a history that is not a regular file cannot be read at all.
     const history = join(world.configDir, '.mcp-admin', 'history.jsonl');
-    writeFileSync(history, 'not json\n');
-    await expect(apiErrorOf(api.mcp.history({}))).resolves.toMatchObject({
+    rmSync(history);
+    mkdirSync(history);
+    await expect(apiErrorOf(api.mcp.history({}))).resolves.toEqual({
       code: 'INTERNAL_SERVER_ERROR',
-      message: expect.stringMatching(`^${history} line 1 cannot be used: `) as unknown,
+      message: `Cannot read ${history}: it is not a regular file`,
       coreCode: 'CONFIG_UNREADABLE',
     });
+  });
+
+  it('refuses every procedure that changes something or starts a process when another origin asked, before parsing or spawning', async () => {
+    const world = useTestWorld();
+    writeFileSync(
+      world.configPath,
+      JSON.stringify({ mcpServers: { web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }),
+    );
+    const { env, cliLog } = gatedCliEnv(world);
+    const api = callerFor(world, { env, fromOtherOrigin: true });
+    const before = snapshotFiles(worldFiles(world));
+    const server = { name: 'web', scope: 'user' } as const;
+    const calls = {
+      add: () => api.mcp.add({ name: 'x', scope: 'user', command: 'node' }),
+      remove: () => api.mcp.remove(server),
+      update: () => api.mcp.update({ ...server, server: { url: 'http://127.0.0.1:8/mcp' } }),
+      undo: () => api.mcp.undo({ id: 'none' }),
+      disable: () => api.mcp.disable(server),
+      enable: () => api.mcp.enable(server),
+      resetChoices: () => api.mcp.resetChoices(),
+      check: () => api.mcp.check(server),
+      checkAll: () => api.mcp.checkAll(),
+      login: () => api.mcp.login({ name: 'web' }),
+      loginPaste: () => api.mcp.loginPaste({ loginId: 'none', redirectUrl: 'http://localhost:1/callback' }),
+      logout: () => api.mcp.logout(server),
+      import: () => api.mcp.import({ json: '{}', scope: 'user' }),
+    };
+
+    for (const [procedure, call] of Object.entries(calls)) {
+      await expect(apiErrorOf(call()).then((error) => ({ procedure, ...error }))).resolves.toEqual({
+        procedure,
+        code: 'FORBIDDEN',
+        message: 'requests from another origin may not change anything',
+        coreCode: undefined,
+      });
+    }
+    // What only reads is answered.
+    await expect(api.mcp.list()).resolves.toMatchObject({ servers: [{ name: 'web' }] });
+    expect(spawnedArgv(cliLog)).toEqual([]);
+    expect(snapshotFiles(worldFiles(world))).toEqual(before);
   });
 });

@@ -72,13 +72,18 @@ export interface CallerOptions {
   env?: NodeJS.ProcessEnv;
   closing?: AbortSignal;
   signal?: AbortSignal;
+  /** As the HTTP host says of a request that another site or port sent. */
+  fromOtherOrigin?: boolean;
 }
 
 /** The API without HTTP, on a service configured from `world`'s env exactly as a server is. */
-export function callerFor(world: TestWorld, { env = {}, closing, signal }: CallerOptions = {}) {
+export function callerFor(
+  world: TestWorld,
+  { env = {}, closing, signal, fromOtherOrigin }: CallerOptions = {},
+) {
   const spawnEnv = worldEnv(world, env);
   const admin = createMcpAdmin({ ...loadServerSettings(spawnEnv, world.projectDir), spawnEnv });
-  return createCaller(createApiContext({ admin, closing }), { signal });
+  return createCaller(createApiContext({ admin, closing, fromOtherOrigin }), { signal });
 }
 
 /** What a client relies on of a rejected call, as one comparable value. */

@@ -3,7 +3,7 @@
  * the switch reaches a client (the core's tests cover what the switch does).
  */
 import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -74,7 +74,7 @@ describe('the switch procedures', () => {
         code: 'INTERNAL_SERVER_ERROR',
         message: expect.stringMatching(
           new RegExp(
-            `^${stash.replaceAll('.', '\\.')} is not valid JSON \\(.*\\): MCP Admin cannot tell which servers it turned off\\.$`,
+            `^${stash.replaceAll('.', '\\.')} is not valid JSON: .* at line \\d+, column \\d+: MCP Admin cannot tell which servers it turned off\\.$`,
           ),
         ) as unknown,
         coreCode: 'CONFIG_UNREADABLE',
@@ -102,5 +102,47 @@ describe('the switch procedures', () => {
         existsSync(join(world.configDir, '.mcp-admin', 'disabled.json')) ||
         existsSync(join(world.projectDir, '.claude')),
     }).toEqual({ disable: refused, enable: refused, resetChoices: refused, written: false });
+  });
+
+  it('answers CONFLICT naming the link for a settings.local.json linked out of the project, and the file that rejects a server for its enable', async () => {
+    const world = useTestWorld();
+    const api = callerFor(world);
+    await runCliAsAnotherTerminal(world, world.projectDir, [
+      'mcp',
+      'add',
+      '--scope',
+      'project',
+      'files',
+      '--',
+      'node',
+    ]);
+    const claudeDir = join(world.projectDir, '.claude');
+    const local = join(claudeDir, 'settings.local.json');
+    const secret = join(world.plainDir, 'docker-config.json');
+    writeFileSync(secret, '{"auths": {}}');
+    mkdirSync(claudeDir);
+    symlinkSync(secret, local);
+    const linked = await apiErrorOf(api.mcp.disable({ name: 'files', scope: 'project' }));
+    rmSync(local);
+    const team = join(claudeDir, 'settings.json');
+    writeFileSync(team, '{"disabledMcpjsonServers": ["files"]}');
+
+    expect({
+      linked,
+      rejected: await apiErrorOf(api.mcp.enable({ name: 'files', scope: 'project' })),
+      written: existsSync(local),
+    }).toEqual({
+      linked: {
+        code: 'CONFLICT',
+        message: `${local} is a symbolic link (to ${secret}): MCP Admin neither reads nor writes a project's settings through a link, which would copy what it leads to into the project; nothing was written.`,
+        coreCode: 'LINKED_FILE',
+      },
+      rejected: {
+        code: 'CONFLICT',
+        message: `"files" is in disabledMcpjsonServers of ${team}, and a rejection wins in Claude Code: enabling it in ${local} would change nothing. Take it out of that list to enable it; nothing was written.`,
+        coreCode: 'REJECTED_ELSEWHERE',
+      },
+      written: false,
+    });
   });
 });

@@ -58,7 +58,7 @@ describe('import and export over HTTP', () => {
           'BAD_REQUEST',
           400,
           'mcp.import',
-          "json is not valid JSON: Unexpected token '}' at line 2, column 24",
+          'json is not valid JSON: Unexpected character at line 2, column 24',
           { coreCode: 'INVALID_INPUT' },
         ),
       },

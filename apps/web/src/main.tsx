@@ -5,6 +5,11 @@ import { App } from './App';
 import { createTrpcClient, isClientError, trpc } from './trpc';
 import './styles.css';
 
+// zod's probe for `new Function` is reported as a CSP violation on every load (the panel runs only
+// its own scripts): its `jitless` setting skips the probe. Set through the config object zod shares
+// on globalThis, before the lazily loaded schemas build any schema, without zod in the first load.
+Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
+
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSwitchedOn, sourceLabel, statusNotes, targetText } from '../src/servers/row-display';
-import { isNotLoading } from '../src/servers/server-display';
+import { isSwitchedOn, sourceLabel, targetText } from '../src/servers/row-display';
+import { rowVerdict } from '../src/servers/row-verdict';
 import { offersSignIn } from '../src/sign-in/row-sign-ins';
 import type { ServerEntry } from '../src/trpc';
 
@@ -37,61 +37,59 @@ describe('sourceLabel', () => {
   });
 });
 
-describe('statusNotes', () => {
+describe('rowVerdict', () => {
   it.each([
-    [{ status: 'active' }, { text: 'Active', tone: 'ok' }],
-    [
-      { status: 'shadowed', shadowedBy: 'local' },
-      { text: 'Shadowed by Local scope', tone: 'muted' },
-    ],
-    [
-      { status: 'pending', scope: 'project' },
-      { text: 'Pending approval', tone: 'warn' },
-    ],
-    [
-      { status: 'rejected', scope: 'project' },
-      { text: 'Rejected', tone: 'warn' },
-    ],
-    [{ status: 'disabled-in-project' }, { text: 'Disabled in this project', tone: 'warn' }],
-    [{ status: 'disabled' }, { text: 'Disabled', tone: 'muted' }],
-    [{ status: 'blocked' }, { text: 'Blocked by policy', tone: 'warn' }],
-    [{ status: 'overridden' }, { text: 'Overridden by managed config', tone: 'muted' }],
-  ] as const)('says %o in the fixed words', (fields, note) => {
-    expect(statusNotes(server(fields))).toEqual([note]);
-  });
+    [{ status: 'active' }, 'loads', 'Active'],
+    [{ status: 'shadowed', shadowedBy: 'local' }, 'wont-load', 'Shadowed by Local scope'],
+    [{ status: 'pending', scope: 'project' }, 'needs-you', 'Pending approval'],
+    [{ status: 'rejected', scope: 'project' }, 'wont-load', 'Rejected'],
+    [{ status: 'disabled-in-project' }, 'wont-load', 'Disabled in this project'],
+    [{ status: 'disabled' }, 'wont-load', 'Disabled'],
+    [{ status: 'blocked' }, 'wont-load', 'Blocked by policy'],
+    [{ status: 'overridden' }, 'wont-load', 'Overridden by managed config'],
+  ] as const)(
+    'answers %o with %s, its sentence starting with the fixed words %s',
+    (fields, answer, words) => {
+      const verdict = rowVerdict(server(fields));
+      expect({ answer: verdict.answer, starts: verdict.sentence.startsWith(words) }).toEqual({
+        answer,
+        starts: true,
+      });
+    },
+  );
 
-  it('adds one note per variable the environment lacks', () => {
-    expect(statusNotes(server({ missingEnv: ['API_KEY', 'HOST'] }))).toEqual([
-      { text: 'Active', tone: 'ok' },
-      { text: 'Missing variable API_KEY', tone: 'warn' },
-      { text: 'Missing variable HOST', tone: 'warn' },
+  it('says a pending server waiting only for trust needs the folder trusted, and an unapproved one needs the switch', () => {
+    const pending = (awaitsTrust?: true) =>
+      rowVerdict(server({ scope: 'project', status: 'pending', approval: 'pending', awaitsTrust }));
+    expect([pending(true).fix, pending().fix]).toEqual([
+      { kind: 'outside', text: 'Open claude in this folder once to trust it.' },
+      { kind: 'switch-on', text: 'Turn it on to approve it.' },
     ]);
   });
-});
 
-describe('isNotLoading', () => {
-  it('is true of every status but active, and of an active server with a missing variable', () => {
-    expect(isNotLoading(server({}))).toBe(false);
-    expect(isNotLoading(server({ status: 'pending' }))).toBe(true);
-    expect(isNotLoading(server({ missingEnv: ['X'] }))).toBe(true);
+  it('makes an active server with variables the environment lacks need you, naming each in the fixed words', () => {
+    expect(rowVerdict(server({ missingEnv: ['API_KEY', 'HOST'] }))).toEqual({
+      answer: 'needs-you',
+      sentence: 'Active, but Claude Code would pass ${API_KEY}, ${HOST} on as text.',
+      fix: {
+        kind: 'outside',
+        text: 'Missing variable API_KEY, Missing variable HOST: set them where you start claude.',
+      },
+    });
+  });
+
+  it('makes an active server whose last check failed, timed out or asked to sign in need you; a connected one loads', () => {
+    const remote = server({ transport: 'http', url: 'https://x/mcp' });
+    expect(
+      (['failed', 'timeout', 'needs-auth', 'ok'] as const).map((status) => rowVerdict(remote, status).answer),
+    ).toEqual(['needs-you', 'needs-you', 'needs-you', 'loads']);
+    expect(rowVerdict(remote, 'needs-auth').fix).toEqual({ kind: 'sign-in', text: 'Sign in.' });
   });
 });
 
 describe('signing in', () => {
   const remote = (fields: Partial<ServerEntry>) =>
     server({ transport: 'http', url: 'https://x/mcp', ...fields });
-
-  it('notes whether a remote server is signed in, and nothing where that is not known', () => {
-    expect(statusNotes(remote({ auth: 'signed-in' }))).toEqual([
-      { text: 'Active', tone: 'ok' },
-      { text: 'Signed in', tone: 'ok' },
-    ]);
-    expect(statusNotes(remote({ auth: 'signed-out' }))).toEqual([
-      { text: 'Active', tone: 'ok' },
-      { text: 'Not signed in', tone: 'muted' },
-    ]);
-    expect(statusNotes(remote({}))).toEqual([{ text: 'Active', tone: 'ok' }]);
-  });
 
   it('offers Sign in on a remote row signed out or whose check needs authentication, never on stdio', () => {
     expect(offersSignIn(remote({ auth: 'signed-out' }), undefined)).toBe(true);
@@ -100,6 +98,18 @@ describe('signing in', () => {
     expect(offersSignIn(remote({ auth: 'signed-in' }), 'ok')).toBe(false);
     expect(offersSignIn(remote({}), undefined)).toBe(false);
     expect(offersSignIn(server({}), 'needs-auth')).toBe(false);
+  });
+
+  it('never offers Sign in where a fixed Authorization header signs it in, whatever the token store or the check says', () => {
+    const withHeader = remote({ headers: { authorization: '••••••' }, auth: 'signed-out' });
+    expect([offersSignIn(withHeader, undefined), offersSignIn(withHeader, 'needs-auth')]).toEqual([
+      false,
+      false,
+    ]);
+    expect(rowVerdict(withHeader, 'needs-auth').fix).toEqual({
+      kind: 'outside',
+      text: 'Edit the Authorization header.',
+    });
   });
 
   it('never offers Sign in on a .mcp.json server nobody approved (the server refuses it)', () => {
@@ -112,13 +122,21 @@ describe('signing in', () => {
 });
 
 describe('isSwitchedOn', () => {
-  it('is off for a stashed user or local server and for a rejected project server, on otherwise', () => {
+  it('is off for a stashed user or local server and for a project server rejected or not approved yet, on once approved (even awaiting trust)', () => {
     expect({
       user: isSwitchedOn({ ...server({}), scope: 'user' }),
       stashedUser: isSwitchedOn({ ...server({ status: 'disabled', disabled: true }), scope: 'user' }),
       stashedLocal: isSwitchedOn({ ...server({ status: 'disabled', disabled: true }), scope: 'local' }),
       pendingProject: isSwitchedOn({
         ...server({ status: 'pending', approval: 'pending' }),
+        scope: 'project',
+      }),
+      awaitingTrust: isSwitchedOn({
+        ...server({ status: 'pending', approval: 'pending', awaitsTrust: true }),
+        scope: 'project',
+      }),
+      approvedProject: isSwitchedOn({
+        ...server({ status: 'active', approval: 'approved' }),
         scope: 'project',
       }),
       rejectedProject: isSwitchedOn({
@@ -134,7 +152,9 @@ describe('isSwitchedOn', () => {
       user: true,
       stashedUser: false,
       stashedLocal: false,
-      pendingProject: true,
+      pendingProject: false,
+      awaitingTrust: true,
+      approvedProject: true,
       rejectedProject: false,
       shadowedRejected: false,
     });

@@ -1,6 +1,7 @@
 /** The typed client against the real server and the real CLI. */
 import { createTestWorld, startRemoteMcpServer } from '@mcp-admin/core/testing';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, onTestFinished } from 'vitest';
 
@@ -25,7 +26,7 @@ describe('createMcpAdminClient', () => {
 
     expect(added).toEqual({
       ok: true,
-      message: `Added HTTP MCP server docs with URL: https://example.test/mcp to local config\nHeaders: {\n  "X-Api-Key": "[REDACTED]"\n}\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+      message: 'Added http MCP server docs to local config',
     });
     expect(listed).toEqual({
       configPath: world.configPath,
@@ -184,3 +185,43 @@ function errorOf(error: unknown) {
   const { data } = error as TRPCClientError<AppRouter>;
   return { message: error.message, code: data?.code, httpStatus: data?.httpStatus };
 }
+
+describe('Claude Code logs through the typed client', () => {
+  it("mcp.logs reads a server's log sessions where Claude Code keeps them, its secret values redacted", async () => {
+    const world = createTestWorld();
+    const server = await serverIn(world);
+    const client = createMcpAdminClient({ url: server.url, token: server.token });
+    await client.mcp.add.mutate({
+      name: 'db',
+      scope: 'user',
+      command: 'db-mcp',
+      env: { DB_PASSWORD: 'hunter2-x' },
+    });
+    const home = process.env.HOME ?? '';
+    const dir = join(
+      home,
+      '.cache',
+      'claude-cli-nodejs',
+      world.projectDir.replace(/[^a-zA-Z0-9]/g, '-'),
+      'mcp-logs-db',
+    );
+    mkdirSync(dir, { recursive: true });
+    onTestFinished(() => {
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const line = {
+      error: 'Connection failed: password hunter2-x refused',
+      timestamp: '2026-12-01T10:00:00.001Z',
+    };
+    writeFileSync(join(dir, '2026-12-01T10-00-00-000Z.jsonl'), `${JSON.stringify(line)}\n`);
+
+    await expect(client.mcp.logs.query({ name: 'db' })).resolves.toEqual([
+      {
+        file: join(dir, '2026-12-01T10-00-00-000Z.jsonl'),
+        time: '2026-12-01T10:00:00.000Z',
+        lines: [{ time: line.timestamp, level: 'error', text: 'Connection failed: password •••••• refused' }],
+        truncated: false,
+      },
+    ]);
+  });
+});

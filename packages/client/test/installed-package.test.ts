@@ -180,7 +180,7 @@ describe('the packed client installed by npm in an app outside the workspace', (
       },
       added: {
         ok: true,
-        message: `Added stdio MCP server docs with command: node server.js to local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+        message: 'Added stdio MCP server docs to local config',
       },
       event: { id: expect.any(String) as unknown, data: { file: world.configPath, exists: true } },
       projects: [{ path: world.projectDir, localCount: 1, hasMcpJson: false }],

@@ -28,13 +28,22 @@ export type McpCoreErrorCode =
   | 'MANAGED_CONFIG'
   /** A sign-in to that server is running already: a second one would overwrite its token. */
   | 'LOGIN_IN_PROGRESS'
+  /** As many sign-ins run as may at once (each is a Claude CLI waiting for a person). */
+  | 'TOO_MANY_SIGN_INS'
   /**
    * The config is no longer as the change needs it: a server of that name was added since, or an
    * undo would overwrite what changed since the change it undoes.
    */
   | 'CHANGED_SINCE'
   /** A file MCP Admin writes itself (its stash, a project's settings.local.json) could not be written. */
-  | 'WRITE_FAILED';
+  | 'WRITE_FAILED'
+  /**
+   * A project's settings file to write is a link, or under a link leading out of the project:
+   * writing it would copy what the link leads to into the project.
+   */
+  | 'LINKED_FILE'
+  /** A settings file MCP Admin does not write rejects the project server it is asked to enable. */
+  | 'REJECTED_ELSEWHERE';
 
 export class McpCoreError extends Error {
   override readonly name = 'McpCoreError';

@@ -17,7 +17,10 @@ import { z, ZodError } from 'zod';
  * input is valid, the machine's managed-mcp.json is what stands in the way; and CHANGED_SINCE: the
  * config changed under the request (a server re-added over a disabled one, or an undo of a server
  * that changed since, which would overwrite what changed), nothing is wrong with it.
- * LOGIN_IN_PROGRESS: another sign-in to the server runs.
+ * LOGIN_IN_PROGRESS: another sign-in to the server runs. TOO_MANY_SIGN_INS is a 429 like a full
+ * queue: nothing is wrong with the request, it can be made again once a sign-in ends. LINKED_FILE:
+ * the project's settings file is a link, which the repository may have made; REJECTED_ELSEWHERE:
+ * another settings file rejects the server, so an enable would change nothing Claude Code does.
  */
 const TRPC_CODE_BY_CORE_CODE = {
   INVALID_INPUT: 'BAD_REQUEST',
@@ -32,8 +35,11 @@ const TRPC_CODE_BY_CORE_CODE = {
   NEEDS_CONFIRMATION: 'PRECONDITION_FAILED',
   MANAGED_CONFIG: 'CONFLICT',
   LOGIN_IN_PROGRESS: 'CONFLICT',
+  TOO_MANY_SIGN_INS: 'TOO_MANY_REQUESTS',
   CHANGED_SINCE: 'CONFLICT',
   WRITE_FAILED: 'INTERNAL_SERVER_ERROR',
+  LINKED_FILE: 'CONFLICT',
+  REJECTED_ELSEWHERE: 'CONFLICT',
 } as const satisfies Record<McpCoreErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /** The API error for whatever a procedure failed with; errors the table does not know pass unchanged. */

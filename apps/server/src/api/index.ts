@@ -10,6 +10,7 @@ export type { AppRouter };
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export const createCaller = createCallerFactory(appRouter);
-export { createApiContext } from './trpc';
+export { createApiContext, OTHER_ORIGIN_REFUSAL } from './trpc';
 export type { ApiContext } from './trpc';
 export { refusalBody } from './errors';
+export { namesChangingProcedure } from './changing-procedures';

@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 
 import type { AppRouter } from '../api';
-import { appRouter, createApiContext } from '../api';
+import { appRouter, createApiContext, namesChangingProcedure, OTHER_ORIGIN_REFUSAL } from '../api';
 import type { ConnectionLimits } from './connection-limits';
 import { serverTimeoutOptions, trackConnections } from './connection-limits';
 import { stuckWork } from './health';
@@ -24,13 +24,11 @@ import { readCookie, sessionCookieName } from './session-cookie';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * Any method but these may change something, whatever it names. A GET can too (a sign-in or a
+ * check-all is a subscription): those are refused by the procedure the URL names.
+ */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
-/** A subscription (a GET) that changes something: a sign-in starts the CLI and rewrites its token store. */
-const CHANGING_SUBSCRIPTION = /^\/trpc\/mcp\.login(?:\?|$)/;
-
-function changesSomething(request: FastifyRequest): boolean {
-  return !SAFE_METHODS.has(request.method) || CHANGING_SUBSCRIPTION.test(request.url);
-}
 
 export interface HttpAppOptions {
   admin: McpAdmin;
@@ -77,6 +75,11 @@ export async function buildHttpApp({
     reply.headers(SECURITY_HEADERS);
   });
 
+  // Called once the Host is known to name this server.
+  function fromOtherOrigin(request: FastifyRequest): boolean {
+    return !isSameOrigin(request.headers, (request.headers.host ?? '').toLowerCase());
+  }
+
   /** Refuses a request with a foreign Host, or a change from another origin; true when it did. */
   function refusedByGuards(request: FastifyRequest, reply: FastifyReply): boolean {
     const hostHeader = (request.headers.host ?? '').toLowerCase();
@@ -84,8 +87,8 @@ export async function buildHttpApp({
       sendRefusal(reply, 'FORBIDDEN', `Host "${hostHeader}" does not name this server`);
       return true;
     }
-    if (changesSomething(request) && !isSameOrigin(request.headers, hostHeader)) {
-      sendRefusal(reply, 'FORBIDDEN', 'requests from another origin may not change anything');
+    if (!SAFE_METHODS.has(request.method) && fromOtherOrigin(request)) {
+      sendRefusal(reply, 'FORBIDDEN', OTHER_ORIGIN_REFUSAL);
       return true;
     }
     return false;
@@ -129,6 +132,11 @@ export async function buildHttpApp({
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request, reply) => {
+        // The route parameter is the path tRPC's adapter resolves, so no spelling of the URL escapes.
+        const { path } = request.params as { path?: string };
+        if (path !== undefined && namesChangingProcedure(path) && fromOtherOrigin(request)) {
+          return sendRefusal(reply, 'FORBIDDEN', OTHER_ORIGIN_REFUSAL);
+        }
         const presented =
           bearerToken(request.headers.authorization) ?? readCookie(request.headers.cookie, cookieName);
         if (!tokenMatches(presented, token)) {
@@ -143,7 +151,8 @@ export async function buildHttpApp({
       await api.register(fastifyTRPCPlugin, {
         trpcOptions: {
           router: appRouter,
-          createContext: () => createApiContext({ admin, closing: closing.signal }),
+          createContext: ({ req }) =>
+            createApiContext({ admin, closing: closing.signal, fromOtherOrigin: fromOtherOrigin(req) }),
           // An event stream's connection is not kept alive: once the stream has ended, an idle
           // kept-alive socket would hold a closing server open until the client drops it.
           responseMeta: ({ type }) => (type === 'subscription' ? { headers: { connection: 'close' } } : {}),

@@ -21,7 +21,7 @@ export function ProjectPicker({ projectPath, onChange }: ProjectPickerProps) {
     // Loaded on first use: the schemas bring zod, which the first paint does without.
     const { projectPathSchema } = await import('@mcp-admin/core/schemas');
     const parsed = projectPathSchema.safeParse(path);
-    setError(parsed.error?.issues[0]?.message);
+    setError(parsed.success ? undefined : projectPathProblem(path));
     if (parsed.success && path !== projectPath) onChange(path);
   };
 
@@ -59,4 +59,12 @@ export function ProjectPicker({ projectPath, onChange }: ProjectPickerProps) {
 function projectSummary(project: { localCount: number; hasMcpJson: boolean }): string {
   const local = `${project.localCount} local server${project.localCount === 1 ? '' : 's'}`;
   return project.hasMcpJson ? `${local}, .mcp.json` : local;
+}
+
+/** Why a typed path is no project, in words (the schema's rule names a field the user never sees). */
+function projectPathProblem(path: string): string {
+  if (!path.startsWith('/')) return "Type the folder's full path, starting with /.";
+  if (path.split('/').includes('..'))
+    return 'Type the path without "..": the full path of the folder itself.';
+  return 'That is not a folder path Claude Code can use: check it for stray characters.';
 }

@@ -29,8 +29,6 @@ export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchPr
     onSettled: refreshAfterChange,
   });
   const checked = (change.isPending ? change.variables : undefined) ?? isSwitchedOn(server);
-  // Project scope is Claude Code's own approval: the answer says when it applies (an untrusted folder).
-  const answer = server.scope === 'project' && change.isSuccess ? change.data.message : undefined;
   return (
     <div className="enabled-switch">
       <label className="switch">
@@ -45,10 +43,11 @@ export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchPr
             change.mutate(event.target.checked);
           }}
         />
-        <span>{change.isPending ? 'Saving…' : checked ? 'On' : 'Off'}</span>
+        {/* The row's answer says what the switch did (an approval waiting for trust too). */}
+        <span className={change.isPending ? 'hint' : 'visually-hidden'}>
+          {change.isPending ? 'Saving…' : checked ? 'On' : 'Off'}
+        </span>
       </label>
-      {server.scope === 'project' && <span className="hint">Personal: .claude/settings.local.json</span>}
-      {answer !== undefined && <span className="hint">{answer}</span>}
       {change.error !== null && <ErrorAlert message={change.error.message} />}
     </div>
   );

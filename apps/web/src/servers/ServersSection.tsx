@@ -7,12 +7,12 @@ import { ErrorAlert } from '../ui/ErrorAlert';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { EmptyState } from './EmptyState';
 import { FileProblems } from './FileProblems';
-import { isNotLoading, type WritableServer } from './server-display';
+import type { WritableServer } from './server-display';
 
 // The table can show nothing before the list arrives, so its code is fetched alongside the list
 // (the import starts when the panel loads) rather than before the first paint.
-const serverTable = import('./ServerTable');
-const ServerTable = lazy(async () => ({ default: (await serverTable).ServerTable }));
+const serverList = import('./ServerList');
+const ServerList = lazy(async () => ({ default: (await serverList).ServerList }));
 
 // Loaded when first opened, like every dialog: the list paints without it.
 const RemoveServerDialog = lazy(async () => ({
@@ -44,7 +44,7 @@ interface ServersSectionProps {
 export function ServersSection({ projectPath, locked, onEdit }: ServersSectionProps) {
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
-  const [onlyNotLoading, setOnlyNotLoading] = useState(false);
+  const [shownCount, setShownCount] = useState<number | null>(null);
   const [removing, setRemoving] = useState<RowAction | null>(null);
   const [confirming, setConfirming] = useState<RowAction | null>(null);
   const [checkAll, setCheckAll] = useState<CheckAllState | null>(null);
@@ -57,7 +57,6 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
   // Keep showing the current rows while the revealed (or another project's) list loads.
   const list = trpc.mcp.list.useQuery({ projectPath, reveal }, { placeholderData: keepPreviousData });
   const servers = list.data?.servers ?? [];
-  const notLoading = servers.filter(isNotLoading);
   // Rows kept from the project the user just left look like the new project's (the same server is
   // often set up in several projects): they stay visible but cannot be acted on until the picked
   // project's rows arrive. Only while placeholder data shows, so a path the server spells
@@ -69,36 +68,19 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
       <div className="section-head">
         <div className="section-title">
           <h2 id={headingId} tabIndex={-1}>
-            Servers {list.data !== undefined && <span className="count">{servers.length}</span>}
+            Servers{' '}
+            {list.data !== undefined && (
+              <span className="count">
+                {shownCount === null || servers.length === 0 || shownCount === servers.length
+                  ? servers.length
+                  : `${shownCount} of ${servers.length}`}
+              </span>
+            )}
           </h2>
           <p role="status" className="status">
             {showsPreviousProject && 'Loading this project…'}
           </p>
         </div>
-        {servers.length > 0 && (
-          <div className="filter" role="group" aria-label="Show">
-            <button
-              type="button"
-              className="secondary small"
-              aria-pressed={!onlyNotLoading}
-              onClick={() => {
-                setOnlyNotLoading(false);
-              }}
-            >
-              All
-            </button>
-            <button
-              type="button"
-              className="secondary small"
-              aria-pressed={onlyNotLoading}
-              onClick={() => {
-                setOnlyNotLoading(true);
-              }}
-            >
-              Not loading ({notLoading.length})
-            </button>
-          </div>
-        )}
         <div className="section-actions">
           {servers.length > 0 && (
             <button
@@ -139,31 +121,30 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
           />
         </Suspense>
       )}
-      {list.error !== null && <ErrorAlert message={list.error.message} />}
+      {list.error !== null && <ErrorAlert message={projectErrorWords(list.error.message, projectPath)} />}
       {list.isPending && <p className="status">Loading servers…</p>}
       {list.data !== undefined && <FileProblems problems={list.data.problems} />}
       {list.data !== undefined &&
         (servers.length === 0 ? (
           <EmptyState />
         ) : (
-          <div className="table-wrap">
-            <Suspense fallback={<p className="status">Loading servers…</p>}>
-              <ServerTable
-                servers={onlyNotLoading ? notLoading : servers}
-                projectPath={list.data.projectPath}
-                stale={showsPreviousProject}
-                locked={locked}
-                checkOf={(server) => checks.of(list.data.projectPath, server)}
-                onCheck={(server, shownProject) => {
-                  checks.check(server, shownProject);
-                }}
-                onEdit={onEdit}
-                onRemove={(server, shownProject) => {
-                  setRemoving({ server, projectPath: shownProject });
-                }}
-              />
-            </Suspense>
-          </div>
+          <Suspense fallback={<p className="status">Loading servers…</p>}>
+            <ServerList
+              servers={servers}
+              onShownCount={setShownCount}
+              projectPath={list.data.projectPath}
+              stale={showsPreviousProject}
+              locked={locked}
+              checkOf={(server) => checks.of(list.data.projectPath, server)}
+              onCheck={(server, shownProject) => {
+                checks.check(server, shownProject);
+              }}
+              onEdit={onEdit}
+              onRemove={(server, shownProject) => {
+                setRemoving({ server, projectPath: shownProject });
+              }}
+            />
+          </Suspense>
         ))}
       {confirming !== null && (
         <Suspense fallback={null}>
@@ -197,4 +178,11 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
       )}
     </section>
   );
+}
+
+/** A project path the server cannot use, said plainly; any other error as the server said it. */
+function projectErrorWords(message: string, projectPath: string): string {
+  return message.startsWith('projectPath')
+    ? `There is no folder at ${projectPath}. Pick a project from the list, or type the full path of an existing folder.`
+    : message;
 }

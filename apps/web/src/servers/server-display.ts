@@ -19,8 +19,3 @@ export type WritableServer = ServerEntry & { scope: Scope };
 export function isWritable(server: ServerEntry): server is WritableServer {
   return isWritableScope(server.scope);
 }
-
-/** Claude Code will not start it (or starts it with a variable passed literally). */
-export function isNotLoading(server: ServerEntry): boolean {
-  return server.status !== 'active' || (server.missingEnv?.length ?? 0) > 0;
-}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { usesOAuth } from '../servers/row-verdict';
 import { rowKey, type WritableServer } from '../servers/server-display';
 import { trpc, type ServerEntry } from '../trpc';
+import { signInHealth } from './sign-in-health';
 
 /** The sign-in on screen, with the tab its authorization page goes to; `run` tells a new one from the last. */
 export interface SignInState {
@@ -11,12 +13,21 @@ export interface SignInState {
   done: boolean;
 }
 
-/** A remote row offers `Sign in` when it is signed out or its check asked for authentication. */
-export function offersSignIn(server: ServerEntry, checkStatus: string | undefined): boolean {
-  if (server.transport !== 'http' && server.transport !== 'sse') return false;
+/** A remote row offers `Sign in` when it is signed out, its sign-in expired for good, or its check asked for authentication. */
+export function offersSignIn(
+  server: ServerEntry,
+  checkStatus: string | undefined,
+  now: number = Date.now(),
+): boolean {
+  // OAuth only: a fixed Authorization header is how that server is signed in to.
+  if (!usesOAuth(server)) return false;
   // Claude Code connects to no unapproved .mcp.json server, so the server refuses its sign-in.
   if (server.scope === 'project' && server.approval !== 'approved') return false;
-  return server.auth === 'signed-out' || checkStatus === 'needs-auth';
+  return (
+    server.auth === 'signed-out' ||
+    checkStatus === 'needs-auth' ||
+    signInHealth(server, now)?.needsSignIn === true
+  );
 }
 
 /** The table's sign-in (one at a time) and sign-outs; its code loads with the table, not with the first paint. */

@@ -7,6 +7,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Server, StoredToken } from '../config';
+import {
+  createAnswerBudget,
+  cutText,
+  MAX_TOOL_PAGES,
+  MAX_TOOLS,
+  tooManyPages,
+  tooManyTools,
+} from './answer-budget';
 import { openConnection } from './connection';
 import { describeFailure, type CheckStep } from './failure';
 import { prepareLaunch, type PreparedLaunch } from './launch';
@@ -39,29 +47,37 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
   }
   const { launch, secrets } = withStoredToken(prepared, options.storedToken);
   const stderr = createOutputTail(secrets);
-  const connection = openConnection(launch, (chunk) => {
-    stderr.append(chunk);
-  });
+  const budget = createAnswerBudget();
+  const connection = openConnection(
+    launch,
+    (chunk) => {
+      stderr.append(chunk);
+    },
+    budget,
+  );
   if (connection instanceof Error) {
     return { status: 'failed', latencyMs: 0, error: redact(connection.message, secrets) };
   }
   const { transport } = connection;
 
   const deadline = AbortSignal.timeout(options.timeoutMs);
-  const stop = options.signal === undefined ? deadline : AbortSignal.any([deadline, options.signal]);
+  const stop = AbortSignal.any([deadline, budget.signal, ...(options.signal ? [options.signal] : [])]);
   const client = new Client({ name: 'mcp-admin', version: packageJson.version });
-  let step: CheckStep = 'initialize';
-  let tools: Tool[] | undefined;
+  let step = 'initialize' as CheckStep;
+  const tools: Tool[] = [];
+  let listed = false;
+  let toolsCut: string | undefined;
   let failure: unknown;
   try {
-    tools = await settledUnlessAborted(
+    toolsCut = await settledUnlessAborted(
       (async () => {
         await client.connect(transport, { signal: stop });
         step = 'tools/list';
-        return listTools(client, stop);
+        return listTools(client, stop, tools);
       })(),
       stop,
     );
+    listed = true;
   } catch (error) {
     failure = error;
   }
@@ -72,8 +88,13 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
   const version = client.getServerVersion();
   const result: CheckResult = { status: 'ok', latencyMs };
   if (version !== undefined) result.serverInfo = { name: version.name, version: version.version };
-  if (tools !== undefined) result.tools = tools;
-  if (failure !== undefined) {
+  const cut = cutText(budget, step) ?? toolsCut;
+  // A cut list is shown as far as it was read, with the cut saying where it stopped.
+  if (listed || (cut !== undefined && step === 'tools/list')) result.tools = [...tools];
+  if (cut !== undefined) {
+    result.status = 'failed';
+    result.error = redact(cut, secrets);
+  } else if (failure !== undefined) {
     const { status, error } = deadline.aborted
       ? {
           status: 'timeout' as const,
@@ -105,24 +126,30 @@ function expiryNoted(status: CheckResult['status'], error: string, token: Stored
   return `${error} The stored access token expired at ${new Date(token.expiresAt).toISOString()} (Claude Code refreshes it when it connects; else sign in again).`;
 }
 
-/** Every page of `tools/list`; none when the server does not say it has tools. */
-async function listTools(client: Client, signal: AbortSignal): Promise<Tool[]> {
-  if (client.getServerCapabilities()?.tools === undefined) return [];
-  const tools: Tool[] = [];
+/**
+ * Every page of `tools/list` into `tools` (none when the server does not say it has tools), up to
+ * the pages and tools a check reads: then the text of that cut.
+ */
+async function listTools(client: Client, signal: AbortSignal, tools: Tool[]): Promise<string | undefined> {
+  if (client.getServerCapabilities()?.tools === undefined) return undefined;
   let cursor: string | undefined;
-  do {
+  for (let pages = 0; ; pages++) {
+    if (pages === MAX_TOOL_PAGES) return tooManyPages;
     // Not `client.listTools`: it also compiles every tool's output schema, which a check never uses.
+    // A signal of its own per page: the SDK never removes the abort listener it adds to one.
     const page = await client.request(
       { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
       ListToolsResultSchema,
-      { signal },
+      { signal: AbortSignal.any([signal]) },
     );
     for (const { name, description } of page.tools) {
+      if (tools.length === MAX_TOOLS) return tooManyTools;
       tools.push(description === undefined ? { name } : { name, description });
     }
     cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return tools;
+    if (cursor === undefined) return undefined;
+    if (tools.length === MAX_TOOLS) return tooManyTools;
+  }
 }
 
 /** `work`, or the signal's reason as soon as it aborts (a transport can wait past any request's signal). */

@@ -6,6 +6,7 @@
 import { SSEClientTransport, type SSEClientTransportOptions } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { AnswerBudget } from './answer-budget';
 import type { Launch } from './launch';
 import { ProcessGroupTransport, type ProcessEnd } from './process-group-transport';
 
@@ -23,21 +24,27 @@ export interface Connection {
   evidence(): FailureEvidence;
 }
 
-export function openConnection(launch: Launch, onStderr: (chunk: Buffer) => void): Connection | Error {
+export function openConnection(
+  launch: Launch,
+  onStderr: (chunk: Buffer) => void,
+  budget: AnswerBudget,
+): Connection | Error {
   if (launch.transport === 'stdio') {
-    const transport = new ProcessGroupTransport(launch, onStderr);
+    const transport = new ProcessGroupTransport(launch, onStderr, budget);
     return { transport, evidence: () => ({ spawnError: transport.spawnError, ended: transport.ended }) };
   }
   if (!URL.canParse(launch.url)) return new Error(`"${launch.url}" is not a valid URL.`);
   const url = new URL(launch.url);
   let networkError: unknown;
   const recordingFetch: FetchLike = async (input, init) => {
+    let response: Response;
     try {
-      return await fetch(input, init);
+      response = await fetch(input, init);
     } catch (error) {
       networkError = error;
       throw error;
     }
+    return counted(response, budget);
   };
   const options = { requestInit: { headers: launch.headers }, fetch: recordingFetch };
   const transport =
@@ -45,6 +52,24 @@ export function openConnection(launch: Launch, onStderr: (chunk: Buffer) => void
       ? new StreamableHTTPClientTransport(url, options)
       : sseTransport(url, options);
   return { transport, evidence: () => ({ networkError }) };
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** `response` with its body counted against the check's budget, and cut off once over it. */
+function counted(response: Response, budget: AnswerBudget): Response {
+  // A 204 or 304 has no body, and a Response made with one would throw.
+  if (response.body === null || NULL_BODY_STATUSES.has(response.status)) return response;
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        if (budget.take(chunk.byteLength)) controller.enqueue(chunk);
+        else controller.error(budget.signal.reason);
+      },
+    }),
+  );
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
 }
 
 // Entries of type `sse` still exist, and Claude Code still connects to them with this transport.

@@ -8,3 +8,5 @@ export type { CheckTargetQuery } from './check-target';
 export { createConcurrencyLimit } from './concurrency-limit';
 export type { ConcurrencyLimit } from './concurrency-limit';
 export type { CheckAllEvent, CheckResult, CheckStatus } from './types';
+export { prepareLaunch } from './launch';
+export { redact } from './output-tail';

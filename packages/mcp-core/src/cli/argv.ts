@@ -4,6 +4,7 @@
  * pairs are closed by `--` before COMMAND and its args.
  */
 import type { AddServerInput, Scope } from '../schemas';
+import type { CliCommandWithStdin } from './runner';
 
 export function addArgv(input: AddServerInput): string[] {
   const { name, scope } = input;
@@ -38,10 +39,11 @@ export function removeArgv(name: string, scope: Scope): string[] {
 
 /**
  * `add-json` stores an entry whole, with the fields `mcp add` has no flag for (`oauth`,
- * `headersHelper`, `timeout`, `alwaysLoad`): NAME, then the entry as one JSON word.
+ * `headersHelper`, `timeout`, `alwaysLoad`). The entry, secrets and all, goes on stdin (`-`):
+ * every user of the machine can read a process's argv in `/proc/<pid>/cmdline`.
  */
-export function addJsonArgv(name: string, scope: Scope, entry: Record<string, unknown>): string[] {
-  return ['mcp', 'add-json', '--scope', scope, name, JSON.stringify(entry)];
+export function addJsonArgv(name: string, scope: Scope, entry: Record<string, unknown>): CliCommandWithStdin {
+  return { argv: ['mcp', 'add-json', '--scope', scope, name, '-'], stdin: JSON.stringify(entry) };
 }
 
 /** `--no-browser`: the panel opens the URL itself, in the user's own browser. */

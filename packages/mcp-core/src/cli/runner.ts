@@ -1,5 +1,6 @@
 /**
- * Runs the Claude CLI (SPEC §5): an argv array and never a shell, stdin closed,
+ * Runs the Claude CLI (SPEC §5): an argv array and never a shell, stdin closed (or, for
+ * `add-json`, the entry and nothing else),
  * `CLAUDE_CONFIG_DIR` pinned, and a timeout that kills the whole process group, because the
  * CLI can leave children behind. An exit code is an outcome, returned as data with the CLI's
  * own text; only a binary that cannot run and a timeout are thrown.
@@ -23,9 +24,22 @@ export interface CliRunnerOptions {
   env: NodeJS.ProcessEnv;
 }
 
+/** An argv and the text the CLI reads on stdin. */
+export interface CliCommandWithStdin {
+  argv: readonly string[];
+  stdin: string;
+}
+
+/** What to run: an argv (stdin closed), or an argv with its stdin. */
+export type CliCommand = readonly string[] | CliCommandWithStdin;
+
+export function argvOf(command: CliCommand): readonly string[] {
+  return 'argv' in command ? command.argv : command;
+}
+
 export interface CliRunner {
   readonly bin: string;
-  run(argv: readonly string[], options: { cwd: string }): Promise<CliOutcome>;
+  run(command: CliCommand, options: { cwd: string }): Promise<CliOutcome>;
   /** `claude --version`, e.g. `2.1.332 (Claude Code)`. */
   version(): Promise<CliOutcome>;
 }
@@ -41,15 +55,15 @@ export function cliEnvironment(env: NodeJS.ProcessEnv, configDir: string | undef
 export function createCliRunner({ bin, configDir, timeoutMs, env }: CliRunnerOptions): CliRunner {
   const spawnEnv = cliEnvironment(env, configDir);
 
-  async function run(argv: readonly string[], { cwd }: { cwd: string }): Promise<CliOutcome> {
+  async function run(command: CliCommand, { cwd }: { cwd: string }): Promise<CliOutcome> {
     // Detached, the CLI leads its own process group. On timeout execa kills the CLI itself; when
     // it exits, for whatever reason, the rest of its group goes too, so nothing it started lingers
     // or holds its output pipes open.
-    const subprocess = execa(bin, argv, {
+    const subprocess = execa(bin, argvOf(command), {
       cwd,
       env: spawnEnv,
       extendEnv: false,
-      stdin: 'ignore',
+      ...('stdin' in command ? { input: command.stdin } : { stdin: 'ignore' as const }),
       detached: true,
       timeout: timeoutMs,
       killSignal: 'SIGKILL',

@@ -20,6 +20,8 @@ export interface ApprovalVerdict {
   approval: Approval;
   /** One sentence naming the file and key that decide it. */
   reason: string;
+  /** Pending only because the folder is not trusted: the project's own settings approve it. */
+  awaitsTrust?: true;
 }
 
 export function approvalOf(
@@ -53,6 +55,7 @@ export function approvalOf(
   if (untrusted !== undefined) {
     return {
       approval: 'pending',
+      awaitsTrust: true,
       reason:
         `${untrusted.key} of ${untrusted.file.path} approves it, but only once the folder is trusted: ` +
         `projects[${JSON.stringify(trust.projectKey)}].hasTrustDialogAccepted is not true in ${trust.configPath}.`,

@@ -9,6 +9,7 @@ import { constants, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
+import { isJsonSyntaxError, parseJsonSubset } from './json-subset';
 
 export interface ConfigFileLimits {
   /** A larger file is refused without being read. */
@@ -62,13 +63,13 @@ export async function readJsonDocument(
   const snapshot = await readConfigFile(path, limits);
   if (snapshot === undefined) return undefined;
   try {
-    return JSON.parse(snapshot.bytes.toString('utf8')) as unknown;
+    // Not JSON.parse: its message quotes the text, and the file may be anyone's secret.
+    return await parseJsonSubset(snapshot.bytes, () => 'whole');
   } catch (error) {
-    throw new McpCoreError(
-      'CONFIG_UNREADABLE',
-      `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)})${consequence}`,
-      { cause: error },
-    );
+    if (!isJsonSyntaxError(error)) throw error;
+    throw new McpCoreError('CONFIG_UNREADABLE', `${path} is not valid JSON: ${error.message}${consequence}`, {
+      cause: error,
+    });
   }
 }
 

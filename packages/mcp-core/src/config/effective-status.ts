@@ -45,6 +45,8 @@ export interface StatusVerdict {
   shadowedBy?: ServerScope;
   /** For project scope. */
   approval?: Approval;
+  /** For project scope: approved by the project's own settings, which count once the folder is trusted. */
+  awaitsTrust?: true;
 }
 
 /** Each entry with its verdict, in the given order. */
@@ -67,7 +69,11 @@ export function effectiveStatuses(
   return entries.map((entry, index) => {
     const approval = approvals[index];
     const verdict = statusOf(entry, approval, winnerOver(entry, index), context);
-    return [entry, approval === undefined ? verdict : { ...verdict, approval: approval.approval }];
+    if (approval === undefined) return [entry, verdict];
+    return [
+      entry,
+      { ...verdict, approval: approval.approval, ...(approval.awaitsTrust && { awaitsTrust: true }) },
+    ];
   });
 }
 

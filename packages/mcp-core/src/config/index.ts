@@ -10,7 +10,7 @@ export { installedPluginsPath } from './plugins';
 export { settingsFilesOf } from './settings';
 export { isDirectory, localProjectKey, projectDirChain } from './project-key';
 export { listProjects } from './project-list';
-export { REDACTED } from './server-normalizer';
+export { REDACTED } from '../secret-masking';
 export { findStoredEntries, findStoredEntry, listServers, projectMcpJsonPath } from './server-list';
 export type {
   FindStoredEntriesOptions,
@@ -18,6 +18,8 @@ export type {
   ListServersOptions,
   StoredEntry,
 } from './server-list';
+export { claudeCacheDir, claudePathSlug, mcpLogsDir, readMcpLogs } from './mcp-logs';
+export type { McpLogLine, McpLogSession } from './mcp-logs';
 export { watchConfigFiles } from './watcher';
 export type { ConfigChange } from './watcher';
 export type {

@@ -25,7 +25,7 @@ export class JsonSyntaxError extends SyntaxError {
   override readonly name = 'JsonSyntaxError';
 
   constructor(
-    /** What is wrong, e.g. `Unexpected token '}'`. */
+    /** What is wrong, e.g. `Unexpected character`: never the text itself, which may be a secret. */
     readonly reason: string,
     /** Byte offset in the input. */
     readonly offset: number,
@@ -307,9 +307,9 @@ class SubsetParser {
   }
 
   private unexpected(offset = this.pos): JsonSyntaxError {
+    // The character is not quoted: a file that is not JSON (a key a link led to) is no one's to show.
     if (offset >= this.bytes.length) return this.error('Unexpected end of JSON input', offset);
-    const [char = ''] = this.text(offset, offset + 4);
-    return this.error(`Unexpected token '${char}'`, offset);
+    return this.error('Unexpected character', offset);
   }
 
   private error(reason: string, offset = this.pos): JsonSyntaxError {

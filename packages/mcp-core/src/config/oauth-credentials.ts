@@ -20,6 +20,8 @@ export interface StoredToken {
   accessToken?: string;
   /** Milliseconds since the epoch, when the store says. */
   expiresAt?: number;
+  /** A refresh token is stored: Claude Code gets a new access token with it when it connects. */
+  refreshable?: true;
 }
 
 /** Tokens by `NAME|HASH` key. */
@@ -58,10 +60,12 @@ export async function readStoredTokens(
     if (!isRecord(entry)) continue;
     const { accessToken, refreshToken, expiresAt } = entry;
     const hasAccess = typeof accessToken === 'string' && accessToken !== '';
-    if (!hasAccess && (typeof refreshToken !== 'string' || refreshToken === '')) continue;
+    const refreshable = typeof refreshToken === 'string' && refreshToken !== '';
+    if (!hasAccess && !refreshable) continue;
     tokens.set(key, {
       ...(hasAccess && { accessToken }),
       ...(typeof expiresAt === 'number' && { expiresAt }),
+      ...(refreshable && { refreshable }),
     });
   }
   return tokens;

@@ -126,14 +126,14 @@ export async function listServers({
     const { plugin } = storedServer;
     const missingEnv = missingVariables(expandedTexts(storedServer.entry), plugin ? pluginEnv : env);
     const server = normalizeServer(storedServer, reveal);
-    const auth = tokens === undefined ? undefined : authOf(storedServer, tokens);
+    const auth = tokens === undefined ? {} : authOf(storedServer, tokens);
     return {
       ...server,
       ...verdict,
       ...(missingEnv.length > 0 && { missingEnv }),
       ...((storedServer.scope === 'managed' || plugin) && { readOnly: true }),
       ...(plugin && { plugin: plugin.id }),
-      ...(auth !== undefined && { auth }),
+      ...auth,
     };
   });
   servers.push(...disabled);
@@ -143,12 +143,24 @@ export async function listServers({
   return { configPath, projectPath, servers, problems };
 }
 
-/** Whether Claude Code holds a token for a remote server; nothing for other transports. */
-function authOf(stored: StoredServer, tokens: StoredTokens): Server['auth'] {
+/**
+ * Whether Claude Code holds a token for a remote server, and until when the store says it holds;
+ * nothing for other transports. Never the token itself.
+ */
+function authOf(
+  stored: StoredServer,
+  tokens: StoredTokens,
+): Pick<Server, 'auth' | 'authExpiresAt' | 'authRefreshable'> {
   // The key is over the real header values, which the listed entry may hide.
   const server = normalizeServer(stored, true);
-  if (server.transport !== 'http' && server.transport !== 'sse') return undefined;
-  return tokens.has(credentialKey(server)) ? 'signed-in' : 'signed-out';
+  if (server.transport !== 'http' && server.transport !== 'sse') return {};
+  const token = tokens.get(credentialKey(server));
+  if (token === undefined) return { auth: 'signed-out' };
+  return {
+    auth: 'signed-in',
+    ...(token.expiresAt !== undefined && { authExpiresAt: token.expiresAt }),
+    ...(token.refreshable && { authRefreshable: true }),
+  };
 }
 
 /** The stash's servers; a stash that cannot be read is a problem of the list, which goes on without it. */

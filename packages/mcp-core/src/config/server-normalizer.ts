@@ -5,13 +5,11 @@
  */
 import { copyJson } from './json-copy';
 import { isRecord } from '../records';
+import { hideSecretMap, hideValues, maskArgs, maskCredentials, maskValue } from '../secret-masking';
 import type { Server, ServerScope, ServerTransport } from './types';
 
 /** What the entry itself says; its status comes from effective-status.ts. */
 export type NormalizedServer = Omit<Server, 'status' | 'statusReason'>;
-
-/** What a secret value (env value, header value) reads as unless revealed. */
-export const REDACTED = '••••••';
 
 export interface StoredServer {
   name: string;
@@ -35,20 +33,24 @@ export function normalizeServer(
   const transport = transportOf(entry);
   const server: NormalizedServer = { name, scope, transport, source };
   const extra: [string, unknown][] = [];
-  // Each field finds its place by its stored shape first; secrets are hidden wherever it lands.
+  // Each field finds its place by its stored shape first; secrets are hidden wherever it lands:
+  // env and header values whole, credentials in any other string (see secret-masking).
   for (const [key, value] of Object.entries(entry)) {
     const secret = !reveal && (key === 'env' || key === 'headers');
     if (key === 'type') {
       // A known type is what `transport` says; an unknown one (e.g. `ws`) stays visible.
       if (transport === 'unknown') extra.push([key, copyJson(value, MAX_SHOWN_DEPTH)]);
     } else if ((key === 'command' || key === 'url') && typeof value === 'string') {
-      server[key] = value;
+      server[key] = reveal ? value : maskCredentials(value);
     } else if (key === 'args' && isStringArray(value)) {
-      server.args = [...value];
+      server.args = reveal ? [...value] : maskArgs(value);
     } else if ((key === 'env' || key === 'headers') && isStringRecord(value)) {
       server[key] = secret ? hideValues(value) : { ...value };
+    } else if (secret) {
+      extra.push([key, hideSecretMap(value)]);
     } else {
-      extra.push([key, secret ? hideSecret(value) : copyJson(value, MAX_SHOWN_DEPTH)]);
+      const shown = copyJson(value, MAX_SHOWN_DEPTH);
+      extra.push([key, reveal ? shown : maskValue(shown)]);
     }
   }
   if (extra.length > 0) server.extra = Object.fromEntries(extra);
@@ -71,16 +73,6 @@ function transportOf(entry: Record<string, unknown>): ServerTransport {
     default:
       return 'unknown';
   }
-}
-
-/** Keys stay visible, values do not. */
-function hideValues(map: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.keys(map).map((key) => [key, REDACTED]));
-}
-
-/** A malformed secret map: an object shows its keys only, anything else is hidden whole. */
-export function hideSecret(value: unknown): unknown {
-  return isRecord(value) ? hideValues(value) : REDACTED;
 }
 
 function isStringArray(value: unknown): value is string[] {

@@ -40,6 +40,8 @@ export interface Server {
   url?: string;
   headers?: Record<string, string>;
   approval?: Approval;
+  /** Project scope: approved in the project's own settings, which Claude Code counts once the folder is trusted. */
+  awaitsTrust?: true;
   status: ServerStatus;
   /** One sentence naming the file and key that decide `status`. */
   statusReason: string;
@@ -59,6 +61,10 @@ export interface Server {
   extra?: Record<string, unknown>;
   /** http/sse: whether Claude Code holds an OAuth token for it; absent where that cannot be known. */
   auth?: 'signed-in' | 'signed-out';
+  /** Signed in: when the stored access token expires (ms since the epoch), as the token store says. */
+  authExpiresAt?: number;
+  /** Signed in with a refresh token: Claude Code renews an expired access token when it connects. */
+  authRefreshable?: true;
 }
 
 export interface ServerList {

@@ -9,10 +9,10 @@
  *
  * `script` runs the program as the leader of a session (and process group) of its own, apart
  * from `script`'s group: ending it kills both groups, so nothing the program started lingers.
- * Linux only (BSD `script` on macOS takes other arguments).
+ * On macOS BSD `script` is started as its manual says (see scriptInvocation); only Linux is tested.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readProcessTable } from '../process-table';
 
 export interface TerminalProcess {
   /** Called with everything the program prints, terminal sequences included, as it arrives. */
@@ -27,20 +27,47 @@ export interface TerminalProcess {
 
 const WORD_VARIABLE = 'MCP_ADMIN_PTY_WORD_';
 
+/** How `script` is started to run `bin argv…` under a pseudo-terminal on `platform`. */
+export interface ScriptInvocation {
+  args: string[];
+  /** Added to the environment: on Linux the words themselves travel here. */
+  env: Record<string, string>;
+}
+
+/**
+ * util-linux `script` (Linux) takes the command as one text for a shell: the text only names
+ * variables, the words are in the environment. BSD `script` (macOS) takes the command's words as
+ * its own arguments after the file, no shell: `script -q /dev/null command args…` (`-F` flushes
+ * each write, as `--flush` does; its exit status is the command's). Tested on Linux only.
+ */
+export function scriptInvocation(
+  platform: NodeJS.Platform,
+  bin: string,
+  argv: readonly string[],
+): ScriptInvocation {
+  const words = [bin, ...argv];
+  if (platform === 'darwin') return { args: ['-q', '-F', '/dev/null', ...words], env: {} };
+  if (platform !== 'linux')
+    throw new Error(
+      `Signing in needs a pseudo-terminal, which MCP Admin starts on Linux and macOS only, not on ${platform}.`,
+    );
+  const command = `exec ${words.map((_, index) => `"$${WORD_VARIABLE}${String(index)}"`).join(' ')}`;
+  const env: Record<string, string> = { SHELL: '/bin/sh' };
+  words.forEach((word, index) => {
+    env[`${WORD_VARIABLE}${String(index)}`] = word;
+  });
+  return { args: ['--quiet', '--flush', '--return', '--command', command, '/dev/null'], env };
+}
+
 export function runInPseudoTerminal(
   bin: string,
   argv: readonly string[],
   options: { cwd: string; env: NodeJS.ProcessEnv },
 ): TerminalProcess {
-  const words = [bin, ...argv];
-  const command = `exec ${words.map((_, index) => `"$${WORD_VARIABLE}${String(index)}"`).join(' ')}`;
-  const env: NodeJS.ProcessEnv = { ...options.env, SHELL: '/bin/sh' };
-  words.forEach((word, index) => {
-    env[`${WORD_VARIABLE}${String(index)}`] = word;
-  });
-  const child = spawn('script', ['--quiet', '--flush', '--return', '--command', command, '/dev/null'], {
+  const invocation = scriptInvocation(process.platform, bin, argv);
+  const child = spawn('script', invocation.args, {
     cwd: options.cwd,
-    env,
+    env: { ...options.env, ...invocation.env },
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -48,11 +75,20 @@ export function runInPseudoTerminal(
   child.stdin.on('error', () => undefined);
   let session: number | undefined;
   const listeners: ((text: string) => void)[] = [];
+  // A throw inside a stream listener would end the whole process: it ends this program instead.
+  let listenerFailure: Error | undefined;
   const deliver = (chunk: Buffer) => {
-    // Output means the program runs: its pid (and session's) is known from now on, even after it exits.
-    session ??= childOf(child.pid);
-    const text = chunk.toString('utf8');
-    for (const listener of listeners) listener(text);
+    try {
+      // Output means the program runs: its pid (and session's) is known from now on, even after it exits.
+      session ??= childOf(child.pid);
+      const text = chunk.toString('utf8');
+      for (const listener of listeners) listener(text);
+    } catch (error) {
+      listenerFailure ??= new Error(
+        `reading its output failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      kill();
+    }
   };
   child.stdout.on('data', deliver);
   child.stderr.on('data', deliver);
@@ -78,7 +114,7 @@ export function runInPseudoTerminal(
     child.once('close', (code) => {
       kill();
       gone = true;
-      resolve({ code });
+      resolve(listenerFailure === undefined ? { code } : { code, error: listenerFailure });
     });
   });
   return {
@@ -95,20 +131,11 @@ export function runInPseudoTerminal(
   };
 }
 
-/** The pid of a child of `parent` (from /proc), `undefined` when it has none (yet or any more). */
+/**
+ * The pid of a child of `parent` (from /proc), `undefined` when it has none (yet or any more). No
+ * /proc on macOS: there the program's session ends with `script`, whose terminal hangs up on it.
+ */
 function childOf(parent: number | undefined): number | undefined {
-  if (parent === undefined) return undefined;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid …", and comm may itself hold spaces and parentheses.
-    const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
-    if (Number(ppid) === parent) return Number(entry);
-  }
-  return undefined;
+  if (parent === undefined || process.platform !== 'linux') return undefined;
+  return readProcessTable().find((entry) => entry.ppid === parent)?.pid;
 }

@@ -1,8 +1,9 @@
 /**
  * The sign-ins running now (SPEC §4 `mcp.login`): each one `claude mcp login NAME --no-browser`
- * under a pseudo-terminal, at most one per server (its token slot), ended after a time limit,
- * on cancel and when its subscriber goes away, its processes always killed. A sign-in is not a
- * queued change: it waits minutes for a person, and the queue would hold every change that long.
+ * under a pseudo-terminal, at most one per server (its token slot) and `MAX_SIGN_INS` in all,
+ * ended after a time limit, on cancel, when its subscriber goes away and on close, its processes
+ * always killed. A sign-in is not a queued change: it waits minutes for a person, and the queue
+ * would hold every change that long.
  */
 import { randomUUID } from 'node:crypto';
 import { McpCoreError } from '../errors';
@@ -30,7 +31,12 @@ export interface SignIns {
   start(request: SignInRequest): AsyncGenerator<LoginEvent, void, undefined>;
   /** Types the redirect URL into the waiting CLI; NOT_FOUND unless that sign-in waits for it. */
   paste(loginId: string, redirectUrl: string): Promise<void>;
+  /** Refuses new sign-ins, stops the running ones and resolves once their processes are gone. */
+  close(): Promise<void>;
 }
+
+/** Sign-ins running at once: each is a Claude CLI of about 160 MB, waiting minutes for a person. */
+export const MAX_SIGN_INS = 4;
 
 /** The whole output kept, at most: the URL and the outcome are in its first and last lines. */
 const MAX_OUTPUT_CHARS = 64 * 1024;
@@ -45,6 +51,9 @@ interface Waiting {
 export function createSignIns(options: { bin: string; env: NodeJS.ProcessEnv; timeoutMs: number }): SignIns {
   const running = new Set<string>();
   const waiting = new Map<string, Waiting>();
+  /** Each running sign-in's stop, and its end (its processes gone). */
+  const stops = new Map<string, { stop: (reason: string) => void; finished: Promise<void> }>();
+  let closed = false;
 
   function start({
     key,
@@ -53,10 +62,19 @@ export function createSignIns(options: { bin: string; env: NodeJS.ProcessEnv; ti
     cwd,
     signal,
   }: SignInRequest): AsyncGenerator<LoginEvent, void, undefined> {
+    if (closed) {
+      throw new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and starts no more sign-ins.');
+    }
     if (running.has(key)) {
       throw new McpCoreError(
         'LOGIN_IN_PROGRESS',
         `A sign-in to "${name}" is already running: finish or cancel it first.`,
+      );
+    }
+    if (running.size >= MAX_SIGN_INS) {
+      throw new McpCoreError(
+        'TOO_MANY_SIGN_INS',
+        `${MAX_SIGN_INS} sign-ins are running already, the most at once: finish or cancel one first.`,
       );
     }
     running.add(key);
@@ -111,8 +129,10 @@ export function createSignIns(options: { bin: string; env: NodeJS.ProcessEnv; ti
       signal.removeEventListener('abort', onAbort);
       waiting.delete(loginId);
       running.delete(key);
+      stops.delete(loginId);
       push({ state: 'done', ...outcome(code, error) });
     });
+    stops.set(loginId, { stop, finished });
     const outcome = (code: number | null, error: Error | undefined) => {
       if (stopped !== undefined) return { ok: false, message: stopped };
       if (error !== undefined) {
@@ -164,7 +184,14 @@ export function createSignIns(options: { bin: string; env: NodeJS.ProcessEnv; ti
     await login.type(`${redirectUrl}\r`);
   }
 
-  return { start, paste };
+  async function close(): Promise<void> {
+    closed = true;
+    const all = [...stops.values()];
+    for (const { stop } of all) stop('MCP Admin is shutting down: the sign-in was stopped.');
+    await Promise.all(all.map(({ finished }) => finished));
+  }
+
+  return { start, paste, close };
 }
 
 function minutes(ms: number): string {

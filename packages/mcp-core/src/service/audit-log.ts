@@ -1,13 +1,16 @@
 /**
  * The product's own record of every mutation it ran (SPEC §5): one JSON line per CLI call in
- * `.mcp-admin/audit.jsonl` beside `.claude.json`, with secret values redacted from the argv.
+ * `.mcp-admin/audit.jsonl` beside `.claude.json`, with secret values redacted from the argv and
+ * from the entry `add-json` read on stdin, appended as safely as the history (see append-line: a
+ * FIFO or a link there is an error, never a stuck change).
  */
-import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { REDACTED } from '../config';
+import { appendLine } from '../append-line';
+import type { CliCommand } from '../cli';
+import { argvOf } from '../cli';
 import { isMcpCoreError } from '../errors';
 import type { McpCoreErrorCode } from '../errors';
-import { redactSecrets } from '../transfer/secrets';
+import { maskArgs, maskCredentials, maskEntry, REDACTED } from '../secret-masking';
 
 export type AuditOutcome =
   { ok: true; message: string } | { ok: false; code: McpCoreErrorCode | 'ERROR'; message: string };
@@ -17,13 +20,16 @@ export interface AuditRecord {
   time: string;
   /** The API procedure that asked for the change, e.g. `mcp.add`. */
   procedure: string;
+  /** `-` in it stands for the entry given on stdin. */
   argv: string[];
+  /** The entry `add-json` read on stdin, its secrets masked. */
+  entry?: unknown;
   outcome: AuditOutcome;
 }
 
 export interface AuditLog {
   readonly path: string;
-  append(procedure: string, argv: readonly string[], outcome: AuditOutcome): Promise<void>;
+  append(procedure: string, command: CliCommand, outcome: AuditOutcome): Promise<void>;
 }
 
 export function auditLogPath(configPath: string): string {
@@ -33,15 +39,16 @@ export function auditLogPath(configPath: string): string {
 export function createAuditLog(path: string): AuditLog {
   return {
     path,
-    async append(procedure, argv, outcome) {
+    async append(procedure, command, outcome) {
       const record: AuditRecord = {
         time: new Date().toISOString(),
         procedure,
-        argv: redactArgv(argv),
-        outcome,
+        argv: redactArgv(argvOf(command)),
+        ...('stdin' in command ? { entry: maskedEntry(command.stdin) } : {}),
+        // The CLI's report quotes the command and its arguments.
+        outcome: { ...outcome, message: maskCredentials(outcome.message) },
       };
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await appendFile(path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+      await appendLine(path, JSON.stringify(record));
     },
   };
 }
@@ -54,12 +61,14 @@ export function failureOutcome(error: unknown): AuditOutcome {
 /**
  * The argv with every env and header value replaced by REDACTED: `-e KEY=value` and
  * `--header "Name: value"` options before `--` (what follows `--` is the command and its args,
- * where `-e` is just an argument), and the `env` and `headers` of the entry `add-json` is given.
+ * where `-e` is just an argument); then every credential in an argument or URL, as the list
+ * hides them (see secret-masking).
  */
 export function redactArgv(argv: readonly string[]): string[] {
-  if (argv[1] === 'add-json') {
-    return argv.map((arg, index) => (index === argv.length - 1 ? redactEntryJson(arg) : arg));
-  }
+  return maskArgs(redactOptions(argv));
+}
+
+function redactOptions(argv: readonly string[]): string[] {
   const endOfOptions = argv.indexOf('--');
   return argv.map((arg, index) => {
     if (endOfOptions !== -1 && index > endOfOptions) return arg;
@@ -75,9 +84,9 @@ function redactAfter(pair: string, separator: string): string {
   return at === -1 ? REDACTED : `${pair.slice(0, at + separator.length)}${REDACTED}`;
 }
 
-function redactEntryJson(json: string): string {
+function maskedEntry(json: string): unknown {
   try {
-    return JSON.stringify(redactSecrets(JSON.parse(json)));
+    return maskEntry(JSON.parse(json));
   } catch {
     return REDACTED;
   }

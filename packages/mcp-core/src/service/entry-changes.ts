@@ -6,21 +6,19 @@
  */
 import { basename, dirname } from 'node:path';
 import { addJsonArgv, removeArgv } from '../cli';
+import type { CliCommand } from '../cli';
 import { isDirectory, localProjectKey, projectDirChain, projectMcpJsonPath } from '../config';
 import type { StoredEntry } from '../config';
 import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import type { Scope, ServerChanges } from '../schemas';
+import type { StashEntries } from '../switch/stash-entries';
 import { changedFields } from './entry-edits';
 import { hasLanded } from './history';
-import type {
-  ApprovalMove,
-  ChangeProcedure,
-  ChangeRecord,
-  EntryPlace,
-  HistoryJournal,
-  PlacedEntry,
-} from './history';
+import type { ApprovalMove, ChangeProcedure, ChangeRecord, EntryPlace, PlacedEntry } from './history';
+import { combined, createEntrySteps, errorText } from './entry-steps';
+import type { HistoryJournal } from './journal';
+import { refuseUndoElsewhere, withProjectKeys } from './project-keys';
 import { verifyRemoved, verifyStored } from './verify';
 
 export interface MutationResult {
@@ -66,12 +64,14 @@ export interface EntryChangeDependencies {
   /** One audited CLI call in `cwd`, then `verify`; throws what failed. */
   mutate: (
     procedure: string,
-    argv: string[],
+    command: CliCommand,
     cwd: string,
     verify: () => Promise<void>,
   ) => Promise<MutationResult>;
   journal: HistoryJournal;
   logWarning: (message: string) => void;
+  /** Where switched-off user and local servers are kept: a place whose source is the stash is changed there. */
+  stash: StashEntries;
 }
 
 export function createEntryChanges({
@@ -80,6 +80,7 @@ export function createEntryChanges({
   mutate,
   journal,
   logWarning,
+  stash,
 }: EntryChangeDependencies) {
   /** Where `name` of `scope` goes for `projectPath`: the file the CLI writes when run there. */
   async function placeFor(name: string, scope: Scope, projectPath: string): Promise<EntryPlace> {
@@ -90,6 +91,7 @@ export function createEntryChanges({
   /** The entry stored at `place` now. */
   function storedAt(place: EntryPlace): Promise<StoredEntry | undefined> {
     const { name, scope, projectPath, source } = place;
+    if (stash.holds(source)) return withinQueuedReadDeadline(() => stash.storedAt(place));
     return withinQueuedReadDeadline(() =>
       storedIn(scope, name, projectPath, scope === 'project' ? source : undefined),
     );
@@ -115,10 +117,10 @@ export function createEntryChanges({
           `source "${source}" is not a .mcp.json that Claude Code reads for project "${projectPath}"`,
         );
       }
-    } else if (source !== configPath) {
+    } else if (source !== configPath && !stash.holds(source)) {
       throw new McpCoreError(
         'INVALID_INPUT',
-        `source "${source}" is not where ${scope}-scope servers are kept (${configPath})`,
+        `source "${source}" is not where ${scope}-scope servers are kept (${configPath}, or ${stash.path} while switched off)`,
       );
     }
     const place = { name, scope, projectPath, source };
@@ -145,6 +147,9 @@ export function createEntryChanges({
     procedure: string,
     target: PlacedEntry,
   ): Promise<{ result: MutationResult; stored: PlacedEntry }> {
+    if (stash.holds(target.source)) {
+      return { result: await stash.put(procedure, undefined, target), stored: target };
+    }
     let stored = target;
     const argv = addJsonArgv(target.name, target.scope, target.entry);
     const result = await mutate(procedure, argv, cwdOf(target), async () => {
@@ -155,40 +160,29 @@ export function createEntryChanges({
   }
 
   function removeAt(procedure: string, place: EntryPlace): Promise<MutationResult> {
+    if (stash.holds(place.source)) return stash.remove(procedure, place);
     return mutate(procedure, removeArgv(place.name, place.scope), cwdOf(place), async () => {
       verifyRemoved(place.name, await storedAt(place));
     });
   }
 
-  /**
-   * `from` replaced by `to` in one turn: remove, then add whole. When the add fails, `from` is added
-   * back and the error says what failed and whether the old entry was restored.
-   */
+  const steps = createEntrySteps({ storedAt, removeAt, addWhole });
+  const { removeRecorded, addRecorded } = steps;
+
+  /** `from` replaced by `to` (see entry-steps.ts); a stashed entry edited in the stash is one write, never in neither place. */
   async function replace(
     procedure: string,
     from: PlacedEntry,
     to: PlacedEntry,
     landed: Landed,
   ): Promise<MutationResult> {
-    const removed = await removeAt(procedure, from);
-    landed.before = from;
-    try {
-      const added = await addWhole(procedure, to);
-      landed.after = added.stored;
-      return combined(removed, added.result);
-    } catch (error) {
-      const failure = `Could not store the new entry of "${to.name}" (${to.scope} scope): ${errorText(error)}`;
-      try {
-        await addWhole(procedure, from);
-      } catch (restoreError) {
-        throw withMessage(
-          error,
-          `${failure}\nRestoring the old entry failed too: ${errorText(restoreError)}\nThe old entry of "${from.name}" (${from.scope} scope, ${from.source}) is kept in the history: undo this change to add it back.`,
-        );
-      }
-      delete landed.before;
-      throw withMessage(error, `${failure}\nThe old entry was restored.`);
+    if (stash.holds(from.source) && stash.holds(to.source)) {
+      const result = await stash.put(procedure, from, to);
+      landed.before = from;
+      landed.after = to;
+      return result;
     }
+    return steps.replace(procedure, from, to, landed);
   }
 
   /**
@@ -223,8 +217,9 @@ export function createEntryChanges({
 
   async function journalOrWarn(change: Omit<ChangeRecord, 'id' | 'time'>): Promise<string | undefined> {
     try {
-      await journal.append(change);
-      return undefined;
+      const { warning } = await journal.append(await withProjectKeys(change));
+      if (warning !== undefined) logWarning(warning);
+      return warning;
     } catch (error) {
       const warning = `The change was not recorded in ${journal.path}: ${errorText(error)}`;
       logWarning(warning);
@@ -239,16 +234,8 @@ export function createEntryChanges({
     const place = before ?? after;
     if (place === undefined) throw new TypeError('restoreEntries needs a change that landed');
     return recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
-      if (before === undefined) {
-        const result = await removeAt('mcp.undo', place);
-        landed.before = place;
-        return result;
-      }
-      if (after === undefined) {
-        const added = await addWhole('mcp.undo', before);
-        landed.after = added.stored;
-        return added.result;
-      }
+      if (before === undefined) return removeRecorded('mcp.undo', place, landed);
+      if (after === undefined) return addRecorded('mcp.undo', before, landed);
       return replace('mcp.undo', after, before, landed);
     });
   }
@@ -257,6 +244,7 @@ export function createEntryChanges({
   async function refuseIfChangedSince({ before, after }: ChangeRecord): Promise<void> {
     for (const place of [before, after]) {
       if (place !== undefined) await refuseUndoInGoneDir(cwdOf(place), place.name);
+      if (place !== undefined) await refuseUndoElsewhere(place);
     }
     if (after !== undefined) {
       const now = await storedAt(after);
@@ -288,9 +276,29 @@ export function createEntryChanges({
   ): Promise<EntryPlace> {
     const name = changes.name ?? from.name;
     const scope = changes.scope ?? from.scope;
+    if (stash.holds(from.source)) return stashedEditPlace(from, name, scope, targetProject);
     // Same scope and project: the very file the row was listed from, even a farther .mcp.json.
     if (scope === from.scope && targetProject === from.projectPath) return { ...from, name };
     return placeFor(name, scope, targetProject);
+  }
+
+  /** A switched-off entry is edited (and renamed) in the stash; it moves only once it is on again. */
+  async function stashedEditPlace(
+    from: EntryPlace,
+    name: string,
+    scope: Scope,
+    targetProject: string,
+  ): Promise<EntryPlace> {
+    const otherProject =
+      scope === 'local' &&
+      (await localProjectKey(targetProject)) !== (await localProjectKey(from.projectPath));
+    if (scope !== from.scope || otherProject) {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `server.${scope === from.scope ? 'projectPath' : 'scope'}: "${from.name}" is switched off; switch it on to move it to another ${scope === from.scope ? 'project' : 'scope'}`,
+      );
+    }
+    return { ...from, name };
   }
 
   return {
@@ -299,8 +307,10 @@ export function createEntryChanges({
     listedPlace,
     samePlace,
     editedPlace,
-    addWhole,
     removeAt,
+    removeRecorded,
+    addWhole,
+    addRecorded,
     replace,
     recordedChange,
     /**
@@ -321,27 +331,6 @@ export function createEntryChanges({
 export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
 
 export type EntryChanges = ReturnType<typeof createEntryChanges>;
-
-/** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
-function combined(...results: MutationResult[]): MutationResult {
-  const message = results
-    .map((result) => result.message)
-    .filter((text) => text !== '')
-    .join('\n');
-  const warnings = results.flatMap((result) => (result.warning === undefined ? [] : [result.warning]));
-  return warnings.length === 0 ? { ok: true, message } : { ok: true, message, warning: warnings.join('\n') };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** `error` with another message and the same code. */
-function withMessage(error: unknown, message: string): Error {
-  return isMcpCoreError(error)
-    ? new McpCoreError(error.code, message, { cause: error })
-    : new Error(message, { cause: error });
-}
 
 export function withinQueuedReadDeadline<T>(read: () => Promise<T>): Promise<T> {
   return withDeadline(

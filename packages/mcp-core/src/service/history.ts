@@ -1,18 +1,16 @@
 /**
  * The product's own history of changes (SPEC §4 `mcp.history`, `mcp.undo`): one JSON line per
- * change in `.mcp-admin/history.jsonl` beside `.claude.json` (mode 0600, its folder 0700). A record
+ * change in `.mcp-admin/history.jsonl` beside `.claude.json` (mode 0600, its folder 0700; see
+ * journal.ts for the file). A record
  * holds the whole entry before and after the change, secrets included, because undo needs them;
  * what leaves this module for an answer (`HistoryItem`) holds names and outcomes only.
  */
-import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { MiB, readConfigFile } from '../config/config-file';
-import type { ConfigFileLimits } from '../config/config-file';
 import { McpCoreError } from '../errors';
 import { scopeSchema } from '../schemas';
+import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
 
 /** Where one entry is (or was) stored: the file, and what the CLI needs to reach it there. */
@@ -28,6 +26,11 @@ export interface EntryPlace {
 export interface PlacedEntry extends EntryPlace {
   /** The entry exactly as stored, secrets included. */
   entry: Record<string, unknown>;
+  /**
+   * The project directory the change reached, resolved (see project-keys): an undo is refused when
+   * `projectPath` resolves elsewhere since. Absent for user scope, and in records older than it.
+   */
+  projectKey?: string;
 }
 
 const APPROVAL_LISTS = ['disabledMcpjsonServers', 'enabledMcpjsonServers'] as const;
@@ -38,6 +41,8 @@ const APPROVAL_LISTS = ['disabledMcpjsonServers', 'enabledMcpjsonServers'] as co
  */
 export interface ApprovalMove {
   settingsFile: string;
+  /** The project directory, resolved, as for `PlacedEntry`. */
+  projectKey?: string;
   from: (typeof APPROVAL_LISTS)[number] | null;
   to: (typeof APPROVAL_LISTS)[number] | null;
 }
@@ -91,17 +96,6 @@ export type HistoryItem = Omit<ChangeRecord, 'before' | 'after' | 'approval' | '
   changed?: string[];
 };
 
-export interface HistoryJournal {
-  readonly path: string;
-  /** Appends one record, given its id and time here, and returns it. */
-  append(change: Omit<ChangeRecord, 'id' | 'time'>): Promise<ChangeRecord>;
-  /** Every record, oldest first. Throws CONFIG_UNREADABLE naming the file when it cannot be used. */
-  read(): Promise<ChangeRecord[]>;
-}
-
-/** Years of changes at a few hundred bytes each; a larger file is refused, not read. */
-const HISTORY_LIMITS: ConfigFileLimits = { maxBytes: 64 * MiB, readTimeoutMs: 10_000 };
-
 export function historyPath(configPath: string): string {
   return join(dirname(configPath), '.mcp-admin', 'history.jsonl');
 }
@@ -113,6 +107,7 @@ const placedEntrySchema = z.object({
   projectPath: z.string(),
   source: z.string(),
   entry: z.record(z.string(), z.unknown()),
+  projectKey: z.string().optional(),
 });
 
 const changeRecordSchema = z.object({
@@ -129,6 +124,7 @@ const changeRecordSchema = z.object({
   approval: z
     .object({
       settingsFile: z.string(),
+      projectKey: z.string().optional(),
       from: z.enum(APPROVAL_LISTS).nullable(),
       to: z.enum(APPROVAL_LISTS).nullable(),
     })
@@ -136,49 +132,19 @@ const changeRecordSchema = z.object({
   undoes: z.string().optional(),
 }) satisfies z.ZodType<ChangeRecord>;
 
-export function createHistoryJournal(path: string): HistoryJournal {
-  return {
-    path,
-    async append(change) {
-      const record: ChangeRecord = { id: randomUUID(), time: new Date().toISOString(), ...change };
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await appendFile(path, `${JSON.stringify(record)}\n`, { mode: 0o600 });
-      return record;
-    },
-    async read() {
-      const snapshot = await readConfigFile(path, HISTORY_LIMITS);
-      if (snapshot === undefined) return [];
-      const lines = snapshot.bytes.toString('utf8').split('\n');
-      // The last piece has no newline yet: a record still being written (or cut off), not one to use.
-      return lines.slice(0, -1).map((line, index) => parseRecord(path, line, index + 1));
-    },
-  };
-}
-
-function parseRecord(path: string, line: string, lineNumber: number): ChangeRecord {
+/**
+ * The record on one line of the journal, or why it cannot be used. The reason never quotes the
+ * line: it holds secrets, and a cut-off one is any piece of them.
+ */
+export function parseChangeRecord(line: string): { record: ChangeRecord } | { problem: string } {
   let value: unknown;
   try {
     value = JSON.parse(line);
-  } catch (error) {
-    throw unusable(path, lineNumber, error instanceof Error ? error.message : String(error));
+  } catch {
+    return { problem: 'it is not JSON (cut off while it was written?)' };
   }
   const parsed = changeRecordSchema.safeParse(value);
-  if (!parsed.success) throw unusable(path, lineNumber, 'not a change record');
-  return parsed.data;
-}
-
-function unusable(path: string, lineNumber: number, reason: string): McpCoreError {
-  return new McpCoreError('CONFIG_UNREADABLE', `${path} line ${lineNumber} cannot be used: ${reason}`);
-}
-
-/** The ids of the changes a later change undid. */
-function undoneIds(records: readonly ChangeRecord[]): Set<string> {
-  return new Set(records.flatMap(({ ok, undoes }) => (ok && undoes !== undefined ? [undoes] : [])));
-}
-
-/** A change can be undone when something of it landed and no later change undid it. */
-function isUndoable(record: ChangeRecord, undone: ReadonlySet<string>): boolean {
-  return hasLanded(record) && !undone.has(record.id);
+  return parsed.success ? { record: parsed.data } : { problem: 'it is not a change record' };
 }
 
 /** Whether any of a change landed: an entry stored or removed, or an approval moved. */
@@ -186,26 +152,21 @@ export function hasLanded({ before, after, approval }: Pick<ChangeRecord, 'befor
   return before !== undefined || after !== undefined || approval !== undefined;
 }
 
-/** The newest `limit` changes, newest first, without their entries. */
-export function historyItems(records: readonly ChangeRecord[], limit: number): HistoryItem[] {
-  const undone = undoneIds(records);
-  return records
-    .slice(-limit)
-    .reverse()
-    .map((record) => {
-      const { id, time, procedure, name, scope, projectPath, ok, message } = record;
-      const files = [
-        ...new Set([record.before?.source, record.after?.source, record.approval?.settingsFile]),
-      ].filter((file) => file !== undefined);
-      const undoable = isUndoable(record, undone);
-      const item = { id, time, procedure, name, scope, ok, message, undoable, files };
-      const changed = changedFields(record.before, record.after);
-      return {
-        ...item,
-        ...(projectPath === undefined ? {} : { projectPath }),
-        ...(changed === undefined ? {} : { changed }),
-      };
-    });
+/** One change as `mcp.history` lists it, given whether a later change undid it. */
+export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem {
+  const { id, time, procedure, name, scope, projectPath, ok, message } = record;
+  const files = [
+    ...new Set([record.before?.source, record.after?.source, record.approval?.settingsFile]),
+  ].filter((file) => file !== undefined);
+  const undoable = hasLanded(record) && !undone;
+  // The CLI's report quotes the command and its arguments: their credentials stay here.
+  const item = { id, time, procedure, name, scope, ok, message: maskCredentials(message), undoable, files };
+  const changed = changedFields(record.before, record.after);
+  return {
+    ...item,
+    ...(projectPath === undefined ? {} : { projectPath }),
+    ...(changed === undefined ? {} : { changed }),
+  };
 }
 
 /** What a replacement changed, by name: where the entry is, then each stored key whose value differs. */
@@ -230,20 +191,21 @@ function filled(value: unknown): unknown {
   return empty ? undefined : value;
 }
 
-/** The change `id` names, if it can be undone; else INVALID_INPUT saying why not. */
-export function undoableChange(records: readonly ChangeRecord[], id: string): ChangeRecord {
-  const record = records.find((candidate) => candidate.id === id);
-  if (record === undefined)
-    throw new McpCoreError('INVALID_INPUT', `id "${id}" names no change in the history`);
-  const undoneBy = records.find((later) => later.ok && later.undoes === id);
+/**
+ * INVALID_INPUT unless the change `record` can be undone: something of it landed and no later
+ * change (`undoneBy`) undid it.
+ */
+export function refuseUnlessUndoable(record: ChangeRecord, undoneBy: string | undefined): void {
   if (undoneBy !== undefined) {
-    throw new McpCoreError('INVALID_INPUT', `change "${id}" was already undone (by change "${undoneBy.id}")`);
-  }
-  if (!isUndoable(record, new Set())) {
     throw new McpCoreError(
       'INVALID_INPUT',
-      `change "${id}" failed and changed nothing: there is nothing to undo`,
+      `change "${record.id}" was already undone (by change "${undoneBy}")`,
     );
   }
-  return record;
+  if (!hasLanded(record)) {
+    throw new McpCoreError(
+      'INVALID_INPUT',
+      `change "${record.id}" failed and changed nothing: there is nothing to undo`,
+    );
+  }
 }

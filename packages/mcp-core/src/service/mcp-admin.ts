@@ -18,7 +18,6 @@ import {
 } from '../check';
 import type { CheckAllEvent, CheckResult } from '../check';
 import {
-  addArgv,
   cliEnvironment,
   createCliRunner,
   createCliVersionCache,
@@ -45,12 +44,13 @@ import {
   settingsFilesOf,
   watchConfigFiles,
 } from '../config';
-import type { MutationQueueStatus } from '../cli';
+import type { CliCommand, MutationQueueStatus } from '../cli';
 import type {
   ConfigChange,
   ConfigProblem,
   KnownProject,
   Server,
+  McpLogSession,
   ServerList,
   StoredEntry,
   StoredToken,
@@ -65,6 +65,7 @@ import {
   historyInputSchema,
   listServersInputSchema,
   loginPasteInputSchema,
+  logsInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
   switchServerInputSchema,
@@ -72,7 +73,7 @@ import {
   updateServerInputSchema,
   watchInputSchema,
 } from '../schemas';
-import { createSwitchOperations } from '../switch';
+import { createStashEntries, createSwitchOperations } from '../switch';
 import type {
   AddServerInput,
   CheckAllInput,
@@ -80,6 +81,7 @@ import type {
   HistoryInput,
   ListServersInput,
   LoginPasteInput,
+  LogsInput,
   RemoveServerInput,
   SignInTarget,
   ResetChoicesInput,
@@ -95,13 +97,14 @@ import { claudeDesktopConfigPath, createTransferOperations } from '../transfer';
 import { checkImportedEntry } from '../transfer/imported-entry';
 import type { TransferOperations } from '../transfer';
 import { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
-import { mergedEntry } from './entry-edits';
-import { createHistoryJournal, historyItems, historyPath, undoableChange } from './history';
+import { addedEntry, mergedEntry } from './entry-edits';
+import { historyPath } from './history';
 import type { ChangeProcedure, HistoryItem, PlacedEntry } from './history';
+import { createHistoryJournal } from './journal';
 import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
 import type { MutationResult, Undoer } from './entry-changes';
+import { readServerLogs } from './server-logs';
 import { createSwitchChanges } from './switch-changes';
-import { verifyAdded } from './verify';
 
 export type { MutationResult } from './entry-changes';
 
@@ -176,6 +179,8 @@ export interface McpAdmin extends TransferOperations {
    * with `server`; when the add fails the old entry is added back and the error says so.
    */
   update(input: UpdateServerInput): Promise<MutationResult>;
+  /** Claude Code's own logs of connecting to one listed server from the project, newest session first. */
+  logs(input: LogsInput): Promise<McpLogSession[]>;
   /** The product's own changes, newest first: names and outcomes only. */
   history(input?: HistoryInput): Promise<HistoryItem[]>;
   /** Reverses one recorded change through the queue and the CLI; itself a recorded change. */
@@ -212,7 +217,10 @@ export interface McpAdmin extends TransferOperations {
   loginPaste(input: LoginPasteInput): Promise<{ ok: true; message: string }>;
   /** `claude mcp logout`: Claude Code forgets the server's tokens. */
   logout(input: SignInTarget): Promise<MutationResult>;
-  /** Lets the running mutation finish; refuses the waiting ones and new ones. */
+  /**
+   * Lets the running mutation finish and refuses the waiting ones and new ones; stops every running
+   * sign-in and check (new ones are refused) and resolves once their processes are gone.
+   */
   close(): Promise<void>;
 }
 
@@ -238,7 +246,7 @@ export function createMcpAdmin({
   const cliVersion = createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' });
   const queue = createMutationQueue({ maxQueued });
   const audit = createAuditLog(auditLogPath(configPath));
-  const journal = createHistoryJournal(historyPath(configPath));
+  const journal = createHistoryJournal(historyPath(configPath), logWarning);
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
   const credentialsPath = credentialsPathFor(claudeDir, process.platform);
   const signIns = createSignIns({
@@ -252,15 +260,28 @@ export function createMcpAdmin({
     listedPlace,
     samePlace,
     editedPlace,
-    addWhole,
     removeAt,
+    removeRecorded,
+    addWhole,
+    addRecorded,
     replace,
     recordedChange,
     entryUndoers,
-  } = createEntryChanges({ configPath, storedIn, mutate, journal, logWarning });
+  } = createEntryChanges({
+    configPath,
+    storedIn,
+    mutate,
+    journal,
+    logWarning,
+    stash: createStashEntries({
+      configPath,
+      record: (procedure, outcome) => auditOrWarn(procedure, [], outcome),
+    }),
+  });
 
+  // Normalized once here (`/repo/app/` is `/repo/app`), so every path compared or recorded downstream is.
   async function existingProject(projectPath: string | undefined): Promise<string> {
-    const path = projectPath ?? projectDefault;
+    const path = projectPath === undefined ? projectDefault : resolve(projectPath);
     if (!(await isDirectory(path))) {
       throw new McpCoreError('INVALID_INPUT', `projectPath "${path}" is not an existing directory`);
     }
@@ -274,21 +295,21 @@ export function createMcpAdmin({
    */
   async function mutate(
     procedure: string,
-    argv: string[],
+    command: CliCommand,
     cwd: string,
     verify: () => Promise<void>,
   ): Promise<MutationResult> {
     let message: string;
     try {
-      const outcome = await runner.run(argv, { cwd });
+      const outcome = await runner.run(command, { cwd });
       if (!outcome.ok) throw new McpCoreError('CLI_FAILED', outcome.message);
       await confirmLanded(verify);
       message = outcome.message;
     } catch (error) {
-      await auditOrWarn(procedure, argv, failureOutcome(error));
+      await auditOrWarn(procedure, command, failureOutcome(error));
       throw error;
     }
-    const warning = await auditOrWarn(procedure, argv, { ok: true, message });
+    const warning = await auditOrWarn(procedure, command, { ok: true, message });
     return warning === undefined ? { ok: true, message } : { ok: true, message, warning };
   }
 
@@ -378,8 +399,19 @@ export function createMcpAdmin({
     return (await readList(projectPath, true)).servers;
   }
 
-  function runCheck(server: Server, projectPath: string, timeoutMs: number, signal?: AbortSignal) {
-    return checks.run(
+  /** Aborted by `close()`: every check and sign-in still running stops, its processes killed. */
+  const closing = new AbortController();
+  const runningChecks = new Set<Promise<unknown>>();
+
+  function untilClosed(signal: AbortSignal | undefined): AbortSignal {
+    if (closing.signal.aborted) {
+      throw new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and starts no more checks.');
+    }
+    return signal === undefined ? closing.signal : AbortSignal.any([signal, closing.signal]);
+  }
+
+  function runCheck(server: Server, projectPath: string, timeoutMs: number, signal: AbortSignal) {
+    const check = checks.run(
       async () =>
         checkServer(server, {
           env: spawnEnv,
@@ -390,6 +422,9 @@ export function createMcpAdmin({
         }),
       signal,
     );
+    runningChecks.add(check);
+    void check.finally(() => runningChecks.delete(check)).catch(() => undefined);
+    return check;
   }
 
   /** Claude Code's token for a signed-in remote server; a store that cannot be read holds none. */
@@ -407,14 +442,8 @@ export function createMcpAdmin({
     const servers = await serversToCheck(projectPath);
     const server =
       input.scope === undefined
-        ? servers.find((candidate) => candidate.name === input.name && !candidate.readOnly)
+        ? loadedEntry(servers, input.name, projectPath)
         : findCheckTarget(servers, { name: input.name, scope: input.scope, source: input.source });
-    if (server === undefined) {
-      throw new McpCoreError(
-        'NOT_FOUND',
-        `No MCP server named "${input.name}" in local, project or user scope.`,
-      );
-    }
     if (server.transport !== 'http' && server.transport !== 'sse') {
       throw new McpCoreError(
         'INVALID_INPUT',
@@ -467,11 +496,9 @@ export function createMcpAdmin({
     inQueueTurn: changeTurn,
     addEntry: async ({ name, scope, projectPath, entry }) => {
       const place = await placeFor(name, scope, projectPath);
-      return recordedChange({ procedure: 'mcp.import', place }, async (landed) => {
-        const added = await addWhole('mcp.import', { ...place, entry });
-        landed.after = added.stored;
-        return added.result;
-      });
+      return recordedChange({ procedure: 'mcp.import', place }, (landed) =>
+        addRecorded('mcp.import', { ...place, entry }, landed),
+      );
     },
   });
 
@@ -555,13 +582,15 @@ export function createMcpAdmin({
       const projectPath = await existingProject(input.projectPath);
       return changeTurn(async () => {
         const place = await placeFor(input.name, input.scope, projectPath);
+        // A name stored already: the CLI refuses it, and what a read-back finds is not this add's.
+        const taken = (await storedAt(place)) !== undefined;
+        // Through add-json, so env and header values go on stdin, never on argv.
+        const asked: PlacedEntry = { ...place, entry: addedEntry(input) };
         return recordedChange({ procedure: 'mcp.add', place }, async (landed) => {
-          let stored: PlacedEntry | undefined;
-          const result = await mutate('mcp.add', addArgv(input), projectPath, async () => {
-            stored = { ...place, entry: verifyAdded(input, await storedAt(place)).entry };
-          });
-          if (stored !== undefined) landed.after = stored;
-          return result;
+          if (!taken) return addRecorded('mcp.add', asked, landed);
+          const added = await addWhole('mcp.add', asked);
+          landed.after = added.stored;
+          return added.result;
         });
       });
     },
@@ -573,11 +602,12 @@ export function createMcpAdmin({
         const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
         const place = await listedPlace(input.name, scope, input.source, projectPath);
         const stored = await storedAt(place);
-        return recordedChange({ procedure: 'mcp.remove', place }, async (landed) => {
-          const result = await removeAt('mcp.remove', place);
-          if (stored !== undefined) landed.before = { ...place, entry: stored.entry };
-          return result;
-        });
+        return recordedChange({ procedure: 'mcp.remove', place }, (landed) =>
+          // Nothing stored there: the CLI says so, and nothing can land.
+          stored === undefined
+            ? removeAt('mcp.remove', place)
+            : removeRecorded('mcp.remove', { ...place, entry: stored.entry }, landed),
+        );
       });
     },
 
@@ -622,16 +652,27 @@ export function createMcpAdmin({
       });
     },
 
+    async logs(rawInput) {
+      const input = logsInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input.projectPath);
+      const servers = await serversToCheck(projectPath);
+      return readServerLogs({ ...input, projectPath, servers, homeDir, env: spawnEnv, limit: input.limit });
+    },
+
     async history(rawInput) {
       const input = historyInputSchema.parse(rawInput);
-      return historyItems(await journal.read(), input?.limit ?? HISTORY_LIMIT.default);
+      return (await journal.newest(input?.limit ?? HISTORY_LIMIT.default)).value;
     },
 
     async undo(rawInput) {
       const { id } = undoInputSchema.parse(rawInput);
       return changeTurn(async () => {
-        const change = undoableChange(await withinQueuedReadDeadline(() => journal.read()), id);
-        return undoers[change.procedure](change);
+        const { value: change, skipped } = await journal.undoable(id);
+        const result = await undoers[change.procedure](change);
+        // The lines the search passed that are not records: said with the undo, as the panel shows it.
+        if (skipped.length === 0) return result;
+        const warning = [result.warning, ...skipped].filter((text) => text !== undefined).join('\n');
+        return { ...result, warning };
       });
     },
     async settleDisabled() {
@@ -657,7 +698,8 @@ export function createMcpAdmin({
       const projectPath = await existingProject(input.projectPath);
       const server = findCheckTarget(await serversToCheck(projectPath), input);
       if (needsConfirmation(server) && input.confirm !== true) throw confirmationRequired(server);
-      return runCheck(server, projectPath, input.timeoutMs ?? CHECK_TIMEOUT_MS.default, signal);
+      const timeoutMs = input.timeoutMs ?? CHECK_TIMEOUT_MS.default;
+      return runCheck(server, projectPath, timeoutMs, untilClosed(signal));
     },
 
     async checkAll(rawInput, signal) {
@@ -667,19 +709,20 @@ export function createMcpAdmin({
       return checkEach(
         active,
         (server, until) => runCheck(server, projectPath, CHECK_TIMEOUT_MS.default, until),
-        signal,
+        untilClosed(signal),
       );
     },
 
     async login(rawInput, signal) {
       const input = signInTargetSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
+      // Every change is refused under a managed config (SPEC §4), and a sign-in changes Claude Code's
+      // store. First: under it no entry is loaded, and that is the reason to give.
+      await refuseUnderManagedConfig();
       const server = await signInServer(input, projectPath);
       // Claude Code connects to no unapproved .mcp.json server: signing in to one would take the
       // user, and the entry's expanded headers, to a host that a repository named.
       if (needsConfirmation(server)) throw unapprovedSignIn(server);
-      // Every change is refused under a managed config (SPEC §4), and a sign-in changes Claude Code's store.
-      await refuseUnderManagedConfig();
       const argv = loginArgv(server.name);
       const events = signIns.start({
         key: credentialKey(server),
@@ -719,8 +762,31 @@ export function createMcpAdmin({
       });
     },
 
-    close: () => queue.drain(),
+    async close() {
+      // The reason each stopped check rejects with.
+      closing.abort(new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down: the check was stopped.'));
+      await Promise.all([queue.drain(), signIns.close(), Promise.allSettled(runningChecks)]);
+    },
   };
+}
+
+/**
+ * The entry of `name` that `claude mcp login NAME` (which takes no scope) signs in to: the one
+ * Claude Code loads, never a pending, rejected or disabled row of that name. With none loaded, an
+ * unapproved `.mcp.json` entry is returned for the caller's refusal (412), any other is refused here.
+ */
+function loadedEntry(servers: readonly Server[], name: string, projectPath: string): Server {
+  const named = servers.filter((candidate) => candidate.name === name && !candidate.readOnly);
+  const loaded = named.find(isActive) ?? named.find(needsConfirmation);
+  if (loaded !== undefined) return loaded;
+  const [listed] = named;
+  if (listed === undefined) {
+    throw new McpCoreError('NOT_FOUND', `No MCP server named "${name}" in local, project or user scope.`);
+  }
+  throw new McpCoreError(
+    'INVALID_INPUT',
+    `name: Claude Code loads no "${name}" in ${projectPath}: the ${listed.scope}-scope one is ${listed.status} (${listed.statusReason}), so there is nothing to sign in to or out of`,
+  );
 }
 
 function unapprovedSignIn(server: Server): McpCoreError {

@@ -10,6 +10,7 @@ import type { SwitchChange, SwitchOperations, SwitchTarget } from '../switch';
 import { refuseUndoInGoneDir } from './entry-changes';
 import type { EntryChanges, Landed, MutationResult } from './entry-changes';
 import type { ChangeRecord, EntryPlace, PlacedEntry } from './history';
+import { refuseApprovalUndoElsewhere, refuseUndoElsewhere } from './project-keys';
 
 export interface SwitchChangeDependencies {
   switches: SwitchOperations;
@@ -42,7 +43,10 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
     const place = await placeFor(target.name, target.scope, target.projectPath);
     const procedure = on ? 'mcp.enable' : 'mcp.disable';
     return recordedChange({ procedure, place, undoes: undone?.id }, async (landed) => {
-      const { result, change } = await switches.switchInTurn(target, on, undone?.entry);
+      // A user/local switch is recorded as soon as it lands: its CLI call may still fail after.
+      const { result, change } = await switches.switchInTurn(target, on, undone?.entry, (moved) => {
+        record(landed, place, moved, on);
+      });
       record(landed, place, change, on);
       return result;
     });
@@ -55,6 +59,7 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
     if (approval !== undefined) {
       const target = { name: change.name, scope: change.scope, projectPath: change.projectPath ?? '' };
       await refuseUndoInGoneDir(target.projectPath, target.name);
+      await refuseApprovalUndoElsewhere(approval, target.projectPath, target.name);
       const place = await placeFor(target.name, target.scope, target.projectPath);
       const procedure = on ? 'mcp.enable' : 'mcp.disable';
       return recordedChange({ procedure, place, undoes: change.id }, async (landed) => {
@@ -72,6 +77,7 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
     const moved = on ? change.before : change.after;
     if (moved === undefined) throw new TypeError(`${change.procedure} ${change.id} recorded no entry`);
     await refuseUndoInGoneDir(moved.projectPath, moved.name);
+    await refuseUndoElsewhere(moved);
     const target = { name: moved.name, scope: moved.scope, projectPath: moved.projectPath };
     return switched(target, on, { id: change.id, entry: moved.entry });
   }

@@ -5,12 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { StoredEntry } from '../config';
 import { McpCoreError } from '../errors';
-import type { AddServerInput, Scope } from '../schemas';
-
-/** Throws VERIFY_FAILED unless `stored` is the entry `input` asked `mcp add` to store; returns it. */
-export function verifyAdded(input: AddServerInput, stored: StoredEntry | undefined): StoredEntry {
-  return verifyStored(input.name, input.scope, requestedEntry(input), stored);
-}
+import type { Scope } from '../schemas';
 
 /**
  * Throws VERIFY_FAILED unless `stored` holds every field of `requested`, the entry given to
@@ -46,13 +41,6 @@ export function verifyRemoved(name: string, stored: StoredEntry | undefined): vo
       `The CLI reported success, but "${name}" is still stored in ${stored.source}.`,
     );
   }
-}
-
-/** What `mcp add` is expected to store for `input`, in the CLI's stored shape. */
-function requestedEntry(input: AddServerInput): Record<string, unknown> {
-  return input.url === undefined
-    ? { type: 'stdio', command: input.command, args: input.args ?? [], env: input.env ?? {} }
-    : { type: input.transport ?? 'http', url: input.url, headers: input.headers ?? {} };
 }
 
 // The CLI leaves out `headers` of a server without any; a missing list or map counts as empty.

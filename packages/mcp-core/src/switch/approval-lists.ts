@@ -10,8 +10,10 @@ import { dirname, join } from 'node:path';
 import { writeFileAtomically } from '../atomic-write';
 import { MiB, readJsonDocument, type ConfigFileLimits } from '../config/config-file';
 import { realProjectDir } from '../config/project-key';
+import { readSettingsFiles, type SettingsLocations } from '../config/settings';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
+import { refuseLinkedSettingsFile } from './linked-settings';
 
 const SETTINGS_LIMITS: ConfigFileLimits = { maxBytes: 4 * MiB, readTimeoutMs: 5_000 };
 
@@ -43,14 +45,19 @@ export async function approvalListOf(path: string, name: string): Promise<Approv
 /**
  * Puts `name` in the list `into` (or, with undefined, in neither) and takes it out of the other,
  * writing the file atomically (its mode kept; `.claude/` made if missing) only when that changes
- * it. Returns the list the name stood in before, and whether the file was written.
+ * it. Returns the list the name stood in before, and whether the file was written. Any
+ * `disabledMcpjsonServers` wins in Claude Code, so putting the name in `enabledMcpjsonServers`
+ * while another settings file of `locations` (managed, the user's, the team's, the git root's)
+ * rejects it would change nothing: REJECTED_ELSEWHERE naming that file, nothing written.
  */
 export async function setApprovalList(
   path: string,
   name: string,
   into: ApprovalList | undefined,
+  locations: SettingsLocations,
 ): Promise<{ previous: ApprovalList | undefined; changed: boolean }> {
   const document = await readSettingsObject(path);
+  if (into === 'enabledMcpjsonServers') await refuseIfRejectedElsewhere(name, locations, path);
   const lists = {
     disabledMcpjsonServers: listIn(document, 'disabledMcpjsonServers', path),
     enabledMcpjsonServers: listIn(document, 'enabledMcpjsonServers', path),
@@ -80,7 +87,22 @@ export async function setApprovalList(
   return { previous, changed };
 }
 
+async function refuseIfRejectedElsewhere(name: string, locations: SettingsLocations, path: string) {
+  const rejecting = (await readSettingsFiles(locations, [])).find(
+    (file) => file.path !== path && file.disabledMcpjsonServers.includes(name),
+  );
+  if (rejecting !== undefined) {
+    throw new McpCoreError(
+      'REJECTED_ELSEWHERE',
+      `"${name}" is in disabledMcpjsonServers of ${rejecting.path}, and a rejection wins in Claude Code: enabling it in ${path} would change nothing. Take it out of that list to enable it; nothing was written.`,
+    );
+  }
+}
+
+/** The file's object, read only when it could be written: never through a link (see linked-settings). */
 async function readSettingsObject(path: string): Promise<Record<string, unknown>> {
+  // The path is always `<project>/.claude/settings.local.json`.
+  await refuseLinkedSettingsFile(path, dirname(dirname(path)));
   const document = await readJsonDocument(path, SETTINGS_LIMITS, '; nothing was written.');
   if (document === undefined) return {};
   if (!isRecord(document)) {

@@ -7,3 +7,5 @@ export type {
   SwitchResult,
   SwitchTarget,
 } from './switch-operations';
+export { createStashEntries } from './stash-entries';
+export type { StashEntries } from './stash-entries';

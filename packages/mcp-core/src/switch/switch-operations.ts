@@ -9,16 +9,14 @@
  *   the team's `.mcp.json` is never touched.
  */
 import { join } from 'node:path';
-import { addJsonArgv, removeArgv } from '../cli/argv';
+import type { CliCommand } from '../cli/runner';
 import { approvalOf } from '../config/approvals';
 import { projectSettings, readClaudeConfig, readMcpJson } from '../config/claude-config';
 import {
   disabledStashPath,
-  isStashKey,
   readDisabledStash,
   writeDisabledStash,
   type StashedServer,
-  type StashKey,
 } from '../config/disabled-stash';
 import { localProjectKey, projectDirChain } from '../config/project-key';
 import type { StoredEntry } from '../config/server-list';
@@ -28,11 +26,9 @@ import { isRecord } from '../records';
 import { resetChoicesInputSchema } from '../schemas';
 import type { ResetChoicesInput, Scope } from '../schemas';
 import { failureOutcome, type AuditOutcome } from '../service/audit-log';
-import { verifyRemoved, verifyStored } from '../service/verify';
 import { differingFields } from '../config/entry-comparison';
-import { checkImportedEntry } from '../transfer/imported-entry';
-import { changedFields } from '../service/entry-edits';
 import { approvalListOf, localSettingsPath, setApprovalList, type ApprovalList } from './approval-lists';
+import { createStashSwitch } from './stash-switch';
 
 export interface SwitchResult {
   ok: true;
@@ -69,8 +65,14 @@ export interface SwitchOperations {
   /**
    * Turns the server on or off, inside a queue turn the caller holds. With `expected` (an undo), the
    * user/local entry to switch must be exactly that one, else CHANGED_SINCE naming what changed.
+   * `landed` is told a user/local switch that landed, also when its CLI call failed after landing.
    */
-  switchInTurn(target: SwitchTarget, on: boolean, expected?: Record<string, unknown>): Promise<SwitchOutcome>;
+  switchInTurn(
+    target: SwitchTarget,
+    on: boolean,
+    expected?: Record<string, unknown>,
+    landed?: (change: SwitchChange) => void,
+  ): Promise<SwitchOutcome>;
   /**
    * project scope, inside a queue turn: puts the name back in the list it stood in before a switch
    * (`back`, undefined for neither), refused with CHANGED_SINCE unless it still stands in `now`.
@@ -104,7 +106,7 @@ export interface SwitchDependencies {
   /** One audited CLI call, then `verify`; throws what failed. */
   runChange: (
     procedure: string,
-    argv: string[],
+    command: CliCommand,
     cwd: string,
     verify: () => Promise<void>,
   ) => Promise<SwitchResult>;
@@ -115,121 +117,7 @@ export interface SwitchDependencies {
 export function createSwitchOperations(deps: SwitchDependencies): SwitchOperations {
   const { configPath, claudeDir, managedDir, existingProject, storedIn, inQueueTurn, runChange } = deps;
   const stashPath = disabledStashPath(configPath);
-
-  async function stashKey(name: string, scope: 'user' | 'local', projectPath: string): Promise<StashKey> {
-    return scope === 'user' ? { scope, name } : { scope, project: await localProjectKey(projectPath), name };
-  }
-
-  async function disableStored(
-    name: string,
-    scope: 'user' | 'local',
-    projectPath: string,
-    expected: Record<string, unknown> | undefined,
-  ): Promise<SwitchOutcome> {
-    const stored = await storedIn(scope, name, projectPath);
-    if (expected !== undefined) {
-      refuseIfChanged(`"${name}" in ${scope} scope (${configPath})`, expected, stored?.entry);
-    }
-    if (stored === undefined) {
-      throw new McpCoreError('INVALID_INPUT', `name: no ${scope}-scope server "${name}" to disable`);
-    }
-    // Enable adds the entry back with add-json: one it could not add whole is not taken out.
-    const addable = checkImportedEntry(name, stored.entry);
-    if (!addable.ok) {
-      throw new McpCoreError(
-        'INVALID_INPUT',
-        `name: "${name}" cannot be disabled without losing part of it, since add-json could not add it back as stored (${addable.problems})`,
-      );
-    }
-    const key = await stashKey(name, scope, projectPath);
-    const stash = await readDisabledStash(stashPath);
-    const earlier = stash.find((server) => isStashKey(server, key));
-    if (earlier !== undefined && differingFields(earlier.entry, stored.entry).length > 0) {
-      throw new McpCoreError(
-        'CHANGED_SINCE',
-        `${stashPath} already keeps a different disabled ${scope}-scope "${name}", which disabling this one would replace; remove this one to enable that one.`,
-      );
-    }
-    const stashed: StashedServer = { ...key, entry: stored.entry, disabledAt: new Date().toISOString() };
-    const others = stash.filter((server) => !isStashKey(server, key));
-    // First the stash: if the remove below never happens, the entry is in both places, not in neither.
-    await writeDisabledStash(stashPath, [...others, stashed]);
-    try {
-      const result = await runChange('mcp.disable', removeArgv(name, scope), projectPath, async () => {
-        verifyRemoved(name, await storedIn(scope, name, projectPath));
-      });
-      return {
-        result: {
-          ...result,
-          message: `${result.message}\nIts whole entry is kept in ${stashPath} until it is enabled.`,
-        },
-        change: { scope, stashed },
-      };
-    } catch (error) {
-      await forgetIfStillStored(stashed, projectPath, others);
-      throw error;
-    }
-  }
-
-  /** After a failed remove: the server is still in Claude Code's config, so the stash lets it go. */
-  async function forgetIfStillStored(stashed: StashedServer, projectPath: string, others: StashedServer[]) {
-    try {
-      const stored = await storedIn(stashed.scope, stashed.name, projectPath);
-      if (stored !== undefined && differingFields(stored.entry, stashed.entry).length === 0) {
-        await writeDisabledStash(stashPath, others);
-      }
-    } catch {
-      // Left as it is: `reconcile` drops it on the next start, and nothing is lost meanwhile.
-    }
-  }
-
-  async function enableStashed(
-    name: string,
-    scope: 'user' | 'local',
-    projectPath: string,
-    expected: Record<string, unknown> | undefined,
-  ): Promise<SwitchOutcome> {
-    const key = await stashKey(name, scope, projectPath);
-    const stash = await readDisabledStash(stashPath);
-    const stashed = stash.find((server) => isStashKey(server, key));
-    if (expected !== undefined) {
-      refuseIfChanged(`the disabled ${scope}-scope "${name}" (${stashPath})`, expected, stashed?.entry);
-    }
-    if (stashed === undefined) {
-      throw new McpCoreError(
-        'INVALID_INPUT',
-        `name: "${name}" is not disabled in ${scope} scope${key.scope === 'local' ? ` of ${key.project}` : ''} (${stashPath} does not keep it)`,
-      );
-    }
-    const stored = await storedIn(scope, name, projectPath);
-    if (stored !== undefined) {
-      throw new McpCoreError(
-        'CHANGED_SINCE',
-        `A ${scope}-scope server "${name}" was added to ${stored.source} since this one was disabled; the disabled entry stays in ${stashPath}. Remove that server to enable this one.`,
-      );
-    }
-    const result = await runChange(
-      'mcp.enable',
-      addJsonArgv(name, scope, stashed.entry),
-      projectPath,
-      async () => {
-        verifyStored(name, scope, stashed.entry, await storedIn(scope, name, projectPath));
-      },
-    );
-    try {
-      await writeDisabledStash(
-        stashPath,
-        stash.filter((server) => server !== stashed),
-      );
-    } catch (error) {
-      const warning = `${name} is enabled, but ${error instanceof Error ? error.message : String(error)}; it is dropped from there when MCP Admin next starts.`;
-      return {
-        result: { ...result, warning: [result.warning, warning].filter(Boolean).join('\n') },
-        change: { scope, stashed },
-      };
-    }
-    return { result, change: { scope, stashed } };
-  }
+  const stashSwitch = createStashSwitch({ configPath, storedIn, runChange });
 
   /** project scope: the name must be a server of a `.mcp.json` Claude Code reads for the project. */
   async function switchApproval(
@@ -249,7 +137,7 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
       );
     }
     const settingsFile = await localSettingsPath(projectPath);
-    const { previous, changed } = await approvalWrite(procedure, settingsFile, name, into);
+    const { previous, changed } = await approvalWrite(procedure, { name, projectPath }, settingsFile, into);
     if (!changed) {
       const state = into === 'disabledMcpjsonServers' ? 'disabled' : 'enabled';
       throw new McpCoreError('INVALID_INPUT', `name: "${name}" is already ${state} in ${settingsFile}`);
@@ -257,15 +145,15 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
     return approvalChanged(procedure, { name, projectPath, settingsFile, into, previous });
   }
 
-  /** One write of the approval lists, audited when it fails. */
+  /** One write of the approval lists, audited when it fails (also an enable another file overrides). */
   async function approvalWrite(
     procedure: string,
+    { name, projectPath }: Omit<SwitchTarget, 'scope'>,
     settingsFile: string,
-    name: string,
     into: ApprovalList | undefined,
   ) {
     try {
-      return await setApprovalList(settingsFile, name, into);
+      return await setApprovalList(settingsFile, name, into, { claudeDir, managedDir, projectPath });
     } catch (error) {
       await deps.record(procedure, failureOutcome(error));
       throw error;
@@ -316,13 +204,20 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
   }
 
   return {
-    switchInTurn({ name, scope, projectPath }, on, expected) {
+    switchInTurn({ name, scope, projectPath }, on, expected, landed = () => undefined) {
       if (scope === 'project') {
         return switchApproval(name, projectPath, on ? 'enabledMcpjsonServers' : 'disabledMcpjsonServers');
       }
-      return on
-        ? enableStashed(name, scope, projectPath, expected)
-        : disableStored(name, scope, projectPath, expected);
+      const request = {
+        name,
+        scope,
+        projectPath,
+        expected,
+        landed: (stashed: StashedServer) => {
+          landed({ scope, stashed });
+        },
+      };
+      return on ? stashSwitch.enable(request) : stashSwitch.disable(request);
     },
 
     async restoreApproval({ name, projectPath }, settingsFile, now, back) {
@@ -333,7 +228,7 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
           `Cannot undo: "${name}" stands in ${found ?? 'neither approval list'} of ${settingsFile} since, not in ${now ?? 'neither list'}.`,
         );
       }
-      const { previous } = await approvalWrite('mcp.undo', settingsFile, name, back);
+      const { previous } = await approvalWrite('mcp.undo', { name, projectPath }, settingsFile, back);
       return approvalChanged('mcp.undo', { name, projectPath, settingsFile, into: back, previous });
     },
 
@@ -382,18 +277,4 @@ export function createSwitchOperations(deps: SwitchDependencies): SwitchOperatio
         return dropped;
       }),
   };
-}
-
-/** CHANGED_SINCE unless the entry `what` names is still `expected`, naming the fields that changed. */
-function refuseIfChanged(
-  what: string,
-  expected: Record<string, unknown>,
-  now: Record<string, unknown> | undefined,
-): void {
-  if (now === undefined) throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${what} is gone since.`);
-  const changed = changedFields(expected, now);
-  if (changed.length > 0) {
-    const fields = changed.map((field) => `${field} changed`).join(', ');
-    throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${what} changed since: ${fields}.`);
-  }
 }

@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative, isAbsolute } from 'node:path';
-import { createCliRunner, resolveClaudeBin } from '../cli';
+import { argvOf, createCliRunner, resolveClaudeBin } from '../cli';
+import type { CliCommand } from '../cli';
 import type { McpAdminOptions } from '../service';
 
 export { currentRss, peakRss, resetPeakRss } from './peak-memory';
@@ -93,7 +94,7 @@ export function worldAdminOptions(
 export async function runCliAsAnotherTerminal(
   world: TestWorld,
   cwd: string,
-  argv: string[],
+  command: CliCommand,
 ): Promise<string> {
   const cli = createCliRunner({
     bin: PINNED_CLAUDE_BIN,
@@ -102,11 +103,11 @@ export async function runCliAsAnotherTerminal(
     env: { ...process.env, HOME: world.configDir },
     timeoutMs: 30_000,
   });
-  const outcome = await cli.run(argv, { cwd });
-  if (!outcome.ok) throw new Error(`claude ${argv.join(' ')} failed: ${outcome.message}`);
+  const outcome = await cli.run(command, { cwd });
+  if (!outcome.ok) throw new Error(`claude ${argvOf(command).join(' ')} failed: ${outcome.message}`);
   return outcome.message;
 }
 
-export { MCP_SERVER_SCRIPTS, startRemoteMcpServer } from './mcp-servers';
+export { MCP_SERVER_SCRIPTS, startHostileHttpServer, startRemoteMcpServer } from './mcp-servers';
 export type { RemoteMcpServer, RemoteMcpServerOptions } from './mcp-servers';
 export { livingGroupMembers, processesWithEnvironment } from './process-group';

@@ -17,6 +17,10 @@ export const MCP_SERVER_SCRIPTS = {
   stderrThenExit: script('stderr-then-exit.mjs'),
   /** stdio: never answers; its child ignores SIGTERM; writes "<pid> <child pid>" to $PID_FILE. */
   hangsWithGrandchild: script('hangs-with-grandchild.mjs'),
+  /** stdio: never answers; its child calls setsid and has a child; writes the three pids to $PID_FILE. */
+  setsidGrandchild: script('setsid-grandchild.mjs'),
+  /** stdio, or HTTP with $HTTP=1: a huge answer or tools/list pages without end, per $HOSTILE. */
+  hostile: script('hostile.mjs'),
   /**
    * HTTP: streamable at /mcp, SSE at /sse; 401 without $REQUIRED_AUTHORIZATION when set; with
    * $OAUTH=1 also its own OAuth authorization server, /mcp wanting a token it issued.
@@ -37,15 +41,25 @@ export interface RemoteMcpServerOptions {
 }
 
 /** Starts the HTTP fixture server on a free port of 127.0.0.1. */
-export async function startRemoteMcpServer(options: RemoteMcpServerOptions = {}): Promise<RemoteMcpServer> {
-  const env = {
-    ...process.env,
+export function startRemoteMcpServer(options: RemoteMcpServerOptions = {}): Promise<RemoteMcpServer> {
+  return startHttpFixture(MCP_SERVER_SCRIPTS.remote, {
     REQUIRED_AUTHORIZATION: options.requiredAuthorization,
     OAUTH: options.oauth === undefined ? undefined : '1',
     TOKEN_LIFETIME_S: options.oauth?.tokenLifetimeS?.toString(),
-  };
-  const child = spawn(process.execPath, [MCP_SERVER_SCRIPTS.remote], {
-    env,
+  });
+}
+
+/** Starts the hostile fixture as an HTTP server on a free port of 127.0.0.1; `env` says how it misbehaves. */
+export function startHostileHttpServer(env: Record<string, string>): Promise<RemoteMcpServer> {
+  return startHttpFixture(MCP_SERVER_SCRIPTS.hostile, { ...env, HTTP: '1' });
+}
+
+async function startHttpFixture(
+  script: string,
+  env: Record<string, string | undefined>,
+): Promise<RemoteMcpServer> {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = once(child, 'exit');
@@ -54,6 +68,7 @@ export async function startRemoteMcpServer(options: RemoteMcpServerOptions = {})
     await exited;
   };
   const [line] = (await Promise.race([once(child.stdout, 'data'), exited])) as unknown[];
-  if (!(line instanceof Buffer)) throw new Error('the remote MCP fixture server exited before it listened');
+  if (!(line instanceof Buffer))
+    throw new Error(`the MCP fixture server ${script} exited before it listened`);
   return { origin: line.toString().trim(), stop };
 }

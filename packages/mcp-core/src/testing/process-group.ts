@@ -1,20 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { readProcessTable } from '../process-table';
 
-/** The pids of the living (not zombie) processes, with their /proc/PID/stat fields after "(comm)". */
-function livingProcesses(): { pid: number; fields: string[] }[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((pid) => {
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        return [];
-      }
-      // "pid (comm) state ppid pgrp …", and comm may itself hold spaces and parentheses.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return fields[0] === 'Z' ? [] : [{ pid: Number(pid), fields }];
-    });
+/** The living (not zombie) processes. */
+function livingProcesses() {
+  return readProcessTable().filter(({ state }) => state !== 'Z');
 }
 
 /**
@@ -41,6 +30,6 @@ export function processesWithEnvironment(entry: string): number[] {
  */
 export function livingGroupMembers(pgid: number): number[] {
   return livingProcesses()
-    .filter(({ fields }) => Number(fields[2]) === pgid)
+    .filter((process) => process.pgid === pgid)
     .map(({ pid }) => pid);
 }

@@ -68,7 +68,7 @@ export async function listImportSources(
     ...projectsToLookAt(await listProjects(configPath)).map(({ path }) => projectSource(path)),
   ];
   const sources = await mapConcurrently(candidates, async (location) =>
-    (await isPresent(location.path)) ? describeImportSource(location) : undefined,
+    (await isPresent(location.path)) ? describeImportSource(location, desktopConfigPath) : undefined,
   );
   return sources.filter((source) => source !== undefined);
 }
@@ -87,9 +87,19 @@ export async function findImportSource(
 
 /**
  * The text of a source. Throws CONFIG_UNREADABLE (naming the path and why) for what is not a
- * readable regular file, and ImportDocumentError for bytes that are not UTF-8.
+ * readable regular file, and ImportDocumentError for bytes that are not UTF-8 or for a project's
+ * `.mcp.json` that is a link: a repository can link it to any file of the user's. Claude Desktop's
+ * config is the user's own, and may be a link of theirs (dotfiles).
  */
-export async function readImportSourceText(path: string): Promise<string> {
+export async function readImportSourceText(
+  path: string,
+  desktopConfigPath: string | undefined,
+): Promise<string> {
+  if (path !== desktopConfigPath && (await isLink(path))) {
+    throw new ImportDocumentError(
+      'is a symbolic link: only a regular .mcp.json inside its project is read, never what a link leads to',
+    );
+  }
   const snapshot = await readConfigFile(path, SOURCE_LIMITS);
   if (snapshot === undefined) throw new ImportDocumentError('does not exist');
   try {
@@ -100,9 +110,12 @@ export async function readImportSourceText(path: string): Promise<string> {
   }
 }
 
-async function describeImportSource(location: ImportSourceLocation): Promise<ImportSource> {
+async function describeImportSource(
+  location: ImportSourceLocation,
+  desktopConfigPath: string | undefined,
+): Promise<ImportSource> {
   try {
-    const servers = readImportDocument(await readImportSourceText(location.path));
+    const servers = readImportDocument(await readImportSourceText(location.path, desktopConfigPath));
     return { ...location, servers: servers.map(({ name }) => name) };
   } catch (error) {
     if (error instanceof ImportDocumentError) {
@@ -148,5 +161,14 @@ async function isPresent(path: string): Promise<boolean> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code !== 'ENOENT' && code !== 'ENOTDIR';
+  }
+}
+
+async function isLink(path: string): Promise<boolean> {
+  try {
+    return (await lstat(path)).isSymbolicLink();
+  } catch {
+    // Not there, or not to be looked at: the read says which.
+    return false;
   }
 }

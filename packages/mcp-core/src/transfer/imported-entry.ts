@@ -2,7 +2,7 @@
  * One server of an import document, checked with the shared schemas (the rules of `mcp.add` and
  * the fields `add-json` keeps) and turned into the entry `add-json` is given.
  */
-import { REDACTED } from '../config';
+import { REDACTED } from '../secret-masking';
 import { describeIssues, importedServerSchema, newServerNameSchema } from '../schemas';
 import type { ImportedServer } from '../schemas';
 
@@ -25,16 +25,20 @@ export function checkImportedEntry(name: string, entry: unknown): EntryCheck {
   return { ok: true, entry: addJsonEntry(parsed.data) };
 }
 
-// An export without `reveal` holds this placeholder: importing it would store it as the secret.
-function placeholderProblems({ env, headers }: ImportedServer): string[] {
-  return Object.entries({ env, headers }).flatMap(([field, map]) =>
-    Object.entries(map ?? {})
-      .filter(([, value]) => value === REDACTED)
-      .map(
-        ([key]) =>
-          `${field}.${key}: "${REDACTED}" is the placeholder of a hidden secret, not its value (export with reveal to keep secrets)`,
-      ),
+// An export without `reveal` holds this placeholder, whole (env, headers) or in a string (a URL's
+// password, an argument): importing it would store it as the secret.
+function placeholderProblems(entry: ImportedServer): string[] {
+  return placeholderPaths(entry, []).map(
+    (path) =>
+      `${path}: "${REDACTED}" is the placeholder of a hidden secret, not its value (export with reveal to keep secrets)`,
   );
+}
+
+/** The dotted paths of the strings in `value` that hold the placeholder. */
+function placeholderPaths(value: unknown, path: string[]): string[] {
+  if (typeof value === 'string') return value.includes(REDACTED) ? [path.join('.')] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, member]) => placeholderPaths(member, [...path, key]));
 }
 
 /** What `add-json` is given: the entry as written, with the type Claude Code stores for it. */

@@ -55,11 +55,11 @@ export function parseJsonText(text: string): ParsedJson {
     throw new JsonTextError(reason, line, at - lineStart + 1);
   }
 
+  // Where, never what: the text may be a file that is no JSON at all, a key or a token.
   function unexpected(at = pos): never {
-    const char = text[at];
-    return char === undefined
+    return text[at] === undefined
       ? fail('Unexpected end of JSON input', at)
-      : fail(`Unexpected token '${char}'`, at);
+      : fail('Unexpected character', at);
   }
 
   function skipWhitespace(): void {
@@ -169,4 +169,15 @@ export function parseJsonText(text: string): ParsedJson {
   skipWhitespace();
   if (pos < text.length) fail('Unexpected non-whitespace character after JSON');
   return { value, membersOf: (object) => members.get(object) };
+}
+
+/** What is wrong with a text `JSON.parse` refused, and where, without quoting any of it. */
+export function jsonErrorPosition(text: string): string {
+  try {
+    parseJsonText(text);
+  } catch (error) {
+    if (error instanceof JsonTextError) return error.message;
+    throw error;
+  }
+  return 'not JSON';
 }

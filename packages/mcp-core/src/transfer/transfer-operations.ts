@@ -26,7 +26,7 @@ export interface ImportResult {
 }
 
 export interface ImportSourceDocument extends ImportSourceLocation {
-  /** The file's text with `reveal`; else its servers with env and header values hidden. */
+  /** Its servers as a `.mcp.json` document; without `reveal`, every secret in them hidden. */
   json: string;
 }
 
@@ -146,10 +146,11 @@ export function createTransferOperations(deps: TransferDependencies): TransferOp
       const { path, reveal } = importSourceInputSchema.parse(rawInput);
       const location = await knownSource(path);
       try {
-        const text = await readImportSourceText(path);
-        if (reveal === true) return { ...location, json: text };
-        const servers = readImportDocument(text).map(({ name, entry }) => [name, entry] as const);
-        return { ...location, json: exportDocument(new Map(servers), false) };
+        // Only its servers, parsed: never the text of a file, whatever the file turns out to be.
+        const servers = readImportDocument(await readImportSourceText(path, desktopConfigPath)).map(
+          ({ name, entry }) => [name, entry] as const,
+        );
+        return { ...location, json: exportDocument(new Map(servers), reveal === true) };
       } catch (error) {
         // The caller's choice of file, not MCP Admin's own config, is what cannot be read: a 400.
         if (error instanceof ImportDocumentError) {

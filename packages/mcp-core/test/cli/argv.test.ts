@@ -110,15 +110,18 @@ describe('removeArgv', () => {
 });
 
 describe('addJsonArgv', () => {
-  it('gives NAME, then the whole entry as one JSON word', () => {
-    const entry = { type: 'http', url: 'https://e.test/mcp', oauth: { clientId: 'c' }, timeout: 5000 };
-    expect(addJsonArgv('web', 'project', entry)).toEqual([
-      'mcp',
-      'add-json',
-      '--scope',
-      'project',
-      'web',
-      '{"type":"http","url":"https://e.test/mcp","oauth":{"clientId":"c"},"timeout":5000}',
-    ]);
+  it('gives NAME and "-", and the whole entry as JSON on stdin, never in argv', () => {
+    const entry = {
+      type: 'http',
+      url: 'https://e.test/mcp',
+      headers: { Authorization: 'Bearer s3cret' },
+      oauth: { clientId: 'c' },
+      timeout: 5000,
+    };
+    expect(addJsonArgv('web', 'project', entry)).toEqual({
+      argv: ['mcp', 'add-json', '--scope', 'project', 'web', '-'],
+      stdin:
+        '{"type":"http","url":"https://e.test/mcp","headers":{"Authorization":"Bearer s3cret"},"oauth":{"clientId":"c"},"timeout":5000}',
+    });
   });
 });

@@ -30,21 +30,24 @@ const key = () => JSON.stringify(world.projectDir);
 async function verdicts(projectPath = world.projectDir, env: NodeJS.ProcessEnv = {}) {
   const list = await listServers({ ...worldReadOptions(world), env, projectPath });
   return {
-    servers: list.servers.map(({ name, scope, status, statusReason, shadowedBy, missingEnv, readOnly }) => ({
-      name,
-      scope,
-      status,
-      statusReason,
-      ...(shadowedBy && { shadowedBy }),
-      ...(missingEnv && { missingEnv }),
-      ...(readOnly && { readOnly }),
-    })),
+    servers: list.servers.map(
+      ({ name, scope, status, statusReason, shadowedBy, missingEnv, readOnly, awaitsTrust }) => ({
+        name,
+        scope,
+        status,
+        statusReason,
+        ...(awaitsTrust && { awaitsTrust }),
+        ...(shadowedBy && { shadowedBy }),
+        ...(missingEnv && { missingEnv }),
+        ...(readOnly && { readOnly }),
+      }),
+    ),
     problems: list.problems,
   };
 }
 
 describe('approvals', () => {
-  it('names the untrusted approval and the trust key when a project file approves a pending server', async () => {
+  it('names the untrusted approval and the trust key, and says it awaits trust, when a project file approves a pending server', async () => {
     writeJson(mcpJsonPath(), { mcpServers: { named: { command: 'x' }, other: { command: 'x' } } });
     writeJson(localSettingsPath(), { enabledMcpjsonServers: ['named'] });
 
@@ -54,6 +57,7 @@ describe('approvals', () => {
           name: 'named',
           scope: 'project',
           status: 'pending',
+          awaitsTrust: true,
           statusReason: `enabledMcpjsonServers of ${localSettingsPath()} approves it, but only once the folder is trusted: projects[${key()}].hasTrustDialogAccepted is not true in ${world.configPath}.`,
         },
         {

@@ -330,7 +330,7 @@ describe('listServers', () => {
     await expect(serversOf(world.plainDir)).rejects.toEqual(
       new McpCoreError(
         'CONFIG_UNREADABLE',
-        `${world.configPath} is not valid JSON: Unexpected token '}' at line 3, column 28`,
+        `${world.configPath} is not valid JSON: Unexpected character at line 3, column 28`,
       ),
     );
   });

@@ -60,34 +60,6 @@ describe('redactArgv', () => {
     ]);
   });
 
-  it('hides the env and header values inside the JSON of add-json, "__proto__" too, and keeps everything else', () => {
-    const entry = JSON.parse(
-      '{"type":"stdio","command":"node","args":["-e","A=visible"],"env":{"API_KEY":"s3cret","__proto__":"p"}}',
-    ) as Record<string, unknown>;
-    const remote = {
-      type: 'http',
-      url: 'https://e.test',
-      headers: { Authorization: 'Bearer t' },
-      timeout: 5,
-    };
-    expect(redactArgv(addJsonArgv('s', 'user', entry))).toEqual([
-      'mcp',
-      'add-json',
-      '--scope',
-      'user',
-      's',
-      `{"type":"stdio","command":"node","args":["-e","A=visible"],"env":{"API_KEY":"${REDACTED}","__proto__":"${REDACTED}"}}`,
-    ]);
-    expect(redactArgv(addJsonArgv('web', 'local', remote))).toEqual([
-      'mcp',
-      'add-json',
-      '--scope',
-      'local',
-      'web',
-      `{"type":"http","url":"https://e.test","headers":{"Authorization":"${REDACTED}"},"timeout":5}`,
-    ]);
-  });
-
   it('leaves an argv without secrets as it is', () => {
     expect(redactArgv(removeArgv('s', 'user'))).toEqual(['mcp', 'remove', '--scope', 'user', 's']);
   });
@@ -136,6 +108,48 @@ describe('createAuditLog', () => {
       },
     ]);
     expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('records add-json with "-" for the entry and the entry read on stdin, env and header values hidden ("__proto__" too)', async () => {
+    const path = auditLogPath(world.configPath);
+    const audit = createAuditLog(path);
+    const entry = JSON.parse(
+      '{"type":"stdio","command":"node","args":["-e","A=visible"],"env":{"API_KEY":"s3cret","__proto__":"p"}}',
+    ) as Record<string, unknown>;
+    const remote = {
+      type: 'http',
+      url: 'https://e.test',
+      headers: { Authorization: 'Bearer t' },
+      timeout: 5,
+    };
+    await audit.append('mcp.add', addJsonArgv('s', 'user', entry), { ok: true, message: 'Added' });
+    await audit.append('mcp.import', addJsonArgv('web', 'local', remote), { ok: true, message: 'Added' });
+
+    const text = readFileSync(path, 'utf8');
+    expect(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([
+      {
+        time: isoTime,
+        procedure: 'mcp.add',
+        argv: ['mcp', 'add-json', '--scope', 'user', 's', '-'],
+        entry: JSON.parse(
+          `{"type":"stdio","command":"node","args":["-e","A=visible"],"env":{"API_KEY":"${REDACTED}","__proto__":"${REDACTED}"}}`,
+        ) as unknown,
+        outcome: { ok: true, message: 'Added' },
+      },
+      {
+        time: isoTime,
+        procedure: 'mcp.import',
+        argv: ['mcp', 'add-json', '--scope', 'local', 'web', '-'],
+        entry: { type: 'http', url: 'https://e.test', headers: { Authorization: REDACTED }, timeout: 5 },
+        outcome: { ok: true, message: 'Added' },
+      },
+    ]);
+    expect([text.includes('s3cret'), text.includes('Bearer t')]).toEqual([false, false]);
   });
 
   it('records a failure that is not the core’s own with code ERROR', () => {

@@ -238,6 +238,37 @@ describe('McpAdmin.checkAll', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it("ends only its own check when an approved .mcp.json server answers with a line over 10 MiB; the others' results still come", async () => {
+    writeClaudeConfig({ user: { alpha: toolsServer('alpha_tool') }, approved: ['flood'] });
+    writeMcpJson(world.projectDir, {
+      flood: {
+        command: process.execPath,
+        args: [MCP_SERVER_SCRIPTS.hostile],
+        env: { HOSTILE: 'huge-answer', ANSWER_BYTES: String(11 * 1024 * 1024) },
+      },
+    });
+
+    const events: CheckAllEvent[] = [];
+    for await (const event of await adminFor().checkAll(undefined, new AbortController().signal))
+      events.push(event);
+
+    events.sort((a, b) => a.name.localeCompare(b.name));
+    expect(events).toEqual([
+      { name: 'alpha', scope: 'user', source: world.configPath, total: 2, result: toolsResult('alpha_tool') },
+      {
+        name: 'flood',
+        scope: 'project',
+        source: join(world.projectDir, '.mcp.json'),
+        total: 2,
+        result: {
+          status: 'failed',
+          latencyMs: anyLatency,
+          error: 'The server answered initialize with a message over 10 MiB: the check stopped reading it.',
+        },
+      },
+    ]);
+  });
+
   it('ends once its signal aborts, stopping the checks still running', async () => {
     const pidFile = join(world.plainDir, 'pids');
     writeClaudeConfig({

@@ -21,6 +21,21 @@ describe('mergedEntry', () => {
     });
   });
 
+  it('drops oauth and headersHelper with url and headers when a remote entry becomes stdio, by a command or by the stdio transport', () => {
+    const signedIn = {
+      type: 'http',
+      url: 'https://e.test',
+      headers: { H: 'x' },
+      oauth: { clientId: 'c' },
+      headersHelper: '/bin/h',
+      timeout: 5,
+    };
+    const stdio = { type: 'stdio', command: 'node', timeout: 5 };
+    expect(mergedEntry(signedIn, { command: 'node' })).toEqual(stdio);
+    expect(mergedEntry(signedIn, { transport: 'stdio', command: 'node' })).toEqual(stdio);
+    expect(mergedEntry(signedIn, { transport: 'sse' })).toEqual({ ...signedIn, type: 'sse' });
+  });
+
   it('keeps a stored __proto__ key as plain data', () => {
     const stored = JSON.parse('{"command":"node","__proto__":{"polluted":true}}') as Record<string, unknown>;
     const merged = mergedEntry(stored, { args: [] });

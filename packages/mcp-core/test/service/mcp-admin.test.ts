@@ -81,7 +81,7 @@ describe('add', () => {
     };
     await expect(admin.add(input)).resolves.toEqual({
       ok: true,
-      message: `Added stdio MCP server files with command: npx -y @scope/server --root=/tmp  to user config\nFile modified: ${world.configPath}`,
+      message: `Added stdio MCP server files to user config`,
     });
     const entry = { type: 'stdio', command: 'npx', args: input.args, env: input.env };
     expect(storedConfig().mcpServers).toEqual({ files: entry });
@@ -118,7 +118,7 @@ describe('add', () => {
       }),
     ).resolves.toEqual({
       ok: true,
-      message: `Added HTTP MCP server web with URL: https://example.test/mcp to user config\nHeaders: {\n  "Authorization": "[REDACTED]"\n}\nFile modified: ${world.configPath}`,
+      message: `Added http MCP server web to user config`,
     });
     const entry = { type: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'Bearer -x' } };
     await expect(storedEntries('web')).resolves.toEqual([{ scope: 'user', source: world.configPath, entry }]);
@@ -159,11 +159,11 @@ describe('add', () => {
     };
     await expect(admin.add(stdio)).resolves.toEqual({
       ok: true,
-      message: `Added stdio MCP server files with command: node --inspect server.js to local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+      message: `Added stdio MCP server files to local config`,
     });
     await expect(admin.add(sse)).resolves.toEqual({
       ok: true,
-      message: `Added SSE MCP server events with URL: http://127.0.0.1:9/sse to local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
+      message: `Added sse MCP server events to local config`,
     });
     const files = { type: 'stdio', command: 'node', args: ['--inspect', 'server.js'], env: {} };
     const events = { type: 'sse', url: 'http://127.0.0.1:9/sse' };
@@ -215,7 +215,7 @@ describe('add', () => {
       }),
     ).resolves.toEqual({
       ok: true,
-      message: `Added stdio MCP server files with command: node server.js to project config\nFile modified: ${join(world.projectDir, '.mcp.json')}`,
+      message: `Added stdio MCP server files to project config`,
     });
     await expect(
       admin.add({
@@ -227,7 +227,7 @@ describe('add', () => {
       }),
     ).resolves.toEqual({
       ok: true,
-      message: `Added HTTP MCP server web with URL: https://example.test/mcp to project config\nHeaders: {\n  "X-Api-Key": "[REDACTED]"\n}\nFile modified: ${join(world.nestedDir, '.mcp.json')}`,
+      message: `Added http MCP server web to project config`,
     });
     const files = { type: 'stdio', command: 'node', args: ['server.js'], env: { LEVEL: '-1' } };
     const web = { type: 'http', url: 'https://example.test/mcp', headers: { 'X-Api-Key': 'k: v' } };
@@ -426,7 +426,7 @@ describe('the mutation queue in the service', () => {
     });
     await expect(next).resolves.toEqual({
       ok: true,
-      message: `Added stdio MCP server after with command: node  to user config\nFile modified: ${world.configPath}`,
+      message: `Added stdio MCP server after to user config`,
     });
   });
 
@@ -440,12 +440,12 @@ describe('the mutation queue in the service', () => {
     await expect(fifoAdd).rejects.toEqual(
       new McpCoreError(
         'VERIFY_FAILED',
-        `The CLI reported success, but the change could not be confirmed: ${fifo} is a FIFO, not a regular file`,
+        `The CLI reported success, but the change could not be confirmed: ${fifo} is a FIFO, not a regular file\nWhether "fifo-1" was stored in ${fifo} could not be read back (${fifo} is a FIFO, not a regular file); if it was, undo this change in History to remove it.`,
       ),
     );
     await expect(next).resolves.toEqual({
       ok: true,
-      message: `Added stdio MCP server after with command: node  to user config\nFile modified: ${world.configPath}`,
+      message: `Added stdio MCP server after to user config`,
     });
   });
 
@@ -683,48 +683,22 @@ describe('info and audit', () => {
       {
         time: anyTime,
         procedure: 'mcp.add',
-        argv: [
-          'mcp',
-          'add',
-          '--scope',
-          'user',
-          'files',
-          '-e',
-          `TOKEN=${REDACTED}`,
-          '--',
-          'node',
-          '-e',
-          'A=1',
-        ],
-        outcome: {
-          ok: true,
-          message: `Added stdio MCP server files with command: node -e A=1 to user config\nFile modified: ${world.configPath}`,
-        },
+        argv: ['mcp', 'add-json', '--scope', 'user', 'files', '-'],
+        entry: { type: 'stdio', command: 'node', args: ['-e', 'A=1'], env: { TOKEN: REDACTED } },
+        outcome: { ok: true, message: 'Added stdio MCP server files to user config' },
       },
       {
         time: anyTime,
         procedure: 'mcp.add',
-        argv: [
-          'mcp',
-          'add',
-          '--scope',
-          'local',
-          '--transport',
-          'http',
-          'web',
-          'https://example.test/',
-          '--header',
-          `Authorization: ${REDACTED}`,
-        ],
-        outcome: {
-          ok: true,
-          message: `Added HTTP MCP server web with URL: https://example.test to local config\nHeaders: {\n  "Authorization": "[REDACTED]"\n}\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
-        },
+        argv: ['mcp', 'add-json', '--scope', 'local', 'web', '-'],
+        entry: { type: 'http', url: 'https://example.test/', headers: { Authorization: REDACTED } },
+        outcome: { ok: true, message: 'Added http MCP server web to local config' },
       },
       {
         time: anyTime,
         procedure: 'mcp.add',
-        argv: ['mcp', 'add', '--scope', 'user', 'files', '--', 'node'],
+        argv: ['mcp', 'add-json', '--scope', 'user', 'files', '-'],
+        entry: { type: 'stdio', command: 'node', args: [], env: {} },
         outcome: { ok: false, code: 'CLI_FAILED', message: 'MCP server files already exists in user config' },
       },
       {
@@ -760,10 +734,10 @@ describe('an audit log that cannot be written', () => {
     const result = await admin.add({ name: 'files', scope: 'user', command: 'node' });
 
     const notRecordedIn = (file: string) =>
-      `The change was not recorded in ${join(blocker, file)}: EEXIST: file already exists, mkdir '${blocker}'`;
+      `The change was not recorded in ${join(blocker, file)}: Cannot write ${join(blocker, file)}: EEXIST: file already exists, mkdir '${blocker}'`;
     expect(result).toEqual({
       ok: true,
-      message: `Added stdio MCP server files with command: node  to user config\nFile modified: ${world.configPath}`,
+      message: `Added stdio MCP server files to user config`,
       warning: `${notRecordedIn('audit.jsonl')}\n${notRecordedIn('history.jsonl')}`,
     });
     expect(warnings).toEqual([notRecordedIn('audit.jsonl'), notRecordedIn('history.jsonl')]);
@@ -845,7 +819,7 @@ describe('remove of exactly the listed entry (source)', () => {
     await expect(remove('user', farther)).rejects.toEqual(
       new McpCoreError(
         'INVALID_INPUT',
-        `source "${farther}" is not where user-scope servers are kept (${world.configPath})`,
+        `source "${farther}" is not where user-scope servers are kept (${world.configPath}, or ${join(world.configDir, '.mcp-admin', 'disabled.json')} while switched off)`,
       ),
     );
     await expect(remove('local', world.configPath)).rejects.toEqual(

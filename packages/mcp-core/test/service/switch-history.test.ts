@@ -1,7 +1,7 @@
 /** The on/off switch in the history: `mcp.disable` / `mcp.enable` recorded, and undone by the switch back. */
 import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addJsonArgv } from '../../src/cli/argv';
@@ -142,6 +142,30 @@ describe('the switch in the history', () => {
       ),
     );
     expect(readFileSync(localSettings(), 'utf8')).toBe('{"enabledMcpjsonServers":["files"]}');
+  });
+
+  it('refuses (409) to undo a project-scope disable once its project path links to another project, and writes nothing there', async () => {
+    const [first, other] = [join(world.plainDir, 'first'), join(world.plainDir, 'other')];
+    for (const dir of [first, other]) {
+      mkdirSync(dir);
+      writeFileSync(join(dir, '.mcp.json'), '{"mcpServers":{"files":{"command":"node"}}}');
+    }
+    const admin = adminInWorld(world);
+    await admin.disable({ name: 'files', scope: 'project', projectPath: first });
+    const [disabled] = await admin.history();
+    await admin.disable({ name: 'files', scope: 'project', projectPath: other });
+    const firstKey = realpathSync(first);
+    renameSync(first, `${first}-moved`);
+    symlinkSync(other, first);
+    const otherSettings = readFileSync(join(other, '.claude', 'settings.local.json'), 'utf8');
+
+    await expect(admin.undo({ id: disabled?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: ${first}, where "files" was changed in ${firstKey}, now leads to ${realpathSync(other)}.`,
+      ),
+    );
+    expect(readFileSync(join(other, '.claude', 'settings.local.json'), 'utf8')).toBe(otherSettings);
   });
 
   it('records no change for a switch refused as bad input', async () => {

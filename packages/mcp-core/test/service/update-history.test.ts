@@ -5,7 +5,18 @@
  */
 import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
@@ -50,6 +61,16 @@ const files = {
 
 async function seed(name: string, entry: Record<string, unknown>, scope: 'user' | 'local' = 'user') {
   await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv(name, scope, entry));
+}
+
+/** The lines of `claude mcp get NAME` after its status and issue: what Claude Code takes the entry to be. */
+async function cliGetDetails(name: string): Promise<string> {
+  const shown = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', name]);
+  return shown
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^(Type|Command|Args|URL|Headers|OAuth|Environment|Headers helper):/.test(line))
+    .join('\n');
 }
 
 const anyId: unknown = expect.stringMatching(/^[0-9a-f-]{36}$/);
@@ -146,6 +167,59 @@ describe('update', () => {
     });
     expect(readFileSync(nearer, 'latin1')).toBe(nearerBytes);
     await expect(admin.history()).resolves.toMatchObject([{ scope: 'project', files: [farther] }]);
+  });
+
+  it('turns an OAuth http server into a stdio one (url, headers, oauth and headersHelper go) and back (env goes), as claude mcp get shows', async () => {
+    await seed('signed-in', signedIn);
+    const admin = adminFor();
+
+    await admin.update({ name: 'signed-in', scope: 'user', server: { command: 'node', args: ['-e', '1'] } });
+    expect(userServers()).toEqual({
+      'signed-in': { type: 'stdio', command: 'node', args: ['-e', '1'], timeout: 15000, alwaysLoad: true },
+    });
+    expect(await cliGetDetails('signed-in')).toBe('Type: stdio\nCommand: node\nArgs: -e 1');
+
+    await admin.update({ name: 'signed-in', scope: 'user', server: { env: { API_KEY: 'k3y' } } });
+    await admin.update({
+      name: 'signed-in',
+      scope: 'user',
+      server: { transport: 'sse', url: 'https://new.test/sse' },
+    });
+    expect(userServers()).toEqual({
+      'signed-in': { type: 'sse', url: 'https://new.test/sse', timeout: 15000, alwaysLoad: true },
+    });
+    expect(await cliGetDetails('signed-in')).toBe('Type: sse\nURL: https://new.test/sse');
+  });
+
+  it('takes a project path with a trailing slash as the path itself: recorded without it, and an edit naming the project both ways stays in the listed .mcp.json', async () => {
+    const farther = join(world.projectDir, '.mcp.json');
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addJsonArgv('shared', 'project', { command: 'far' }),
+    );
+    const admin = adminFor();
+
+    await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: `${world.projectDir}/` });
+    await admin.update({
+      name: 'shared',
+      scope: 'project',
+      projectPath: `${world.nestedDir}/`,
+      source: farther,
+      server: { args: ['--far'], projectPath: world.nestedDir },
+    });
+
+    expect({
+      farther: JSON.parse(readFileSync(farther, 'utf8')) as unknown,
+      nearer: existsSync(join(world.nestedDir, '.mcp.json')),
+      local: localServers(),
+    }).toEqual({
+      farther: { mcpServers: { shared: { command: 'far', args: ['--far'] } } },
+      nearer: false,
+      local: { files: { type: 'stdio', command: 'node', args: [], env: {} } },
+    });
+    const [edit, addition] = await admin.history();
+    expect([edit?.projectPath, addition?.projectPath]).toEqual([world.nestedDir, world.projectDir]);
   });
 
   it('puts the old entry back with add-json when the new one cannot be added, and says so', async () => {
@@ -352,6 +426,55 @@ describe('history and undo', () => {
   });
 });
 
+describe('an undo whose project path now leads to another project', () => {
+  it("is refused with CHANGED_SINCE naming both directories, and the other project's identical server stays", async () => {
+    const first = join(world.plainDir, 'first');
+    const other = join(world.plainDir, 'other');
+    mkdirSync(first);
+    mkdirSync(other);
+    const admin = adminFor();
+    await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: first });
+    const [addition] = await admin.history();
+    await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: other });
+    const firstKey = realpathSync(first);
+    renameSync(first, `${first}-moved`);
+    symlinkSync(other, first);
+    const config = readFileSync(world.configPath, 'latin1');
+
+    await expect(admin.undo({ id: addition?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: ${first}, where "files" was changed in ${firstKey}, now leads to ${realpathSync(other)}.`,
+      ),
+    );
+    expect(readFileSync(world.configPath, 'latin1')).toBe(config);
+  });
+
+  it("refuses the undo of a local disable the same way, and leaves the other project's server on", async () => {
+    const first = join(world.plainDir, 'first');
+    const other = join(world.plainDir, 'other');
+    mkdirSync(first);
+    mkdirSync(other);
+    const admin = adminFor();
+    await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: first });
+    await admin.disable({ name: 'files', scope: 'local', projectPath: first });
+    const [disabling] = await admin.history();
+    await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: other });
+    const firstKey = realpathSync(first);
+    renameSync(first, `${first}-moved`);
+    symlinkSync(other, first);
+    const config = readFileSync(world.configPath, 'latin1');
+
+    await expect(admin.undo({ id: disabling?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: ${first}, where "files" was changed in ${firstKey}, now leads to ${realpathSync(other)}.`,
+      ),
+    );
+    expect(readFileSync(world.configPath, 'latin1')).toBe(config);
+  });
+});
+
 describe('an undo whose project is gone', () => {
   it('is refused with CHANGED_SINCE naming the directory, not reported as a CLI that cannot run', async () => {
     const admin = adminFor();
@@ -366,24 +489,5 @@ describe('an undo whose project is gone', () => {
         `Cannot undo: ${world.plainDir}, where "files" was changed, is no longer a directory.`,
       ),
     );
-  });
-});
-
-describe('a history file that cannot be used', () => {
-  it('fails history and undo with CONFIG_UNREADABLE naming the file and line, while list and add still work', async () => {
-    mkdirSync(join(world.configDir, '.mcp-admin'), { mode: 0o700 });
-    writeFileSync(historyFile(), '{"id": "x"}\nnot json\n', { mode: 0o600 });
-    const admin = adminFor();
-    const unusable = new McpCoreError(
-      'CONFIG_UNREADABLE',
-      `${historyFile()} line 1 cannot be used: not a change record`,
-    );
-
-    await expect(admin.history()).rejects.toEqual(unusable);
-    await expect(admin.undo({ id: 'x' })).rejects.toEqual(unusable);
-    await expect(admin.add({ name: 'files', scope: 'user', command: 'node' })).resolves.toMatchObject({
-      ok: true,
-    });
-    await expect(admin.list()).resolves.toMatchObject({ servers: [{ name: 'files' }] });
   });
 });

@@ -474,7 +474,7 @@ describe('refusals', () => {
     );
     const corrupt = new McpCoreError(
       'CONFIG_UNREADABLE',
-      `${stashPath()} is not valid JSON (Unexpected end of JSON input): MCP Admin cannot tell which servers it turned off.`,
+      `${stashPath()} is not valid JSON: Unexpected end of JSON input at line 1, column 28: MCP Admin cannot tell which servers it turned off.`,
     );
 
     // On start it is only a warning: the rest of the product works without the stash.

@@ -4,6 +4,7 @@ import type { TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addArgv, addJsonArgv } from '../../src/cli/argv';
+import type { CliCommand } from '../../src/cli/runner';
 import { REDACTED } from '../../src/config';
 import { createMcpAdmin } from '../../src/service/mcp-admin';
 
@@ -29,7 +30,7 @@ const withOauth = {
 
 /** Three user servers as the CLI stores them: one with an env secret, one with a header secret, one with neither. */
 async function storeUserServers(): Promise<Record<string, unknown>> {
-  const cli = (argv: string[]) => runCliAsAnotherTerminal(world, world.projectDir, argv);
+  const cli = (command: CliCommand) => runCliAsAnotherTerminal(world, world.projectDir, command);
   await cli(
     addArgv({ name: 'files', scope: 'user', command: 'npx', args: ['files'], env: { API_KEY: 's3cret' } }),
   );

@@ -59,7 +59,7 @@ describe('readImportDocument', () => {
     [
       'text that is not JSON, saying where',
       '{\n  "a": }',
-      "is not valid JSON: Unexpected token '}' at line 2, column 8",
+      'is not valid JSON: Unexpected character at line 2, column 8',
     ],
     ['an array', '[]', 'must be a JSON object, { "mcpServers": { … } } or servers by name, not an array'],
     [

@@ -84,13 +84,13 @@ describe('importSources', () => {
         label: 'Project d-zero',
         path: mcpJson('d-zero'),
         servers: [],
-        error: `${mcpJson('d-zero')} is a character device, not a regular file`,
+        error: `${mcpJson('d-zero')} is a symbolic link: only a regular .mcp.json inside its project is read, never what a link leads to`,
       },
       {
         label: 'Project e-not-json',
         path: mcpJson('e-not-json'),
         servers: [],
-        error: `${mcpJson('e-not-json')} is not valid JSON: Unexpected token '}' at line 1, column 16`,
+        error: `${mcpJson('e-not-json')} is not valid JSON: Unexpected character at line 1, column 16`,
       },
       {
         label: 'Project f-too-big',
@@ -111,13 +111,14 @@ describe('importSources', () => {
 });
 
 describe('importSource', () => {
-  it('hands out the text of a listed source exactly with reveal, and its servers with secrets hidden without', async () => {
+  it("hands out a listed source's servers, never its text: secrets with reveal, hidden without, no other key", async () => {
     const { admin, desktopConfig } = worldWithSources();
 
-    await expect(admin.importSource({ path: desktopConfig, reveal: true })).resolves.toEqual({
+    const revealed = await admin.importSource({ path: desktopConfig, reveal: true });
+    expect({ ...revealed, json: JSON.parse(revealed.json) as unknown }).toEqual({
       label: 'Claude Desktop',
       path: desktopConfig,
-      json: DESKTOP_CONFIG,
+      json: { mcpServers: (JSON.parse(DESKTOP_CONFIG) as { mcpServers: unknown }).mcpServers },
     });
     const hidden = await admin.importSource({ path: desktopConfig });
     expect(hidden).toEqual({
@@ -131,6 +132,66 @@ describe('importSource', () => {
         'desktop-web': { type: 'sse', url: 'https://e.test/sse' },
       },
     });
+  });
+
+  it("never reads what a known project's .mcp.json links to, even a valid document; Claude Desktop's config may be the user's link", async () => {
+    const home = join(world.plainDir, 'home');
+    mkdirSync(join(home, '.ssh'), { recursive: true });
+    mkdirSync(join(home, 'dotfiles'));
+    const privateKey = join(home, '.ssh', 'id_ed25519');
+    writeFileSync(
+      privateKey,
+      '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE\n-----END OPENSSH PRIVATE KEY-----\n',
+    );
+    const userDocument = join(home, 'servers.json');
+    writeFileSync(
+      userDocument,
+      '{"mcpServers": {"mine": {"command": "node", "env": {"TOKEN": "users-own"}}}}',
+    );
+    const desktopConfig = join(home, '.config', 'Claude', 'claude_desktop_config.json');
+    mkdirSync(join(home, '.config', 'Claude'), { recursive: true });
+    writeFileSync(join(home, 'dotfiles', 'desktop.json'), DESKTOP_CONFIG);
+    symlinkSync(join(home, 'dotfiles', 'desktop.json'), desktopConfig);
+    const toKey = join(world.plainDir, 'to-key');
+    const toDocument = join(world.plainDir, 'to-document');
+    for (const [dir, target] of [
+      [toKey, privateKey],
+      [toDocument, userDocument],
+    ] as const) {
+      mkdirSync(dir);
+      symlinkSync(target, join(dir, '.mcp.json'));
+    }
+    writeFileSync(world.configPath, JSON.stringify({ projects: { [toKey]: {}, [toDocument]: {} } }));
+    const admin = createMcpAdmin({ ...worldAdminOptions(world), homeDir: home });
+    const linkError = (dir: string) =>
+      `${join(dir, '.mcp.json')} is a symbolic link: only a regular .mcp.json inside its project is read, never what a link leads to`;
+
+    const answers = {
+      sources: await admin.importSources(),
+      key: await admin
+        .importSource({ path: join(toKey, '.mcp.json'), reveal: true })
+        .catch((error: unknown) => error),
+      document: await admin
+        .importSource({ path: join(toDocument, '.mcp.json'), reveal: true })
+        .catch((error: unknown) => error),
+      desktop: (await admin.importSource({ path: desktopConfig, reveal: true })).json,
+    };
+    expect(answers).toEqual({
+      sources: [
+        { label: 'Claude Desktop', path: desktopConfig, servers: ['desktop-files', 'desktop-web'] },
+        {
+          label: 'Project to-document',
+          path: join(toDocument, '.mcp.json'),
+          servers: [],
+          error: linkError(toDocument),
+        },
+        { label: 'Project to-key', path: join(toKey, '.mcp.json'), servers: [], error: linkError(toKey) },
+      ],
+      key: new McpCoreError('INVALID_INPUT', linkError(toKey)),
+      document: new McpCoreError('INVALID_INPUT', linkError(toDocument)),
+      desktop: expect.stringContaining('desk-secret') as unknown,
+    });
+    expect(JSON.stringify(answers)).not.toMatch(/PRIVATE|b3Bl|users-own/);
   });
 
   it("refuses a path that is neither Claude Desktop's config nor a known project's .mcp.json, whatever the file", async () => {

@@ -4,7 +4,7 @@ import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addArgv, addJsonArgv } from '../../src/cli/argv';
+import { addArgv } from '../../src/cli/argv';
 import { REDACTED } from '../../src/config';
 import { McpCoreError } from '../../src/errors';
 import { adminInWorld, fixture, storedConfigOf, type AdminArgs } from '../support/world-admin';
@@ -27,7 +27,7 @@ function storedConfig() {
   return storedConfigOf(world);
 }
 
-function auditRecords(): { procedure: string; argv: string[]; outcome: unknown }[] {
+function auditRecords(): { procedure: string; argv: string[]; entry?: unknown; outcome: unknown }[] {
   return readFileSync(join(world.configDir, '.mcp-admin', 'audit.jsonl'), 'utf8')
     .trimEnd()
     .split('\n')
@@ -103,20 +103,25 @@ describe('import', () => {
       web,
       'signed-in': { ...signedIn, type: 'http' },
     });
-    expect(auditRecords().map(({ procedure, argv, outcome }) => ({ procedure, argv, outcome }))).toEqual([
+    expect(
+      auditRecords().map(({ procedure, argv, entry, outcome }) => ({ procedure, argv, entry, outcome })),
+    ).toEqual([
       {
         procedure: 'mcp.import',
-        argv: addJsonArgv('files', 'user', { ...files, env: { API_KEY: REDACTED } }),
+        argv: ['mcp', 'add-json', '--scope', 'user', 'files', '-'],
+        entry: { ...files, env: { API_KEY: REDACTED } },
         outcome: { ok: true, message: 'Added stdio MCP server files to user config' },
       },
       {
         procedure: 'mcp.import',
-        argv: addJsonArgv('web', 'user', { ...web, headers: { Authorization: REDACTED } }),
+        argv: ['mcp', 'add-json', '--scope', 'user', 'web', '-'],
+        entry: { ...web, headers: { Authorization: REDACTED } },
         outcome: { ok: true, message: 'Added http MCP server web to user config' },
       },
       {
         procedure: 'mcp.import',
-        argv: addJsonArgv('signed-in', 'user', { ...signedIn, type: 'http' }),
+        argv: ['mcp', 'add-json', '--scope', 'user', 'signed-in', '-'],
+        entry: { ...signedIn, type: 'http' },
         outcome: { ok: true, message: 'Added http MCP server signed-in to user config' },
       },
     ]);
@@ -228,7 +233,7 @@ describe('import', () => {
     const admin = adminFor();
 
     await expect(admin.importServers({ json: '{\n  "a": {,}\n}', scope: 'user' })).rejects.toEqual(
-      new McpCoreError('INVALID_INPUT', "json is not valid JSON: Unexpected token ',' at line 2, column 9"),
+      new McpCoreError('INVALID_INPUT', 'json is not valid JSON: Unexpected character at line 2, column 9'),
     );
     await expect(admin.importServers({ json: '[{"command": "x"}]', scope: 'user' })).rejects.toEqual(
       new McpCoreError(

@@ -36,17 +36,17 @@ describe('parseJsonText', () => {
   });
 
   it.each([
-    ['a missing value', '{\n  "mcpServers": {\n    "a": }\n}', "Unexpected token '}'", 3, 10],
-    ['a trailing comma', '{"a": 1,}', "Unexpected token '}'", 1, 9],
-    ['a missing colon', '{"a" 1}', "Unexpected token '1'", 1, 6],
+    ['a missing value', '{\n  "mcpServers": {\n    "a": }\n}', 'Unexpected character', 3, 10],
+    ['a trailing comma', '{"a": 1,}', 'Unexpected character', 1, 9],
+    ['a missing colon', '{"a" 1}', 'Unexpected character', 1, 6],
     ['an unclosed object', '{"a": 1', 'Unexpected end of JSON input', 1, 8],
     ['an unterminated string', '{"a": "b', 'Unterminated string in JSON', 1, 9],
     ['a raw line break in a string', '{"a": "b\nc"}', 'Bad control character in string literal', 1, 9],
     ['a bad escape', '["\\x"]', 'Bad escaped character', 1, 4],
-    ['a single-quoted key', "{'a': 1}", "Unexpected token '''", 1, 2],
+    ['a single-quoted key', "{'a': 1}", 'Unexpected character', 1, 2],
     ['text after the document', '{}\n{}', 'Unexpected non-whitespace character after JSON', 2, 1],
     ['an empty text', '', 'Unexpected end of JSON input', 1, 1],
-    ['a leading zero', '[01]', "Unexpected token '1'", 1, 3],
+    ['a leading zero', '[01]', 'Unexpected character', 1, 3],
   ])('reports %s with its line and column', (_label, text, reason, line, column) => {
     let error: unknown;
     try {

@@ -9,6 +9,7 @@ import {
   importSourceInputSchema,
   listServersInputSchema,
   loginPasteInputSchema,
+  logsInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
   undoInputSchema,
@@ -20,27 +21,29 @@ import {
 import type { TRPCRouterRecord } from '@trpc/server';
 import { tracked, TRPCError } from '@trpc/server';
 
-import { publicProcedure } from '../trpc';
+import { changingProcedure, publicProcedure } from '../trpc';
 
+// A changingProcedure changes something or starts a process: another origin may not call it.
 export const mcpRouter = {
   projects: publicProcedure.query(({ ctx }) => ctx.admin.projects()),
   list: publicProcedure.input(listServersInputSchema).query(({ ctx, input }) => ctx.admin.list(input)),
-  add: publicProcedure.input(addServerInputSchema).mutation(({ ctx, input }) => ctx.admin.add(input)),
-  remove: publicProcedure
+  add: changingProcedure.input(addServerInputSchema).mutation(({ ctx, input }) => ctx.admin.add(input)),
+  remove: changingProcedure
     .input(removeServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.remove(input)),
-  update: publicProcedure
+  update: changingProcedure
     .input(updateServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.update(input)),
+  logs: publicProcedure.input(logsInputSchema).query(({ ctx, input }) => ctx.admin.logs(input)),
   history: publicProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.admin.history(input)),
-  undo: publicProcedure.input(undoInputSchema).mutation(({ ctx, input }) => ctx.admin.undo(input)),
-  disable: publicProcedure
+  undo: changingProcedure.input(undoInputSchema).mutation(({ ctx, input }) => ctx.admin.undo(input)),
+  disable: changingProcedure
     .input(switchServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.disable(input)),
-  enable: publicProcedure
+  enable: changingProcedure
     .input(switchServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.enable(input)),
-  resetChoices: publicProcedure
+  resetChoices: changingProcedure
     .input(resetChoicesInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.resetChoices(input)),
   // Ends when the client goes away or the server closes.
@@ -48,7 +51,7 @@ export const mcpRouter = {
     return trackedChanges(await ctx.admin.watch(input, untilGone(signal, ctx.closing)));
   }),
   // Neither is queued with the changes: a check changes nothing (the service bounds how many run).
-  check: publicProcedure.input(checkServerInputSchema).mutation(async ({ ctx, input, signal }) => {
+  check: changingProcedure.input(checkServerInputSchema).mutation(async ({ ctx, input, signal }) => {
     const until = untilGone(signal, ctx.closing);
     try {
       return await ctx.admin.check(input, until);
@@ -62,22 +65,22 @@ export const mcpRouter = {
       });
     }
   }),
-  checkAll: publicProcedure
+  checkAll: changingProcedure
     .input(checkAllInputSchema)
     .subscription(({ ctx, input, signal }) => ctx.admin.checkAll(input, untilGone(signal, ctx.closing))),
 
   // OAuth sign-in, not queued: it waits minutes for a person. Stopped when its client goes away.
-  login: publicProcedure
+  login: changingProcedure
     .input(signInTargetSchema)
     .subscription(({ ctx, input, signal }) => ctx.admin.login(input, untilGone(signal, ctx.closing))),
-  loginPaste: publicProcedure
+  loginPaste: changingProcedure
     .input(loginPasteInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.loginPaste(input)),
-  logout: publicProcedure.input(signInTargetSchema).mutation(({ ctx, input }) => ctx.admin.logout(input)),
+  logout: changingProcedure.input(signInTargetSchema).mutation(({ ctx, input }) => ctx.admin.logout(input)),
 
   // Import and export. A source document is asked for by the path importSources listed; the
   // service reads no other file for it.
-  import: publicProcedure
+  import: changingProcedure
     .input(importInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.importServers(input)),
   importSources: publicProcedure.query(({ ctx }) => ctx.admin.importSources()),

@@ -1,0 +1,111 @@
+import { useEffect, useId, useRef } from 'react';
+import { SORT_LABELS, type SortOrder } from './list-view';
+
+interface ListToolbarProps {
+  search: string;
+  onSearch: (search: string) => void;
+  onlyNotLoading: boolean;
+  onOnlyNotLoading: (only: boolean) => void;
+  /** Among the servers the search matches: the counts follow the search. */
+  notLoadingCount: number;
+  matchingCount: number;
+  sort: SortOrder;
+  onSort: (sort: SortOrder) => void;
+  grouped: boolean;
+  onGrouped: (grouped: boolean) => void;
+}
+
+/** Whether a key press is typing into something, where `/` is a character and not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** Search (`/` focuses it), the Not loading filter, sort and grouping of the server list. */
+export function ListToolbar(props: ListToolbarProps) {
+  const id = useId();
+  const searchBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target) || document.querySelector('dialog[open]') !== null) return;
+      event.preventDefault();
+      searchBox.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
+  return (
+    <div className="list-toolbar">
+      <input
+        ref={searchBox}
+        type="search"
+        className="search-box"
+        aria-label="Search servers"
+        aria-keyshortcuts="/"
+        placeholder="Search servers  /"
+        value={props.search}
+        onChange={(event) => {
+          props.onSearch(event.target.value);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && props.search !== '') {
+            event.preventDefault();
+            props.onSearch('');
+          }
+        }}
+      />
+      <div className="filter" role="group" aria-label="Show">
+        <button
+          type="button"
+          className="secondary small"
+          aria-pressed={!props.onlyNotLoading}
+          onClick={() => {
+            props.onOnlyNotLoading(false);
+          }}
+        >
+          All ({props.matchingCount})
+        </button>
+        <button
+          type="button"
+          className="secondary small"
+          aria-pressed={props.onlyNotLoading}
+          onClick={() => {
+            props.onOnlyNotLoading(true);
+          }}
+        >
+          Not loading ({props.notLoadingCount})
+        </button>
+      </div>
+      <div className="sort">
+        <label htmlFor={`${id}-sort`}>Sort</label>
+        <select
+          id={`${id}-sort`}
+          value={props.sort}
+          onChange={(event) => {
+            props.onSort(event.target.value as SortOrder);
+          }}
+        >
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={props.grouped}
+          onChange={(event) => {
+            props.onGrouped(event.target.checked);
+          }}
+        />
+        <span>Group by scope</span>
+      </label>
+    </div>
+  );
+}

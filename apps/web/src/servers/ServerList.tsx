@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import type { RowCheck } from '../check/row-checks';
+import type { ServerEntry } from '../trpc';
+import { groupByScope, listView, type SortOrder } from './list-view';
+import { ListToolbar } from './ListToolbar';
+import { ServerTable } from './ServerTable';
+import type { WritableServer } from './server-display';
+
+interface ServerListProps {
+  servers: readonly ServerEntry[];
+  projectPath: string;
+  stale: boolean;
+  locked: boolean;
+  checkOf: (server: ServerEntry) => RowCheck | undefined;
+  onCheck: (server: WritableServer, projectPath: string) => void;
+  onEdit: (server: WritableServer, projectPath: string) => void;
+  onRemove: (server: WritableServer, projectPath: string) => void;
+  /** How many rows show: the section's heading counts them. */
+  onShownCount: (count: number) => void;
+}
+
+/**
+ * The list of many servers: search, the Not loading filter, sort and grouping above the table, the
+ * counts following the search. Loaded with the table, after the first paint.
+ */
+export function ServerList({ servers, checkOf, onShownCount, ...table }: ServerListProps) {
+  const [search, setSearch] = useState('');
+  const [onlyNotLoading, setOnlyNotLoading] = useState(false);
+  const [sort, setSort] = useState<SortOrder>('scope');
+  const [grouped, setGrouped] = useState(true);
+  const view = listView(servers, {
+    search,
+    onlyNotLoading,
+    sort,
+    checkOf: (server) => {
+      const check = checkOf(server);
+      return check?.state === 'done' ? check.result.status : undefined;
+    },
+  });
+  const shownCount = view.shown.length;
+  useEffect(() => {
+    onShownCount(shownCount);
+  }, [onShownCount, shownCount]);
+  return (
+    <>
+      <ListToolbar
+        search={search}
+        onSearch={setSearch}
+        onlyNotLoading={onlyNotLoading}
+        onOnlyNotLoading={setOnlyNotLoading}
+        notLoadingCount={view.notLoadingCount}
+        matchingCount={view.matching.length}
+        sort={sort}
+        onSort={setSort}
+        grouped={grouped}
+        onGrouped={setGrouped}
+      />
+      {shownCount === 0 ? (
+        <p className="status empty-filter">
+          No server matches{search === '' ? '' : ` “${search}”`}
+          {onlyNotLoading ? ' among those not loading' : ''}.
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <ServerTable groups={groupByScope(view.shown, grouped)} checkOf={checkOf} {...table} />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The machine's processes as /proc (Linux) lists them: the one reader of `/proc/PID/stat` that
+ * the checks, the sign-in terminal and the tests share. Where /proc cannot be read (another OS, a
+ * process gone mid-read, no file descriptor left) it lists nothing rather than throwing: its
+ * callers run inside stream listeners, where a throw would take the whole server down.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+export interface ProcessEntry {
+  pid: number;
+  /** One letter: `R` running, `S` sleeping, `Z` zombie (exited, not yet reaped), … */
+  state: string;
+  ppid: number;
+  /** Its process group. */
+  pgid: number;
+  /** Clock ticks after boot when it started: with the pid, names one process even once pids are reused. */
+  startTime: number;
+}
+
+/** Every process that could be read now. */
+export function readProcessTable(): ProcessEntry[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    const process = readProcess(Number(entry));
+    return process === undefined ? [] : [process];
+  });
+}
+
+/** One process, `undefined` once it is gone (or cannot be read). */
+export function readProcess(pid: number): ProcessEntry | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // "pid (comm) state ppid pgrp session … starttime(22nd) …", and comm may hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [state = '', ppid, pgid] = fields;
+  return { pid, state, ppid: Number(ppid), pgid: Number(pgid), startTime: Number(fields[19]) };
+}
+
+/**
+ * The processes descended from any of `ancestors` through parent links, whatever their group or
+ * session (a child that called `setsid` is still its parent's child), found in one read of /proc.
+ */
+export function descendantsOf(ancestors: Iterable<number>, table = readProcessTable()): ProcessEntry[] {
+  const children = new Map<number, ProcessEntry[]>();
+  for (const entry of table) {
+    const siblings = children.get(entry.ppid);
+    if (siblings === undefined) children.set(entry.ppid, [entry]);
+    else siblings.push(entry);
+  }
+  const found: ProcessEntry[] = [];
+  const queue = [...ancestors];
+  const seen = new Set(queue);
+  for (let parent = queue.shift(); parent !== undefined; parent = queue.shift()) {
+    for (const child of children.get(parent) ?? []) {
+      if (seen.has(child.pid)) continue;
+      seen.add(child.pid);
+      found.push(child);
+      queue.push(child.pid);
+    }
+  }
+  return found;
+}
