@@ -15,8 +15,9 @@ const IMPORT_TIMEOUT_MINUTES = 10;
  */
 export async function watchedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const isChange = init?.method === 'POST';
-  const url = input instanceof Request ? input.url : input.toString();
-  const minutes = url.includes('mcp.import') ? IMPORT_TIMEOUT_MINUTES : CHANGE_TIMEOUT_MINUTES;
+  // tRPC's links call it with the URL as a string.
+  const isImport = typeof input === 'string' && input.includes('mcp.import');
+  const minutes = isImport ? IMPORT_TIMEOUT_MINUTES : CHANGE_TIMEOUT_MINUTES;
   const signals = [init?.signal, isChange ? AbortSignal.timeout(minutes * 60_000) : null];
   try {
     const response = await fetch(input, {
@@ -29,15 +30,10 @@ export async function watchedFetch(input: RequestInfo | URL, init?: RequestInit)
     if (init?.signal?.aborted === true) throw error;
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     if (!timedOut) reportReachable(false);
-    const what = timedOut
-      ? `MCP Admin gave no answer within ${minutes} minutes.`
-      : 'MCP Admin could not be reached (is it still running?).';
     // A change sent before the server went quiet may still have landed.
     throw new Error(
-      isChange ? `${what} The change may have landed: the list and History will show it.` : what,
-      {
-        cause: error,
-      },
+      `${timedOut ? `MCP Admin gave no answer within ${minutes} minutes.` : 'MCP Admin could not be reached (is it still running?).'} A change sent may still land: the list and History will show it.`,
+      { cause: error },
     );
   }
 }

@@ -27,7 +27,7 @@ export class LoadFailureBoundary extends Component<LoadFailureBoundaryProps, Loa
     if (!this.state.failed) return this.props.children;
     return (
       <div role="alert" className="alert load-failure">
-        <span>Could not load {this.props.what}: MCP Admin did not answer.</span>{' '}
+        <span>Could not load {this.props.what}.</span>{' '}
         <button
           type="button"
           className="secondary small"
