@@ -455,6 +455,11 @@ describe('the mutation queue in the service', () => {
     const accepted = Array.from({ length: 65 }, (_, i) =>
       admin.add({ name: `q${i}`, scope: 'user', command: 'node' }).catch((error: unknown) => error),
     );
+    // Each change checks its project before it joins the queue, so they may join in any order:
+    // the 66th is sent once the 65 hold the CLI and the queue, or it could take a place and wait forever.
+    await vi.waitFor(() => {
+      expect(admin.health().waiting).toBe(64);
+    });
     await expect(admin.add({ name: 'one-too-many', scope: 'user', command: 'node' })).rejects.toEqual(
       new McpCoreError(
         'QUEUE_FULL',
