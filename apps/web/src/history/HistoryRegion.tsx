@@ -16,6 +16,7 @@ const VERBS: Record<HistoryEntry['procedure'], string> = {
   'mcp.import': 'Imported',
   'mcp.disable': 'Disabled',
   'mcp.enable': 'Enabled',
+  'mcp.applyProfile': 'Applied profile',
   'mcp.undo': 'Undid a change of',
 };
 

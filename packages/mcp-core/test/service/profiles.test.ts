@@ -1,0 +1,164 @@
+/** Profiles against the real CLI: saved from what is on, applied as one change, undone whole. */
+import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import { addJsonArgv } from '../../src/cli/argv';
+import { McpCoreError } from '../../src/errors';
+import { cliStatusLine } from '../support/cli-view';
+import { adminInWorld, storedConfigOf } from '../support/world-admin';
+
+let world: TestWorld;
+beforeEach(() => {
+  world = createTestWorld();
+});
+afterEach(() => {
+  world.remove();
+});
+
+const STDIO = { type: 'stdio', command: 'node', args: ['-e', 'process.exit(1)'], env: {} };
+const profilesFile = () => join(world.configDir, '.mcp-admin', 'profiles.json');
+
+function seed(scope: 'user' | 'project', name: string) {
+  return runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv(name, scope, STDIO));
+}
+
+// Claude Code loads an approved .mcp.json server only in a trusted folder.
+function trustProject() {
+  const config = storedConfigOf(world);
+  writeFileSync(
+    world.configPath,
+    JSON.stringify({ ...config, projects: { [world.projectDir]: { hasTrustDialogAccepted: true } } }),
+  );
+}
+
+describe('profiles', () => {
+  it('saves the servers on now (a pending .mcp.json server is not on) in a 0600 file in a 0700 folder, and lists it as active', async () => {
+    await seed('user', 'alpha');
+    await seed('project', 'files');
+    const admin = adminInWorld(world);
+
+    await admin.saveProfile({ name: 'plain' });
+
+    expect({
+      profiles: await admin.profiles(),
+      fileMode: statSync(profilesFile()).mode & 0o777,
+      dirMode: statSync(join(world.configDir, '.mcp-admin')).mode & 0o777,
+    }).toEqual({
+      profiles: [{ name: 'plain', servers: [{ name: 'alpha', scope: 'user' }], active: true }],
+      fileMode: 0o600,
+      dirMode: 0o700,
+    });
+  });
+
+  it('applies a profile: a user server off, a project server on (as claude mcp get says), a gone one reported; one undo restores all', async () => {
+    await seed('user', 'alpha');
+    await seed('user', 'beta');
+    await seed('project', 'files');
+    trustProject();
+    const admin = adminInWorld(world);
+    await admin.saveProfile({
+      name: 'work',
+      servers: [
+        { name: 'beta', scope: 'user' },
+        { name: 'files', scope: 'project', projectPath: world.projectDir },
+        { name: 'gone', scope: 'user' },
+      ],
+    });
+
+    const applied = await admin.applyProfile({ name: 'work' });
+
+    expect(applied).toEqual({
+      ok: true,
+      message: 'Applied profile "work": 1 switched on, 1 switched off, 1 unchanged, 1 missing.',
+      results: [
+        { name: 'beta', scope: 'user', outcome: 'unchanged' },
+        {
+          name: 'files',
+          scope: 'project',
+          projectPath: world.projectDir,
+          outcome: 'on',
+          message: expect.stringContaining('enabledMcpjsonServers') as unknown,
+        },
+        {
+          name: 'gone',
+          scope: 'user',
+          outcome: 'missing',
+          message: `No user-scope server "gone" is listed for ${world.projectDir}.`,
+        },
+        { name: 'alpha', scope: 'user', outcome: 'off', message: expect.any(String) as unknown },
+      ],
+    });
+    expect({
+      alpha: await cliStatusLine(world, world.projectDir, 'alpha'),
+      files: await cliStatusLine(world, world.projectDir, 'files'),
+      active: (await admin.profiles()).map(({ name, active }) => ({ name, active })),
+    }).toEqual({
+      alpha: expect.stringMatching(/^No MCP server named "alpha"/) as unknown,
+      files: expect.stringMatching(/^(✔ Connected|✘ Failed to connect)/) as unknown,
+      // "gone" is not on, so the profile does not match what is on now.
+      active: [{ name: 'work', active: false }],
+    });
+    const history = await admin.history();
+    expect(history.map(({ procedure, name, undoable }) => ({ procedure, name, undoable }))).toEqual([
+      { procedure: 'mcp.applyProfile', name: 'work', undoable: true },
+    ]);
+
+    await admin.undo({ id: history[0]?.id ?? '' });
+
+    expect({
+      alpha: await cliStatusLine(world, world.projectDir, 'alpha'),
+      files: await cliStatusLine(world, world.projectDir, 'files'),
+      active: (await admin.profiles()).map(({ active }) => active),
+      history: (await admin.history()).map(({ procedure, undoable }) => ({ procedure, undoable })),
+    }).toEqual({
+      alpha: expect.stringMatching(/^(✔ Connected|✘ Failed to connect)/) as unknown,
+      files: '⏸ Pending approval (run `claude` to approve)',
+      active: [false],
+      history: [
+        { procedure: 'mcp.undo', undoable: true },
+        { procedure: 'mcp.applyProfile', undoable: false },
+      ],
+    });
+  });
+
+  it('refuses a bad profile name (naming the field) and a profile file that is a link, leaving every file byte-identical', async () => {
+    await seed('user', 'alpha');
+    const admin = adminInWorld(world);
+    await admin.saveProfile({ name: 'plain' });
+    const before = readFileSync(profilesFile());
+    const config = readFileSync(world.configPath);
+
+    const refused = await admin.saveProfile({ name: '-x' }).catch((error: unknown) => error);
+    expect(refused instanceof ZodError ? refused.issues : refused).toEqual([
+      { code: 'custom', path: ['name'], message: 'name may not start with "-"' },
+    ]);
+    await expect(admin.applyProfile({ name: 'nope' })).rejects.toEqual(
+      new McpCoreError('NOT_FOUND', 'No profile named "nope".'),
+    );
+    expect({
+      profiles: readFileSync(profilesFile()).equals(before),
+      config: readFileSync(world.configPath).equals(config),
+    }).toEqual({
+      profiles: true,
+      config: true,
+    });
+
+    const elsewhere = join(world.projectDir, 'elsewhere.json');
+    writeFileSync(elsewhere, '{"version":1,"profiles":[]}');
+    mkdirSync(join(world.configDir, '.mcp-admin'), { recursive: true });
+    const linked = join(world.configDir, '.mcp-admin', 'profiles.json');
+    rmSync(linked);
+    symlinkSync(elsewhere, linked);
+    await expect(admin.profiles()).rejects.toEqual(
+      new McpCoreError(
+        'CONFIG_UNREADABLE',
+        `${linked} is a symbolic link, not a regular file: MCP Admin cannot read its profiles.`,
+      ),
+    );
+    await expect(admin.saveProfile({ name: 'other' })).rejects.toThrow('symbolic link');
+    expect(readFileSync(elsewhere, 'utf8')).toBe('{"version":1,"profiles":[]}');
+  });
+});
