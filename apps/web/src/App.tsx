@@ -4,6 +4,7 @@ import { ManagedBanner } from './layout/ManagedBanner';
 import { PanelHeader } from './layout/PanelHeader';
 import { SignInHint } from './layout/SignInHint';
 import type { WritableServer } from './servers/server-display';
+import { ProfilesRegion } from './profiles/lazy';
 import { ServersSection } from './servers/ServersSection';
 import { editButtonId } from './servers/server-display';
 import { TransferBar } from './transfer/TransferBar';
@@ -93,6 +94,9 @@ function Panel({ info }: { info: SystemInfo }) {
             </Suspense>
           )}
           <TransferBar projectPath={projectPath} />
+          <Suspense fallback={null}>
+            <ProfilesRegion projectPath={projectPath} locked={locked} />
+          </Suspense>
           <Suspense fallback={null}>
             <HistoryRegion locked={locked} />
           </Suspense>
