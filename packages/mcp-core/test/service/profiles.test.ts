@@ -124,6 +124,37 @@ describe('profiles', () => {
     });
   });
 
+  it('undoes the undo of an applied profile: the user server is switched off again, as claude mcp get says', async () => {
+    await seed('user', 'alpha');
+    await seed('user', 'beta');
+    const admin = adminInWorld(world);
+    await admin.saveProfile({ name: 'beta-only', servers: [{ name: 'beta', scope: 'user' }] });
+    await admin.applyProfile({ name: 'beta-only' });
+    const [applied] = await admin.history();
+    await admin.undo({ id: applied?.id ?? '' });
+    const [undone] = await admin.history();
+
+    await admin.undo({ id: undone?.id ?? '' });
+
+    expect({
+      alpha: await cliStatusLine(world, world.projectDir, 'alpha'),
+      beta: await cliStatusLine(world, world.projectDir, 'beta'),
+      history: (await admin.history()).map(({ procedure, name, undoable }) => ({
+        procedure,
+        name,
+        undoable,
+      })),
+    }).toEqual({
+      alpha: expect.stringMatching(/^No MCP server named "alpha"/) as unknown,
+      beta: expect.stringMatching(/^(✔ Connected|✘ Failed to connect)/) as unknown,
+      history: [
+        { procedure: 'mcp.undo', name: 'beta-only', undoable: true },
+        { procedure: 'mcp.undo', name: 'beta-only', undoable: false },
+        { procedure: 'mcp.applyProfile', name: 'beta-only', undoable: false },
+      ],
+    });
+  });
+
   it('refuses a bad profile name (naming the field) and a profile file that is a link, leaving every file byte-identical', async () => {
     await seed('user', 'alpha');
     const admin = adminInWorld(world);
