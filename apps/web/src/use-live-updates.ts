@@ -12,6 +12,8 @@ export function useLiveUpdates(projectPath: string): void {
     void utils.mcp.list.invalidate();
     void utils.mcp.projects.invalidate();
     void utils.mcp.history.invalidate();
+    // Which profile matches what is on now changes with the servers.
+    void utils.mcp.profiles.invalidate();
     void utils.system.info.invalidate();
   };
   // Errors are not shown: the link reconnects by itself, and the queries report their own failures.

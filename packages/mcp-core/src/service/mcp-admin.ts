@@ -548,6 +548,7 @@ export function createMcpAdmin({
     recordedChange,
     switchInto: switchChanges.switchInto,
     switchBackInto: switchChanges.switchBackInto,
+    refuseSwitchBack: switchChanges.refuseSwitchBack,
   });
 
   /** How each kind of recorded change is undone; a new kind of change must say how. */

@@ -60,6 +60,8 @@ export interface ProfileDependencies {
   recordedChange: EntryChanges['recordedChange'];
   switchInto: (target: SwitchTarget, on: boolean, landed: Landed) => Promise<MutationResult>;
   switchBackInto: (moved: RecordedSwitch, landed: Landed) => Promise<MutationResult>;
+  /** CHANGED_SINCE when the project a recorded switch ran in is gone or resolves elsewhere now. */
+  refuseSwitchBack: (moved: RecordedSwitch) => Promise<void>;
 }
 
 /** A server the switch can change: one of the three scopes the CLI writes, not read-only. */
@@ -252,6 +254,8 @@ export function createProfiles(deps: ProfileDependencies) {
     /** Undoes a recorded apply (or an undo of one) inside the undo's queue turn: each switch back, newest first; recorded as `mcp.undo` with its switches. */
     async undo(change: ChangeRecord): Promise<MutationResult> {
       const moves = [...(change.switches ?? [])].reverse();
+      // Every project checked before the first switch back: a refusal then changes nothing.
+      for (const move of moves) await deps.refuseSwitchBack(move);
       const place: EntryPlace = {
         name: change.name,
         scope: change.scope,

@@ -122,7 +122,7 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
     return recordedChange({ procedure, place, undoes: change.id }, (landed) => switchBackInto(moved, landed));
   }
 
-  return { switched, switchInto, switchBackInto, undo };
+  return { switched, switchInto, switchBackInto, refuseSwitchBack, undo };
 }
 
 /** The user/local entry a switch moved: a disable stashed `before`, an enable added back `after`. */

@@ -1,14 +1,14 @@
 /** Profiles against the real CLI: saved from what is on, applied as one change, undone whole. */
 import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { addJsonArgv } from '../../src/cli/argv';
 import { McpCoreError } from '../../src/errors';
 import { cliStatusLine } from '../support/cli-view';
-import { adminInWorld, storedConfigOf } from '../support/world-admin';
+import { adminInWorld, fixture, storedConfigOf } from '../support/world-admin';
 
 let world: TestWorld;
 beforeEach(() => {
@@ -153,6 +153,74 @@ describe('profiles', () => {
         { procedure: 'mcp.applyProfile', name: 'beta-only', undoable: false },
       ],
     });
+  });
+
+  it('goes on past a switch the CLI refuses: ok false, that server failed, the others switched and recorded as one undoable change', async () => {
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addJsonArgv('alpha', 'user', { ...STDIO, args: ['alpha-refused.js'] }),
+    );
+    await seed('user', 'beta');
+    const admin = adminInWorld(world, fixture('failing-add-json-claude.sh'), {
+      FAIL_ADD_JSON_CONTAINING: 'alpha-refused',
+    });
+    await admin.disable({ name: 'alpha', scope: 'user' });
+    await admin.saveProfile({ name: 'alpha-only', servers: [{ name: 'alpha', scope: 'user' }] });
+
+    const applied = await admin.applyProfile({ name: 'alpha-only' });
+
+    expect(applied).toEqual({
+      ok: false,
+      message: 'Applied profile "alpha-only": 1 switched off, 1 failed.',
+      results: [
+        {
+          name: 'alpha',
+          scope: 'user',
+          outcome: 'failed',
+          message: expect.stringContaining('add-json refused by the test fixture') as unknown,
+        },
+        { name: 'beta', scope: 'user', outcome: 'off', message: expect.any(String) as unknown },
+      ],
+    });
+    const [change] = await admin.history();
+    expect(change).toMatchObject({ procedure: 'mcp.applyProfile', ok: false, undoable: true });
+    await admin.undo({ id: change?.id ?? '' });
+    expect(await cliStatusLine(world, world.projectDir, 'beta')).toMatch(
+      /^(✔ Connected|✘ Failed to connect)/,
+    );
+  });
+
+  it('refuses the whole undo (409) when a project it switched in is gone, switching nothing back', async () => {
+    await seed('user', 'alpha');
+    await seed('user', 'beta');
+    await seed('project', 'files');
+    const admin = adminInWorld(world);
+    await admin.saveProfile({
+      name: 'work',
+      servers: [
+        { name: 'beta', scope: 'user' },
+        { name: 'files', scope: 'project', projectPath: world.projectDir },
+      ],
+    });
+    // Applied from another folder: the user servers' switches run there, the project server's in projectDir.
+    await admin.applyProfile({ name: 'work', projectPath: world.plainDir });
+    const [applied] = await admin.history();
+    const stash = readFileSync(join(world.configDir, '.mcp-admin', 'disabled.json'));
+    renameSync(world.projectDir, `${world.projectDir}-moved`);
+
+    // The newest switch (alpha off, in plainDir) could go back; the refusal comes before it does.
+    await expect(admin.undo({ id: applied?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: ${world.projectDir}, where "files" was changed, is no longer a directory.`,
+      ),
+    );
+    expect({
+      userServers: Object.keys(storedConfigOf(world).mcpServers ?? {}),
+      stash: readFileSync(join(world.configDir, '.mcp-admin', 'disabled.json')).equals(stash),
+    }).toEqual({ userServers: ['beta'], stash: true });
+    renameSync(`${world.projectDir}-moved`, world.projectDir);
   });
 
   it('refuses a bad profile name (naming the field) and a profile file that is a link, leaving every file byte-identical', async () => {
