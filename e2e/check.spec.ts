@@ -75,7 +75,9 @@ test('Check all counts its progress and fills every row with its own result', as
 
   await panel.checkAllButton.click();
 
-  await expect(panel.page.getByRole('status').filter({ hasText: 'checked' })).toHaveText('4 of 4 checked');
+  await expect(panel.page.getByRole('status').filter({ hasText: 'checked' })).toHaveText(
+    '4 of 4 checked: 3 connected, 1 failed.',
+  );
   // Each row's Connection column says it; the tools, errors and stderr are in its details.
   await expect(panel.serverRow('alpha')).toContainText('Connected');
   await expect(panel.serverRow('broken')).toContainText('Needs you');

@@ -10,6 +10,8 @@ export interface ServerProcess {
   /** Everything the server printed so far, stdout and stderr interleaved. */
   output(): string;
   stop(): Promise<void>;
+  /** Starts it again on the same port with the same token, so an open panel reconnects to it. */
+  restart(): Promise<void>;
 }
 
 export async function startServerProcess(world: TestWorld): Promise<ServerProcess> {
@@ -27,10 +29,21 @@ export async function startServerProcess(world: TestWorld): Promise<ServerProces
   };
   delete env.MCP_ADMIN_HOST;
   delete env.MCP_ADMIN_TOKEN;
-  const main = spawnMainProcess(env);
+  let main = spawnMainProcess(env);
   try {
-    const { signInUrl, url } = await main.started();
-    return { signInUrl, origin: url, output: () => main.output(), stop: () => main.stop() };
+    const { signInUrl, url, port, token } = await main.started();
+    const again = { ...env, MCP_ADMIN_PORT: String(port), MCP_ADMIN_TOKEN: token };
+    return {
+      signInUrl,
+      origin: url,
+      output: () => main.output(),
+      stop: () => main.stop(),
+      async restart() {
+        await main.stop();
+        main = spawnMainProcess(again);
+        await main.started();
+      },
+    };
   } catch (error) {
     await main.stop();
     throw error;

@@ -1,30 +1,43 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AddFormPlaceholder } from './add-form/AddFormPlaceholder';
-import { ManagedBanner } from './layout/ManagedBanner';
+import { ConnectionAlert } from './connection/ConnectionAlert';
 import { PanelHeader } from './layout/PanelHeader';
-import { SignInHint } from './layout/SignInHint';
 import type { WritableServer } from './servers/server-display';
 import { ProfilesRegion } from './profiles/lazy';
 import { ServersSection } from './servers/ServersSection';
 import { editButtonId } from './servers/server-display';
-import { TransferBar } from './transfer/TransferBar';
+import { ChangeToast } from './toast/lazy';
 import { trpc, type SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { focusWhenShown } from './ui/focus-when-shown';
+import { lazyPart, preloadLazyParts } from './ui/lazy-part';
 import { useLiveUpdates } from './use-live-updates';
 
 // The form validates with mcp-core's zod schemas, most of the panel's code: the list paints without them.
-const AddServerForm = lazy(async () => {
-  const module = await import('./add-form/AddServerForm');
-  return { default: module.AddServerForm };
+const AddServerForm = lazyPart(
+  'the add form',
+  async () => (await import('./add-form/AddServerForm')).AddServerForm,
+  <AddFormPlaceholder />,
+);
+const EditServerForm = lazyPart(
+  'the edit form',
+  async () => (await import('./add-form/EditServerForm')).EditServerForm,
+  <AddFormPlaceholder />,
+);
+const HistoryRegion = lazyPart(
+  'History',
+  async () => (await import('./history/HistoryRegion')).HistoryRegion,
+);
+
+// Below the form, like History: its doors to import and export come with the form.
+const TransferBar = lazyPart('Import and export', async () => {
+  return (await import('./transfer/TransferBar')).TransferBar;
 });
-const EditServerForm = lazy(async () => {
-  const module = await import('./add-form/EditServerForm');
-  return { default: module.EditServerForm };
-});
-const HistoryRegion = lazy(async () => {
-  const module = await import('./history/HistoryRegion');
-  return { default: module.HistoryRegion };
+
+// Shown only without a session or under a managed config: most loads never need them.
+const SignInHint = lazyPart('the sign-in help', async () => (await import('./layout/SignInHint')).SignInHint);
+const ManagedBanner = lazyPart('the managed notice', async () => {
+  return (await import('./layout/ManagedBanner')).ManagedBanner;
 });
 
 /** The row being edited, with the project it was listed for. */
@@ -45,7 +58,16 @@ export function App() {
     );
   }
   if (info.isPending) return <p className="status page-status">Loading…</p>;
-  return <Panel info={info.data} />;
+  return (
+    <>
+      <ConnectionAlert />
+      <Panel info={info.data} />
+      {/* Always in the page, so screen readers announce the message after each change. */}
+      <div role="status" className="change-toast">
+        <ChangeToast />
+      </div>
+    </>
+  );
 }
 
 function Panel({ info }: { info: SystemInfo }) {
@@ -59,27 +81,25 @@ function Panel({ info }: { info: SystemInfo }) {
     editOpener.current = null;
   }, [editing]);
   useLiveUpdates(projectPath);
+  useEffect(preloadLazyParts, []);
+  const openEdit = (server: WritableServer, shownProject: string) => {
+    editOpener.current = editButtonId(server, shownProject);
+    setEditing({ server, projectPath: shownProject });
+  };
   const locked = info.managed !== null;
   return (
     <>
       <PanelHeader info={info} projectPath={projectPath} onProjectChange={setProjectPath} />
       <main className="panel">
         {info.managed !== null && <ManagedBanner path={info.managed.path} />}
-        <ServersSection
-          projectPath={projectPath}
-          locked={locked}
-          onEdit={(server, shownProject) => {
-            editOpener.current = editButtonId(server, shownProject);
-            setEditing({ server, projectPath: shownProject });
-          }}
-        />
+        <ServersSection projectPath={projectPath} locked={locked} onEdit={openEdit} />
         <div className="side-column">
           {/* Claude Code refuses every change while a managed config is in control. */}
           {!locked && (
-            <Suspense fallback={<AddFormPlaceholder />}>
+            <>
               {/* Hidden, not unmounted, while an edit is open: what was typed into it stays. */}
               <div hidden={editing !== null}>
-                <AddServerForm projectPath={projectPath} />
+                <AddServerForm projectPath={projectPath} onEditExisting={openEdit} />
               </div>
               {editing !== null && (
                 <EditServerForm
@@ -91,15 +111,11 @@ function Panel({ info }: { info: SystemInfo }) {
                   }}
                 />
               )}
-            </Suspense>
+            </>
           )}
           <TransferBar projectPath={projectPath} />
-          <Suspense fallback={null}>
-            <ProfilesRegion projectPath={projectPath} locked={locked} />
-          </Suspense>
-          <Suspense fallback={null}>
-            <HistoryRegion locked={locked} />
-          </Suspense>
+          <ProfilesRegion projectPath={projectPath} locked={locked} />
+          <HistoryRegion locked={locked} />
         </div>
       </main>
     </>

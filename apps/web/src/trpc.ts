@@ -6,18 +6,22 @@ import {
   splitLink,
   TRPCClientError,
 } from '@trpc/react-query';
+import { watchedFetch } from './connection/watched-fetch';
+import { announceLink } from './toast/announce-link';
 
 export const trpc = createTRPCReact<AppRouter>();
 
 // Same origin: the session cookie the sign-in URL set goes along with every call, and with the
-// EventSource that carries subscriptions.
+// EventSource that carries subscriptions. Calls go through `watchedFetch`: changes have a deadline,
+// and a server that cannot be reached shows as a lost connection.
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
+      announceLink,
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: httpSubscriptionLink({ url: '/trpc' }),
-        false: httpBatchLink({ url: '/trpc' }),
+        false: httpBatchLink({ url: '/trpc', fetch: watchedFetch }),
       }),
     ],
   });

@@ -69,10 +69,10 @@ describe('validateAddForm', () => {
     expect(validateAddForm(state, PROJECT)).toEqual({
       ok: false,
       errors: {
-        name: 'name may not start with "-"',
-        command: 'command may not be blank',
-        'arg-1': 'argument may not contain control characters',
-        'env-key-2': 'env name must start with a letter or "_" and hold only letters, digits and "_"',
+        name: 'It cannot start with “-”: Claude Code would read it as an option.',
+        command: 'Fill this in.',
+        'arg-1': 'Remove the invisible characters (tabs, line breaks) from it.',
+        'env-key-2': 'Use letters, digits and “_” only, not starting with a digit (like API_KEY).',
       },
     });
   });
@@ -88,7 +88,7 @@ describe('validateAddForm', () => {
     );
     expect(validateAddForm(state, PROJECT)).toEqual({
       ok: false,
-      errors: { 'env-key-2': '"A" is already listed above' },
+      errors: { 'env-key-2': '“A” is already listed above.' },
     });
   });
 
@@ -100,7 +100,39 @@ describe('validateAddForm', () => {
     for (let index = 0; index < 65; index++) actions.push({ type: 'addArg' });
     expect(validateAddForm(form(...actions), PROJECT)).toEqual({
       ok: false,
-      errors: { args: 'args may have at most 64 entries' },
+      errors: { args: 'At most 64 arguments.' },
+    });
+  });
+});
+
+describe('plain words', () => {
+  it('says a name with a space in words and offers the name that would do', () => {
+    const state = form(
+      { type: 'set', field: 'name', value: 'puppeteer server' },
+      { type: 'set', field: 'command', value: 'npx' },
+    );
+    expect(validateAddForm(state, PROJECT)).toEqual({
+      ok: false,
+      errors: { name: 'Use only letters, digits, “-” and “_”, without spaces. “puppeteer-server” would do.' },
+    });
+  });
+
+  it('says URL, header name and header value rules in words', () => {
+    const state = form(
+      { type: 'set', field: 'name', value: 'remote' },
+      { type: 'setTransport', transport: 'http' },
+      { type: 'set', field: 'url', value: 'ftp://example.com' },
+      { type: 'addPair', list: 'headers' },
+      { type: 'setPair', list: 'headers', id: 1, part: 'key', value: 'X Api Key' },
+      { type: 'setPair', list: 'headers', id: 1, part: 'value', value: ' padded ' },
+    );
+    expect(validateAddForm(state, PROJECT)).toEqual({
+      ok: false,
+      errors: {
+        url: 'Enter a full address starting with http:// or https://.',
+        'headers-key-1': 'A header name has no spaces or “:” (like Authorization or X-Api-Key).',
+        'headers-value-1': 'Remove the spaces at the start or end: Claude Code would drop them.',
+      },
     });
   });
 });

@@ -10,8 +10,12 @@ import { RadioGroup, type RadioOption } from '../ui/RadioGroup';
 import { TextField } from '../ui/TextField';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { ArgumentList } from './ArgumentList';
+import { nameClash, shadowNote, takenMessage } from './existing-names';
 import { addFormReducer, formStateFor, initialAddFormState, type FormTransport } from './form-state';
+import { lastScope, rememberScope } from './last-scope';
 import { PairList, type PairListLabels } from './PairList';
+import { PasteBox } from './PasteBox';
+import './add-form.css';
 import { editedFields, validateAddForm, type FieldErrors } from './validate';
 
 const TRANSPORTS: readonly RadioOption<FormTransport>[] = [
@@ -50,16 +54,26 @@ interface AddServerFormProps {
   projectPath: string;
   /** Makes it the `Edit MCP server` form, filled with that entry, saving with `mcp.update`. */
   edit?: FormEdit;
+  /** Opens the edit of a listed server (the one whose name the user is typing). */
+  onEditExisting?: (server: WritableServer, projectPath: string) => void;
 }
 
 /** The `mcp.add` form (or, with `edit`, the `mcp.update` one); it checks everything with mcp-core's schemas before sending. */
-export function AddServerForm({ projectPath, edit }: AddServerFormProps) {
+export function AddServerForm({ projectPath, edit, onEditExisting }: AddServerFormProps) {
   const id = useId();
   const headingId = `${id}-heading`;
   const formRef = useRef<HTMLFormElement>(null);
   const [state, dispatch] = useReducer(addFormReducer, edit?.server, (server) =>
-    server === undefined ? initialAddFormState : formStateFor(server),
+    server === undefined
+      ? { ...initialAddFormState, scope: lastScope() ?? initialAddFormState.scope }
+      : formStateFor(server),
   );
+  // The list the panel shows (the same cached query): a name already taken is flagged as it is typed.
+  const listed = trpc.mcp.list.useQuery({ projectPath, reveal: false }, { enabled: edit === undefined });
+  const clash =
+    edit === undefined && state.name !== ''
+      ? nameClash(listed.data?.servers ?? [], state.name, state.scope)
+      : { elsewhere: [] };
   // An edit that writes a shared .mcp.json waits here for the user's yes.
   const [confirming, setConfirming] = useState<{ input: UpdateServerInput; files: string[] } | null>(null);
   // Errors show from the first submit on, then follow the typing so they clear once fixed.
@@ -70,19 +84,18 @@ export function AddServerForm({ projectPath, edit }: AddServerFormProps) {
     return validation.ok ? {} : validation.errors;
   }, [state, projectPath, submitted]);
   const [focusRequest, setFocusRequest] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
   const focusAfterRender = useFocusAfterRender();
   const nameId = `${id}-name`;
   const refreshAfterChange = useRefreshAfterChange();
   const add = trpc.mcp.add.useMutation({
     onSettled: refreshAfterChange,
-    onSuccess: (result) => {
-      dispatch({ type: 'reset' });
+    // What was added is said by the message after each change (with its Undo).
+    onSuccess: (_result, input) => {
+      rememberScope(input.scope);
+      dispatch({ type: 'reset', scope: input.scope });
       setSubmitted(false);
       // The field that had focus may be gone with the reset; start the next server from the top.
       focusAfterRender(nameId);
-      // The CLI's first line says what was added and where; the rest repeats the details.
-      setNotice(result.message.split('\n')[0] ?? result.message);
     },
   });
   const update = trpc.mcp.update.useMutation({ onSettled: refreshAfterChange, onSuccess: edit?.onSaved });
@@ -103,9 +116,8 @@ export function AddServerForm({ projectPath, edit }: AddServerFormProps) {
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    setNotice(null);
     const validation = validateAddForm(state, projectPath);
-    if (!validation.ok) {
+    if (!validation.ok || clash.taken !== undefined) {
       setFocusRequest((count) => count + 1);
       return;
     }
@@ -127,16 +139,39 @@ export function AddServerForm({ projectPath, edit }: AddServerFormProps) {
   return (
     <form ref={formRef} className="card add-form" aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
       <h2 id={headingId}>{edit === undefined ? 'Add MCP server' : 'Edit MCP server'}</h2>
+      {edit === undefined && (
+        <PasteBox
+          onFill={(server) => {
+            dispatch({ type: 'fill', server });
+          }}
+        />
+      )}
       <TextField
         id={nameId}
         label="Name"
         hint="Letters, digits, “_” and “-”; not starting with “-”."
         value={state.name}
-        error={errors.name}
+        error={errors.name ?? (clash.taken === undefined ? undefined : takenMessage(clash.taken))}
         onValueChange={(value) => {
           dispatch({ type: 'set', field: 'name', value });
         }}
       />
+      {clash.taken !== undefined && onEditExisting !== undefined && (
+        <p className="name-clash">
+          <button
+            type="button"
+            className="secondary small"
+            onClick={() => {
+              if (clash.taken !== undefined) onEditExisting(clash.taken, projectPath);
+            }}
+          >
+            Edit the existing “{clash.taken.name}”
+          </button>
+        </p>
+      )}
+      {clash.taken === undefined && clash.elsewhere.length > 0 && (
+        <p className="hint name-clash">{shadowNote(state.name, state.scope, clash.elsewhere)}</p>
+      )}
       <RadioGroup
         legend="Scope"
         stacked
@@ -178,6 +213,7 @@ export function AddServerForm({ projectPath, edit }: AddServerFormProps) {
           <PairList
             idPrefix={id}
             list="env"
+            masked={edit !== undefined}
             labels={ENV_LABELS}
             pairs={state.env}
             nextId={state.nextId}
@@ -201,6 +237,7 @@ export function AddServerForm({ projectPath, edit }: AddServerFormProps) {
           <PairList
             idPrefix={id}
             list="headers"
+            masked={edit !== undefined}
             labels={HEADER_LABELS}
             pairs={state.headers}
             nextId={state.nextId}
@@ -221,7 +258,7 @@ export function AddServerForm({ projectPath, edit }: AddServerFormProps) {
           </button>
         )}
         <p role="status" className="status">
-          {change.isPending ? (edit === undefined ? 'Adding…' : 'Saving…') : notice}
+          {change.isPending && (edit === undefined ? 'Adding…' : 'Saving…')}
         </p>
       </div>
       {confirming !== null && (

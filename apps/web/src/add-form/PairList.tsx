@@ -1,4 +1,5 @@
 import type { Dispatch } from 'react';
+import { SecretInput } from '../ui/SecretInput';
 import { TextInput } from '../ui/TextInput';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import type { AddFormAction, Pair, PairListName } from './form-state';
@@ -22,14 +23,35 @@ interface PairListProps {
   nextId: number;
   errors: FieldErrors;
   dispatch: Dispatch<AddFormAction>;
+  /** Values are hidden, each with its own Show (the edit form, filled with stored secrets). */
+  masked?: boolean;
 }
 
 /** Name/value rows: environment variables of a stdio server or headers of an HTTP/SSE one. */
-export function PairList({ idPrefix, list, labels, pairs, nextId, errors, dispatch }: PairListProps) {
+export function PairList({
+  idPrefix,
+  list,
+  labels,
+  pairs,
+  nextId,
+  errors,
+  dispatch,
+  masked = false,
+}: PairListProps) {
   const focusAfterRender = useFocusAfterRender();
   const keyId = (id: number) => `${idPrefix}-${list}-key-${id}`;
   const addButtonId = `${idPrefix}-add-${list}`;
   const hintId = `${idPrefix}-${list}-hint`;
+  const valueProps = (pair: Pair) => ({
+    id: `${idPrefix}-${list}-value-${pair.id}`,
+    'aria-label': labels.valueLabel,
+    placeholder: labels.valueLabel,
+    value: pair.value,
+    error: errors[rowKey.pairValue(list, pair.id)],
+    onValueChange: (value: string) => {
+      dispatch({ type: 'setPair', list, id: pair.id, part: 'value', value });
+    },
+  });
 
   return (
     <fieldset className="rows">
@@ -55,16 +77,14 @@ export function PairList({ idPrefix, list, labels, pairs, nextId, errors, dispat
                 />
               </div>
               <div className="row-input">
-                <TextInput
-                  id={`${idPrefix}-${list}-value-${pair.id}`}
-                  aria-label={labels.valueLabel}
-                  placeholder={labels.valueLabel}
-                  value={pair.value}
-                  error={errors[rowKey.pairValue(list, pair.id)]}
-                  onValueChange={(value) => {
-                    dispatch({ type: 'setPair', list, id: pair.id, part: 'value', value });
-                  }}
-                />
+                {masked ? (
+                  <SecretInput
+                    secretName={pair.key === '' ? `${labels.noun} ${index + 1}` : pair.key}
+                    {...valueProps(pair)}
+                  />
+                ) : (
+                  <TextInput {...valueProps(pair)} />
+                )}
               </div>
               <div className="row-actions">
                 <button

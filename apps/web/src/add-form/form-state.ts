@@ -1,5 +1,6 @@
 import type { Scope } from '@mcp-admin/core/schemas';
 import type { WritableServer } from '../servers/server-display';
+import type { PastedServer } from './paste/parse-pasted';
 
 export type FormTransport = 'stdio' | 'http' | 'sse';
 
@@ -44,7 +45,8 @@ export type AddFormAction =
   | { type: 'addPair'; list: PairListName }
   | { type: 'setPair'; list: PairListName; id: number; part: 'key' | 'value'; value: string }
   | { type: 'deletePair'; list: PairListName; id: number }
-  | { type: 'reset' };
+  | { type: 'fill'; server: PastedServer }
+  | { type: 'reset'; scope?: Scope };
 
 export const initialAddFormState: AddFormState = {
   name: '',
@@ -92,8 +94,14 @@ export function addFormReducer(state: AddFormState, action: AddFormAction): AddF
       };
     case 'deletePair':
       return { ...state, [action.list]: state[action.list].filter((pair) => pair.id !== action.id) };
+    case 'fill':
+      return filled(state, action.server);
     case 'reset':
-      return { ...initialAddFormState, nextId: state.nextId };
+      return {
+        ...initialAddFormState,
+        scope: action.scope ?? initialAddFormState.scope,
+        nextId: state.nextId,
+      };
   }
 }
 
@@ -122,6 +130,29 @@ export function formStateFor(server: EditedServer): AddFormState {
     headers,
     nextId: args.length + env.length + headers.length + 1,
   };
+}
+
+/**
+ * The form with what a pasted command or entry says: its transport's fields replaced whole, the
+ * name and scope only when it gives them (a name already typed stays), the other transport's kept.
+ */
+function filled(state: AddFormState, server: PastedServer): AddFormState {
+  let nextId = state.nextId;
+  const pairs = (entries: readonly [string, string][] | undefined): Pair[] =>
+    (entries ?? []).map(([key, value]) => ({ id: nextId++, key, value }));
+  const base = {
+    ...state,
+    name: server.name !== undefined && state.name.trim() === '' ? server.name : state.name,
+    scope: server.scope ?? state.scope,
+    transport: server.transport,
+  };
+  if (server.transport === 'stdio') {
+    const args = (server.args ?? []).map((value) => ({ id: nextId++, value }));
+    const env = pairs(server.env);
+    return { ...base, command: server.command ?? '', args, env, nextId };
+  }
+  const headers = pairs(server.headers);
+  return { ...base, url: server.url ?? '', headers, nextId };
 }
 
 function moved<T>(items: readonly T[], from: number, to: number): T[] {

@@ -13,6 +13,7 @@ import {
 } from '@mcp-admin/core/schemas';
 import type { z } from 'zod';
 import type { AddFormState, Pair, PairListName } from './form-state';
+import { plainWords } from './plain-words';
 
 /**
  * Error messages keyed by where they show: a field (`name`, `command`, `url`), a whole list
@@ -36,7 +37,7 @@ export const rowKey = {
 /**
  * Checks the form with mcp-core's own schemas, the ones the server applies: each field with
  * its field schema (so the message lands beside that field), then the assembled input with
- * `addServerInputSchema` for the rules that span fields.
+ * `addServerInputSchema` for the rules that span fields. Messages are said in plain words.
  */
 export function validateAddForm(state: AddFormState, projectPath: string): Validation {
   const errors: FieldErrors = {};
@@ -45,7 +46,7 @@ export function validateAddForm(state: AddFormState, projectPath: string): Valid
   };
   const check: Check = (key, schema, value) => {
     const message = schema.safeParse(value).error?.issues[0]?.message;
-    if (message !== undefined) report(key, message);
+    if (message !== undefined) report(key, plainWords(message, value));
   };
 
   check('name', serverNameSchema, state.name);
@@ -63,7 +64,7 @@ export function validateAddForm(state: AddFormState, projectPath: string): Valid
   if (parsed.success) return { ok: true, input: parsed.data };
   for (const issue of parsed.error.issues) {
     const [top] = issue.path;
-    report(typeof top === 'string' && FIELD_KEYS.has(top) ? top : 'form', issue.message);
+    report(typeof top === 'string' && FIELD_KEYS.has(top) ? top : 'form', plainWords(issue.message));
   }
   return { ok: false, errors };
 }
@@ -93,7 +94,7 @@ function checkPairs(
     check(rowKey.pairKey(list, pair.id), keySchema, pair.key);
     check(rowKey.pairValue(list, pair.id), valueSchema, pair.value);
     // Rows become object keys: a second row with the same key would silently replace the first.
-    if (seen.has(pair.key)) report(rowKey.pairKey(list, pair.id), `"${pair.key}" is already listed above`);
+    if (seen.has(pair.key)) report(rowKey.pairKey(list, pair.id), `“${pair.key}” is already listed above.`);
     seen.add(pair.key);
   }
 }

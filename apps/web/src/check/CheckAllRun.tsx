@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { trpc, type CheckAllEvent } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { checkAllSummary, NO_CHECKS, type CheckCounts } from './check-all-summary';
 
 interface CheckAllRunProps {
   projectPath: string;
@@ -12,6 +13,9 @@ interface CheckAllRunProps {
 /** One `Check all`: mounted, it checks every active server; it shows how far it got. */
 export function CheckAllRun({ projectPath, onResult, onEnd }: CheckAllRunProps) {
   const [progress, setProgress] = useState({ checked: 0, total: 0 });
+  const [counts, setCounts] = useState<CheckCounts>(NO_CHECKS);
+  // The list the panel shows (the same cached query): which servers a run leaves out, and why.
+  const listed = trpc.mcp.list.useQuery({ projectPath, reveal: false });
   const [ended, setEnded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   trpc.mcp.checkAll.useSubscription(
@@ -19,6 +23,7 @@ export function CheckAllRun({ projectPath, onResult, onEnd }: CheckAllRunProps) 
     {
       onData(event) {
         setProgress(({ checked }) => ({ checked: checked + 1, total: event.total }));
+        setCounts((previous) => ({ ...previous, [event.result.status]: previous[event.result.status] + 1 }));
         onResult(event);
       },
       onComplete() {
@@ -31,12 +36,7 @@ export function CheckAllRun({ projectPath, onResult, onEnd }: CheckAllRunProps) 
       },
     },
   );
-  const text =
-    progress.total > 0
-      ? `${progress.checked} of ${progress.total} checked`
-      : ended
-        ? 'No active servers to check.'
-        : 'Checking all servers…';
+  const text = checkAllSummary(progress.checked, progress.total, counts, ended, listed.data?.servers ?? []);
   return (
     <>
       <p role="status" className="status">

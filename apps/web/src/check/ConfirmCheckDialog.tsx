@@ -1,5 +1,6 @@
 import type { ServerEntry } from '../trpc';
 import { Dialog } from '../ui/Dialog';
+import { findRow } from '../ui/find-row';
 import './check.css';
 
 interface ConfirmCheckDialogProps {
@@ -11,8 +12,18 @@ interface ConfirmCheckDialogProps {
 /** Before a check runs what a repository file says to run: exactly that command and its arguments. */
 export function ConfirmCheckDialog({ server, onClose, onConfirm }: ConfirmCheckDialogProps) {
   const args = server.args ?? [];
+  // The Check button that led here was busy when the dialog opened, so the browser has no element
+  // to give focus back to: Cancel and Escape put it back on that button.
+  const cancel = () => {
+    onClose();
+    requestAnimationFrame(() => {
+      findRow(server)
+        ?.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(`Check ${server.name}`)}"]`)
+        ?.focus();
+    });
+  };
   return (
-    <Dialog title={`Check ${server.name}?`} onClose={onClose}>
+    <Dialog title={`Check ${server.name}?`} onClose={cancel}>
       <p>
         This server comes from <code className="path">{server.source}</code> and{' '}
         {server.approval === 'rejected' ? 'was rejected' : 'is not approved'} in this project. Checking it{' '}
@@ -46,7 +57,7 @@ export function ConfirmCheckDialog({ server, onClose, onConfirm }: ConfirmCheckD
         </dl>
       )}
       <div className="dialog-actions">
-        <button type="button" className="secondary" onClick={onClose}>
+        <button type="button" className="secondary" onClick={cancel}>
           Cancel
         </button>
         <button type="button" className="primary" onClick={onConfirm}>

@@ -4,21 +4,11 @@ import { scopeLabel } from '../scopes';
 import { trpc, type HistoryEntry } from '../trpc';
 import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileDialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { changedWords, historyVerb } from './history-words';
 import './history.css';
 
 /** Changes shown: the newest ones; older ones stay in the file. */
 const SHOWN_CHANGES = 50;
-
-const VERBS: Record<HistoryEntry['procedure'], string> = {
-  'mcp.add': 'Added',
-  'mcp.remove': 'Removed',
-  'mcp.update': 'Edited',
-  'mcp.import': 'Imported',
-  'mcp.disable': 'Disabled',
-  'mcp.enable': 'Enabled',
-  'mcp.applyProfile': 'Applied profile',
-  'mcp.undo': 'Undid a change of',
-};
 
 /** The product's own changes, newest first, each undoable one with its `Undo`. */
 export function HistoryRegion({ locked }: { locked: boolean }) {
@@ -45,11 +35,20 @@ export function HistoryRegion({ locked }: { locked: boolean }) {
           {history.data.map((change) => (
             <li key={change.id} className={change.ok ? undefined : 'failed'}>
               <span className="history-what">
-                {VERBS[change.procedure]} <strong>{change.name}</strong> ({scopeLabel(change.scope)})
+                {historyVerb(change)} <strong>{change.name}</strong> ({scopeLabel(change.scope)})
+                {changedWords(change) !== '' && `: ${changedWords(change)}`}
                 {!change.ok && <span className="note warn">Failed</span>}
               </span>
               <time dateTime={change.time}>{new Date(change.time).toLocaleString()}</time>
-              <span className="reason">{change.message.split('\n')[0]}</span>
+              {/* A failure's reason is the point; a success's CLI report is there on demand. */}
+              {change.ok ? (
+                <details className="history-details">
+                  <summary>Details</summary>
+                  <pre>{change.message}</pre>
+                </details>
+              ) : (
+                <span className="reason">{change.message.split('\n')[0]}</span>
+              )}
               {change.undoable && (
                 <button
                   type="button"

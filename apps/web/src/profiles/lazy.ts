@@ -1,6 +1,7 @@
 /** The profiles region, loaded after the list paints: it is not needed for the first view. */
-import { lazy } from 'react';
+import { lazyPart } from '../ui/lazy-part';
 
-export const ProfilesRegion = lazy(async () => ({
-  default: (await import('./ProfilesRegion')).ProfilesRegion,
-}));
+export const ProfilesRegion = lazyPart(
+  'Profiles',
+  async () => (await import('./ProfilesRegion')).ProfilesRegion,
+);

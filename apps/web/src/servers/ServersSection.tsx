@@ -4,15 +4,21 @@ import { CheckAllRun, ConfirmCheckDialog } from '../check/lazy';
 import { useRowChecks } from '../check/row-checks';
 import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { lazyPart } from '../ui/lazy-part';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
-import { EmptyState } from './EmptyState';
-import { FileProblems } from './FileProblems';
 import type { WritableServer } from './server-display';
 
 // The table can show nothing before the list arrives, so its code is fetched alongside the list
 // (the import starts when the panel loads) rather than before the first paint.
 const serverList = import('./ServerList');
 const ServerList = lazy(async () => ({ default: (await serverList).ServerList }));
+
+// Shown only with no servers yet, or when a config file cannot be read: the first paint does without them.
+const EmptyState = lazyPart('the first steps', async () => (await import('./EmptyState')).EmptyState);
+const FileProblems = lazyPart(
+  'the unreadable files',
+  async () => (await import('./FileProblems')).FileProblems,
+);
 
 // Loaded when first opened, like every dialog: the list paints without it.
 const RemoveServerDialog = lazy(async () => ({
@@ -123,7 +129,9 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
       )}
       {list.error !== null && <ErrorAlert message={projectErrorWords(list.error.message, projectPath)} />}
       {list.isPending && <p className="status">Loading servers…</p>}
-      {list.data !== undefined && <FileProblems problems={list.data.problems} />}
+      {list.data !== undefined && list.data.problems.length > 0 && (
+        <FileProblems problems={list.data.problems} />
+      )}
       {list.data !== undefined &&
         (servers.length === 0 ? (
           <EmptyState />

@@ -7,10 +7,20 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'va
   error?: string | undefined;
   /** Id of a help text that describes the box, read before the error. */
   hintId?: string | undefined;
+  /** `password` hides a secret's characters (see SecretInput). */
+  type?: 'text' | 'password';
 }
 
 /** A text box that carries its own inline error: aria-invalid plus a described-by message. */
-export function TextInput({ id, value, onValueChange, error, hintId, ...rest }: TextInputProps) {
+export function TextInput({
+  id,
+  value,
+  onValueChange,
+  error,
+  hintId,
+  type = 'text',
+  ...rest
+}: TextInputProps) {
   const errorId = `${id}-error`;
   const describedBy = [hintId, error === undefined ? undefined : errorId].filter(Boolean).join(' ');
   return (
@@ -18,7 +28,7 @@ export function TextInput({ id, value, onValueChange, error, hintId, ...rest }: 
       <input
         {...rest}
         id={id}
-        type="text"
+        type={type}
         value={value}
         spellCheck={false}
         autoComplete="off"

@@ -6,6 +6,7 @@
  * what leaves this module for an answer (`HistoryItem`) holds names and outcomes only.
  */
 import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { McpCoreError } from '../errors';
 import { scopeSchema } from '../schemas';
@@ -105,6 +106,11 @@ export type HistoryItem = Omit<ChangeRecord, 'before' | 'after' | 'approval' | '
   undoable: boolean;
   /** The files the change wrote (`.claude.json`, a `.mcp.json`): an undo writes them again. */
   files: string[];
+  /**
+   * For a change that replaced an entry (an edit, an undo of one): what differs, by name only
+   * (`name`, `scope`, then the entry's keys such as `command`, `env`), never a value.
+   */
+  changed?: string[];
 };
 
 export function historyPath(configPath: string): string {
@@ -194,7 +200,34 @@ export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem 
   const undoable = hasLanded(record) && !undone;
   // The CLI's report quotes the command and its arguments: their credentials stay here.
   const item = { id, time, procedure, name, scope, ok, message: maskCredentials(message), undoable, files };
-  return projectPath === undefined ? item : { ...item, projectPath };
+  const changed = changedFields(record.before, record.after);
+  return {
+    ...item,
+    ...(projectPath === undefined ? {} : { projectPath }),
+    ...(changed === undefined ? {} : { changed }),
+  };
+}
+
+/** What a replacement changed, by name: where the entry is, then each stored key whose value differs. */
+function changedFields(
+  before: PlacedEntry | undefined,
+  after: PlacedEntry | undefined,
+): string[] | undefined {
+  if (before === undefined || after === undefined) return undefined;
+  const moved = (['name', 'scope'] as const).filter((key) => before[key] !== after[key]);
+  const keys = [...new Set([...Object.keys(before.entry), ...Object.keys(after.entry)])];
+  const edited = keys.filter(
+    (key) => !isDeepStrictEqual(filled(before.entry[key]), filled(after.entry[key])),
+  );
+  return [...moved, ...edited];
+}
+
+/** An empty list or map says what a missing one says: no arguments, no headers. */
+function filled(value: unknown): unknown {
+  const empty = Array.isArray(value)
+    ? value.length === 0
+    : typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+  return empty ? undefined : value;
 }
 
 /**

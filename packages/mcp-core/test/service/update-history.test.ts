@@ -93,6 +93,13 @@ describe('update', () => {
       message: `Removed MCP server signed-in from user config\nFile modified: ${world.configPath}\nAdded http MCP server signed-in to user config`,
     });
     await admin.update({ name: 'files', scope: 'user', server: { env: { API_KEY: 'n3w-s3cret' } } });
+    // What each edit changed, by name only: the panel words its history from this.
+    const edits = await admin.history();
+    expect(edits.map(({ name, changed }) => ({ name, changed }))).toEqual([
+      { name: 'files', changed: ['env'] },
+      { name: 'signed-in', changed: ['url', 'headers'] },
+    ]);
+    expect(JSON.stringify(edits)).not.toMatch(/s3cret|t0ken/);
 
     expect(userServers()).toEqual({
       'signed-in': {
@@ -126,6 +133,7 @@ describe('update', () => {
         message: `Removed MCP server files from user config\nFile modified: ${world.configPath}\nAdded stdio MCP server my-files to local config`,
         undoable: true,
         files: [world.configPath],
+        changed: ['name', 'scope'],
       },
     ]);
   });

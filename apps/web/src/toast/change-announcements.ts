@@ -1,0 +1,37 @@
+/**
+ * The last change made in the panel, for the `status` message after it. Fed by `announceLink`
+ * from every mutation that succeeded, however it was called; `ChangeToast` (loaded with the first
+ * change) puts it in words.
+ */
+import type { HistoryEntry } from '../trpc';
+import { sharedValue } from '../ui/shared-value';
+
+/** The history entry an `Undo` right after a change reverses: found by what the change was. */
+export interface UndoTarget {
+  procedure: HistoryEntry['procedure'];
+  name: string;
+}
+
+/** One change that succeeded: the call and its answer. */
+export interface ChangeAnnouncement {
+  /** Tells two identical changes apart (the toast restarts). */
+  id: number;
+  /** When the change's answer came. */
+  time: number;
+  procedure: string;
+  input: unknown;
+  output: unknown;
+}
+
+const last = sharedValue<ChangeAnnouncement | null>(null);
+let nextId = 1;
+
+export function dismissAnnouncement(): void {
+  last.set(null);
+}
+
+export const useAnnouncement = last.use;
+
+export function announceChange(procedure: string, input: unknown, output: unknown): void {
+  last.set({ id: nextId++, time: Date.now(), procedure, input, output });
+}

@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+
+/** One value for the whole page that any module may set and any component may show. */
+export interface SharedValue<T> {
+  set: (value: T) => void;
+  use: () => T;
+}
+
+export function sharedValue<T>(initial: T): SharedValue<T> {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  return {
+    set(value) {
+      if (Object.is(value, current)) return;
+      current = value;
+      for (const listener of listeners) listener();
+    },
+    use: () => useSyncExternalStore(subscribe, () => current),
+  };
+}
