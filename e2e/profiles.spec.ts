@@ -25,6 +25,9 @@ test('Save profile, then Apply another: the rows switch, the result says per ser
   await expect(panel.enabledSwitch('alpha')).not.toBeChecked();
   await profiles.getByLabel('Profile name').fill('only-beta');
   await profiles.getByRole('button', { name: 'Save profile' }).click();
+  await expect(profiles.getByRole('listitem').filter({ hasText: 'only-beta' })).toContainText(
+    '(1 servers)Active',
+  );
   await profiles.getByRole('button', { name: 'Apply both' }).click();
   await expect(panel.enabledSwitch('alpha')).toBeChecked();
 

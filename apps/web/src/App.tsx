@@ -3,7 +3,6 @@ import { AddFormPlaceholder } from './add-form/AddFormPlaceholder';
 import { ConnectionAlert } from './connection/ConnectionAlert';
 import { PanelHeader } from './layout/PanelHeader';
 import type { WritableServer } from './servers/server-display';
-import { ProfilesRegion } from './profiles/lazy';
 import { ServersSection } from './servers/ServersSection';
 import { editButtonId } from './servers/server-display';
 import { ChangeToast } from './toast/lazy';
@@ -114,8 +113,7 @@ function Panel({ info }: { info: SystemInfo }) {
             </>
           )}
           <TransferBar projectPath={projectPath} />
-          <ProfilesRegion projectPath={projectPath} locked={locked} />
-          <HistoryRegion locked={locked} />
+          <HistoryRegion locked={locked} projectPath={projectPath} />
         </div>
       </main>
     </>

@@ -2,7 +2,7 @@ import { trpc } from './trpc';
 
 /**
  * What a change made in the panel refreshes, whether it landed or not: the list, the known
- * projects, the history (a failed change is recorded too) and which profile is active.
+ * projects and the history (a failed change is recorded too).
  */
 export function useRefreshAfterChange(): () => Promise<unknown> {
   const utils = trpc.useUtils();
@@ -11,6 +11,5 @@ export function useRefreshAfterChange(): () => Promise<unknown> {
       utils.mcp.list.invalidate(),
       utils.mcp.projects.invalidate(),
       utils.mcp.history.invalidate(),
-      utils.mcp.profiles.invalidate(),
     ]);
 }

@@ -1,4 +1,5 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useRefreshAfterChange } from '../refresh-after-change';
 import { scopeLabel } from '../scopes';
 import { trpc, type ApplyProfileResult, type ProfileEntry } from '../trpc';
@@ -21,7 +22,8 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
   const utils = trpc.useUtils();
   const refreshAfterChange = useRefreshAfterChange();
   const profiles = trpc.mcp.profiles.useQuery();
-  const refreshProfiles = () => utils.mcp.profiles.invalidate();
+  const refreshProfiles = useCallback(() => utils.mcp.profiles.invalidate(), [utils]);
+  useProfilesFollowList(refreshProfiles);
   const save = trpc.mcp.saveProfile.useMutation({
     onSuccess: () => {
       setName('');
@@ -110,6 +112,23 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
       )}
       {apply.data !== undefined && <ApplyResult result={apply.data} />}
     </section>
+  );
+}
+
+/**
+ * Which profile is active changes with the servers: the profiles are asked again each time the
+ * server list arrives anew (a change made here or in another terminal, another project picked).
+ */
+function useProfilesFollowList(refreshProfiles: () => Promise<void>) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const [path] = event.query.queryKey as [unknown];
+        const isList = Array.isArray(path) && path[0] === 'mcp' && path[1] === 'list';
+        if (isList && event.type === 'updated' && event.action.type === 'success') void refreshProfiles();
+      }),
+    [queryClient, refreshProfiles],
   );
 }
 

@@ -541,7 +541,9 @@ export function createMcpAdmin({
   const profiles = createProfiles({
     configPath,
     existingProject,
-    serversIn: async (projectPath) => (await readList(projectPath, false)).servers,
+    // Also read inside a queue turn (a save from what is on): bounded like every queued read.
+    serversIn: (projectPath) =>
+      withinQueuedReadDeadline(async () => (await readList(projectPath, false)).servers),
     changeTurn,
     ownTurn: (task) => queue.run(task),
     placeFor,

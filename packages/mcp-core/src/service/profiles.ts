@@ -177,16 +177,17 @@ export function createProfiles(deps: ProfileDependencies) {
     async save(rawInput: SaveProfileInput): Promise<MutationResult> {
       const input = saveProfileInputSchema.parse(rawInput);
       const project = await deps.existingProject(input.projectPath);
-      const servers: ProfileServer[] =
-        input.servers ??
-        (await deps.serversIn(project))
-          .filter((row) => isSwitchable(row) && isOn(row))
-          .map(({ name, scope }) => ({
-            name,
-            scope: scope as Scope,
-            ...(scope === 'user' ? {} : { projectPath: project }),
-          }));
+      // Read in the queue: "on now" is after every change asked for before this save.
       return deps.ownTurn(async () => {
+        const servers: ProfileServer[] =
+          input.servers ??
+          (await deps.serversIn(project))
+            .filter((row) => isSwitchable(row) && isOn(row))
+            .map(({ name, scope }) => ({
+              name,
+              scope: scope as Scope,
+              ...(scope === 'user' ? {} : { projectPath: project }),
+            }));
         const profiles = await readProfiles(path);
         const others = profiles.filter((profile) => profile.name !== input.name);
         if (others.length >= PROFILES_MAX) {
