@@ -7,13 +7,20 @@ test('a server can be added with the keyboard alone', async ({ panel, page, worl
     await page.keyboard.press('Tab');
   };
 
-  // Focus order: project picker, the CLI's paths (folded), reveal switch, then the form from its first field.
+  // Focus order: project picker, the CLI's paths (folded), reveal switch, then the form: its paste box and
+  // its button first, then the fields.
   await tab();
   await expect(panel.projectPicker).toBeFocused();
   await tab();
   await expect(page.locator('summary').filter({ hasText: /^Claude CLI/ })).toBeFocused();
   await tab();
   await expect(panel.revealSecrets).toBeFocused();
+  await tab();
+  await expect(
+    form.root.getByRole('textbox', { name: 'Paste a command or JSON', exact: true }),
+  ).toBeFocused();
+  await tab();
+  await expect(form.button('Fill the form')).toBeFocused();
   await tab();
   await expect(form.name).toBeFocused();
   await page.keyboard.type('kbd');
