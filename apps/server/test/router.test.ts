@@ -4,7 +4,7 @@
  * config is a CONFLICT too; an undo of a server changed since is a CONFLICT, an unusable history a 500.
  */
 import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -126,6 +126,9 @@ describe('mcp router', () => {
       loginPaste: () => api.mcp.loginPaste({ loginId: 'none', redirectUrl: 'http://localhost:1/callback' }),
       logout: () => api.mcp.logout(server),
       import: () => api.mcp.import({ json: '{}', scope: 'user' }),
+      saveProfile: () => api.mcp.saveProfile({ name: 'work' }),
+      deleteProfile: () => api.mcp.deleteProfile({ name: 'work' }),
+      applyProfile: () => api.mcp.applyProfile({ name: 'work' }),
     };
 
     for (const [procedure, call] of Object.entries(calls)) {
@@ -140,5 +143,6 @@ describe('mcp router', () => {
     await expect(api.mcp.list()).resolves.toMatchObject({ servers: [{ name: 'web' }] });
     expect(spawnedArgv(cliLog)).toEqual([]);
     expect(snapshotFiles(worldFiles(world))).toEqual(before);
+    expect(existsSync(join(world.configDir, '.mcp-admin', 'profiles.json'))).toBe(false);
   });
 });

@@ -113,7 +113,7 @@ function Panel({ info }: { info: SystemInfo }) {
             </>
           )}
           <TransferBar projectPath={projectPath} />
-          <HistoryRegion locked={locked} />
+          <HistoryRegion locked={locked} projectPath={projectPath} />
         </div>
       </main>
     </>

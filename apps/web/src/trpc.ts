@@ -31,6 +31,8 @@ export type SystemInfo = RouterOutputs['system']['info'];
 export type ServerEntry = RouterOutputs['mcp']['list']['servers'][number];
 export type CheckResult = RouterOutputs['mcp']['check'];
 export type HistoryEntry = RouterOutputs['mcp']['history'][number];
+export type ProfileEntry = RouterOutputs['mcp']['profiles'][number];
+export type ApplyProfileResult = RouterOutputs['mcp']['applyProfile'];
 export type CheckAllEvent =
   RouterOutputs['mcp']['checkAll'] extends AsyncIterable<infer Event> ? Event : never;
 

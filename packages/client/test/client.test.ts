@@ -225,3 +225,71 @@ describe('Claude Code logs through the typed client', () => {
     ]);
   });
 });
+
+describe('profiles through the typed client', () => {
+  it('saves a profile from the servers on now, lists it, applies another, undoes the apply and deletes both', async () => {
+    const world = createTestWorld();
+    const server = await serverIn(world);
+    const client = createMcpAdminClient({ url: server.url, token: server.token });
+    await client.mcp.add.mutate({ name: 'alpha', scope: 'user', command: 'node', args: ['a.js'] });
+    await client.mcp.add.mutate({ name: 'beta', scope: 'user', command: 'node', args: ['b.js'] });
+
+    const saved = await client.mcp.saveProfile.mutate({ name: 'everything' });
+    await client.mcp.saveProfile.mutate({ name: 'only-beta', servers: [{ name: 'beta', scope: 'user' }] });
+    const listed = await client.mcp.profiles.query();
+    const applied = await client.mcp.applyProfile.mutate({ name: 'only-beta' });
+    const afterApply = (await client.mcp.list.query()).servers.map(({ name, status }) => ({ name, status }));
+    const [change] = await client.mcp.history.query({ limit: 1 });
+    await client.mcp.undo.mutate({ id: change?.id ?? '' });
+    const afterUndo = (await client.mcp.list.query()).servers.map(({ name, status }) => ({ name, status }));
+    await client.mcp.deleteProfile.mutate({ name: 'everything' });
+    await client.mcp.deleteProfile.mutate({ name: 'only-beta' });
+
+    expect({ saved, listed, applied, afterApply, change: change?.procedure, afterUndo }).toEqual({
+      saved: {
+        ok: true,
+        message: `Saved profile "everything" with 2 servers in ${join(world.configDir, '.mcp-admin', 'profiles.json')}.`,
+      },
+      listed: [
+        {
+          name: 'everything',
+          servers: [
+            { name: 'alpha', scope: 'user' },
+            { name: 'beta', scope: 'user' },
+          ],
+          active: true,
+        },
+        { name: 'only-beta', servers: [{ name: 'beta', scope: 'user' }], active: false },
+      ],
+      applied: {
+        ok: true,
+        message: 'Applied profile "only-beta": 1 switched off, 1 unchanged.',
+        results: [
+          { name: 'beta', scope: 'user', outcome: 'unchanged' },
+          { name: 'alpha', scope: 'user', outcome: 'off', message: expect.any(String) as unknown },
+        ],
+      },
+      afterApply: [
+        { name: 'alpha', status: 'disabled' },
+        { name: 'beta', status: 'active' },
+      ],
+      change: 'mcp.applyProfile',
+      afterUndo: [
+        { name: 'alpha', status: 'active' },
+        { name: 'beta', status: 'active' },
+      ],
+    });
+    await expect(client.mcp.profiles.query()).resolves.toEqual([]);
+  });
+
+  it('refuses a bad profile name with a 400 naming the field', async () => {
+    const server = await serverIn(createTestWorld());
+    const client = createMcpAdminClient({ url: server.url, token: server.token });
+
+    await expect(client.mcp.applyProfile.mutate({ name: 'a b' }).catch(errorOf)).resolves.toEqual({
+      message: 'name: name may only contain letters, digits, "_" and "-"',
+      code: 'BAD_REQUEST',
+      httpStatus: 400,
+    });
+  });
+});

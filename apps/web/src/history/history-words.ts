@@ -8,6 +8,7 @@ const VERBS: Record<HistoryEntry['procedure'], string> = {
   'mcp.import': 'Imported',
   'mcp.disable': 'Turned off',
   'mcp.enable': 'Turned on',
+  'mcp.applyProfile': 'Applied profile',
   'mcp.undo': 'Undid a change of',
 };
 

@@ -26,6 +26,7 @@ const HISTORY_WORDS: Record<HistoryEntry['procedure'], string> = {
   'mcp.import': 'Imported',
   'mcp.disable': 'Turned off',
   'mcp.enable': 'Turned on',
+  'mcp.applyProfile': 'Profile applied',
   'mcp.undo': 'Undone',
 };
 

@@ -48,6 +48,11 @@ export function describeChange(procedure: string, input: unknown, output: unknow
       return { text: `Turned off ${name}${where}.`, undo: { procedure, name }, row };
     case 'mcp.enable':
       return { text: `Turned on ${name}${where}.`, undo: { procedure, name }, row };
+    case 'mcp.applyProfile':
+      return {
+        text: `Applied profile ${name}: the Profiles region lists each server.`,
+        undo: { procedure, name },
+      };
     case 'mcp.undo':
       return { text: 'Change undone.' };
     case 'mcp.resetChoices':

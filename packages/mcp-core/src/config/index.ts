@@ -32,3 +32,5 @@ export type {
   ServerStatus,
   ServerTransport,
 } from './types';
+export { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from './profiles-file';
+export type { Profile } from './profiles-file';

@@ -15,7 +15,14 @@ import type { Scope, ServerChanges } from '../schemas';
 import type { StashEntries } from '../switch/stash-entries';
 import { changedFields } from './entry-edits';
 import { hasLanded } from './history';
-import type { ApprovalMove, ChangeProcedure, ChangeRecord, EntryPlace, PlacedEntry } from './history';
+import type {
+  ApprovalMove,
+  ChangeProcedure,
+  ChangeRecord,
+  EntryPlace,
+  PlacedEntry,
+  SwitchMove,
+} from './history';
 import { combined, createEntrySteps, errorText } from './entry-steps';
 import type { HistoryJournal } from './journal';
 import { refuseUndoElsewhere, withProjectKeys } from './project-keys';
@@ -42,6 +49,8 @@ export interface Landed {
   before?: PlacedEntry;
   after?: PlacedEntry;
   approval?: ApprovalMove;
+  /** A change of several switches: each switch that landed. */
+  switches?: SwitchMove[];
 }
 
 /** The change a history record is about: its procedure and the server it ends up naming. */

@@ -58,10 +58,25 @@ const CHANGE_PROCEDURES = [
   'mcp.import',
   'mcp.disable',
   'mcp.enable',
+  'mcp.applyProfile',
   'mcp.undo',
 ] as const;
 
 export type ChangeProcedure = (typeof CHANGE_PROCEDURES)[number];
+
+/**
+ * One switch of a change that switches several servers (`mcp.applyProfile`, and its undo): the
+ * server, which way it went (`on`), and what it moved, as a single switch records it.
+ */
+export interface SwitchMove {
+  name: string;
+  scope: Scope;
+  projectPath: string;
+  on: boolean;
+  before?: PlacedEntry;
+  after?: PlacedEntry;
+  approval?: ApprovalMove;
+}
 
 export interface ChangeRecord {
   id: string;
@@ -80,12 +95,14 @@ export interface ChangeRecord {
   after?: PlacedEntry;
   /** What a switch of a project-scope server moved. */
   approval?: ApprovalMove;
+  /** What a change of several switches moved, each switch that landed in the order it landed. */
+  switches?: SwitchMove[];
   /** The change this one undid. */
   undoes?: string;
 }
 
 /** One change as `mcp.history` lists it: names and outcomes, never an entry. */
-export type HistoryItem = Omit<ChangeRecord, 'before' | 'after' | 'approval' | 'undoes'> & {
+export type HistoryItem = Omit<ChangeRecord, 'before' | 'after' | 'approval' | 'switches' | 'undoes'> & {
   undoable: boolean;
   /** The files the change wrote (`.claude.json`, a `.mcp.json`): an undo writes them again. */
   files: string[];
@@ -110,6 +127,23 @@ const placedEntrySchema = z.object({
   projectKey: z.string().optional(),
 });
 
+const approvalMoveSchema = z.object({
+  settingsFile: z.string(),
+  projectKey: z.string().optional(),
+  from: z.enum(APPROVAL_LISTS).nullable(),
+  to: z.enum(APPROVAL_LISTS).nullable(),
+});
+
+const switchMoveSchema = z.object({
+  name: z.string(),
+  scope: scopeSchema,
+  projectPath: z.string(),
+  on: z.boolean(),
+  before: placedEntrySchema.optional(),
+  after: placedEntrySchema.optional(),
+  approval: approvalMoveSchema.optional(),
+});
+
 const changeRecordSchema = z.object({
   id: z.string(),
   time: z.string(),
@@ -121,14 +155,8 @@ const changeRecordSchema = z.object({
   message: z.string(),
   before: placedEntrySchema.optional(),
   after: placedEntrySchema.optional(),
-  approval: z
-    .object({
-      settingsFile: z.string(),
-      projectKey: z.string().optional(),
-      from: z.enum(APPROVAL_LISTS).nullable(),
-      to: z.enum(APPROVAL_LISTS).nullable(),
-    })
-    .optional(),
+  approval: approvalMoveSchema.optional(),
+  switches: z.array(switchMoveSchema).optional(),
   undoes: z.string().optional(),
 }) satisfies z.ZodType<ChangeRecord>;
 
@@ -147,16 +175,27 @@ export function parseChangeRecord(line: string): { record: ChangeRecord } | { pr
   return parsed.success ? { record: parsed.data } : { problem: 'it is not a change record' };
 }
 
-/** Whether any of a change landed: an entry stored or removed, or an approval moved. */
-export function hasLanded({ before, after, approval }: Pick<ChangeRecord, 'before' | 'after' | 'approval'>) {
-  return before !== undefined || after !== undefined || approval !== undefined;
+/** Whether any of a change landed: an entry stored or removed, an approval moved, a switch made. */
+export function hasLanded({
+  before,
+  after,
+  approval,
+  switches,
+}: Pick<ChangeRecord, 'before' | 'after' | 'approval' | 'switches'>) {
+  return before !== undefined || after !== undefined || approval !== undefined || (switches?.length ?? 0) > 0;
 }
 
 /** One change as `mcp.history` lists it, given whether a later change undid it. */
 export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem {
   const { id, time, procedure, name, scope, projectPath, ok, message } = record;
   const files = [
-    ...new Set([record.before?.source, record.after?.source, record.approval?.settingsFile]),
+    ...new Set(
+      [record, ...(record.switches ?? [])].flatMap((moved) => [
+        moved.before?.source,
+        moved.after?.source,
+        moved.approval?.settingsFile,
+      ]),
+    ),
   ].filter((file) => file !== undefined);
   const undoable = hasLanded(record) && !undone;
   // The CLI's report quotes the command and its arguments: their credentials stay here.

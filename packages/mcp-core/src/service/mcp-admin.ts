@@ -79,6 +79,9 @@ import {
 import { createStashEntries, createSwitchOperations } from '../switch';
 import type {
   AddServerInput,
+  ApplyProfileInput,
+  DeleteProfileInput,
+  SaveProfileInput,
   CheckAllInput,
   CheckServerInput,
   HistoryInput,
@@ -108,8 +111,11 @@ import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
 import type { MutationResult, Undoer } from './entry-changes';
 import { readServerLogs } from './server-logs';
 import { createSwitchChanges } from './switch-changes';
+import { createProfiles } from './profiles';
+import type { ApplyProfileResult, ProfileView } from './profiles';
 
 export type { MutationResult } from './entry-changes';
+export type { ApplyProfileResult, ProfileServerResult, ProfileView } from './profiles';
 
 /** Every setting comes from the caller (the server parses the environment once, at its edge). */
 export interface McpAdminOptions {
@@ -201,6 +207,13 @@ export interface McpAdmin extends TransferOperations {
   disable(input: SwitchServerInput): Promise<MutationResult>;
   /** Turns it back on: user/local added back whole from the stash, project approved in settings.local.json. */
   enable(input: SwitchServerInput): Promise<MutationResult>;
+  /** The saved profiles, each with whether it matches what is on now (see profiles.ts). */
+  profiles(): Promise<ProfileView[]>;
+  /** Saves a profile: the servers given, or the ones on now in the project. */
+  saveProfile(input: SaveProfileInput): Promise<MutationResult>;
+  deleteProfile(input: DeleteProfileInput): Promise<MutationResult>;
+  /** Switches the profile's servers on and the others of its scopes off: one recorded change. */
+  applyProfile(input: ApplyProfileInput): Promise<ApplyProfileResult>;
   /** `claude mcp reset-project-choices` in the project. */
   resetChoices(input: ResetChoicesInput): Promise<MutationResult>;
   /**
@@ -525,12 +538,30 @@ export function createMcpAdmin({
     record: (procedure, outcome) => auditOrWarn(procedure, [], outcome),
   });
   const switchChanges = createSwitchChanges({ switches, placeFor, recordedChange });
+  const profiles = createProfiles({
+    configPath,
+    existingProject,
+    // Also read inside a queue turn (a save from what is on): bounded like every queued read.
+    serversIn: (projectPath) =>
+      withinQueuedReadDeadline(async () => (await readList(projectPath, false)).servers),
+    changeTurn,
+    ownTurn: (task) => queue.run(task),
+    placeFor,
+    recordedChange,
+    switchInto: switchChanges.switchInto,
+    switchBackInto: switchChanges.switchBackInto,
+    refuseSwitchBack: switchChanges.refuseSwitchBack,
+  });
 
   /** How each kind of recorded change is undone; a new kind of change must say how. */
   const undoers: Record<ChangeProcedure, Undoer> = {
     ...entryUndoers,
     'mcp.disable': switchChanges.undo,
     'mcp.enable': switchChanges.undo,
+    'mcp.applyProfile': (change) => profiles.undo(change),
+    // The undo of an applied profile holds the switches it made, not entries.
+    'mcp.undo': (change) =>
+      change.switches === undefined ? entryUndoers['mcp.undo'](change) : profiles.undo(change),
   };
 
   async function switched(rawInput: SwitchServerInput, on: boolean): Promise<MutationResult> {
@@ -702,6 +733,10 @@ export function createMcpAdmin({
     disable: (input) => switched(input, false),
     enable: (input) => switched(input, true),
     resetChoices: (input) => switches.resetChoices(input),
+    profiles: () => profiles.list(projectDefault),
+    saveProfile: (input) => profiles.save(input),
+    deleteProfile: (input) => profiles.delete(input),
+    applyProfile: (input) => profiles.apply(input),
 
     async check(rawInput, signal) {
       const input = checkServerInputSchema.parse(rawInput);

@@ -24,8 +24,10 @@ async function withKey(place: PlacedEntry | undefined): Promise<PlacedEntry | un
   return projectKey === undefined ? place : { ...place, projectKey };
 }
 
+type Moved = Pick<ChangeRecord, 'before' | 'after' | 'approval' | 'projectPath'>;
+
 /** `change` with the resolved project of each entry it touched and of the approval it moved. */
-export async function withProjectKeys<T extends Omit<ChangeRecord, 'id' | 'time'>>(change: T): Promise<T> {
+async function keyed<T extends Moved>(change: T): Promise<T> {
   const [before, after] = await Promise.all([withKey(change.before), withKey(change.after)]);
   const approval: ApprovalMove | undefined =
     change.approval === undefined || change.projectPath === undefined
@@ -37,6 +39,13 @@ export async function withProjectKeys<T extends Omit<ChangeRecord, 'id' | 'time'
     ...(after === undefined ? {} : { after }),
     ...(approval === undefined ? {} : { approval }),
   };
+}
+
+/** `change`, and each switch of it, with the resolved projects of what it moved. */
+export async function withProjectKeys<T extends Omit<ChangeRecord, 'id' | 'time'>>(change: T): Promise<T> {
+  const withKeys = await keyed(change);
+  if (change.switches === undefined) return withKeys;
+  return { ...withKeys, switches: await Promise.all(change.switches.map(keyed)) };
 }
 
 /** CHANGED_SINCE when the project of a recorded entry now resolves to another directory. */

@@ -2,8 +2,9 @@
  * The on/off switch as recorded changes: each `mcp.disable` / `mcp.enable` goes into the history
  * with what it moved (the whole user/local entry, or a project server's approval list), and its
  * undo is the switch back: a disabled server is enabled again from the stash, an enabled one
- * stashed again, a project server's name put back in the approval list it stood in. Everything here
- * runs inside one turn of the mutation queue.
+ * stashed again, a project server's name put back in the approval list it stood in. A change of
+ * several switches (a profile applied) records each switch the same way, and is undone by switching
+ * each back. Everything here runs inside one turn of the mutation queue.
  */
 import type { Scope } from '../schemas';
 import type { SwitchChange, SwitchOperations, SwitchTarget } from '../switch';
@@ -17,6 +18,14 @@ export interface SwitchChangeDependencies {
   placeFor: (name: string, scope: Scope, projectPath: string) => Promise<EntryPlace>;
   recordedChange: EntryChanges['recordedChange'];
 }
+
+/** A switch as recorded: the server, which way it went, and what it moved. */
+export type RecordedSwitch = Pick<
+  ChangeRecord,
+  'name' | 'scope' | 'projectPath' | 'before' | 'after' | 'approval'
+> & {
+  on: boolean;
+};
 
 export function createSwitchChanges({ switches, placeFor, recordedChange }: SwitchChangeDependencies) {
   /** What the history keeps of a switch: the entry it stashed or added back, or the approval it moved. */
@@ -34,6 +43,24 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
     else landed.before = entry;
   }
 
+  /**
+   * Turns a server on or off, what moved written to `landed` as soon as it lands (a user/local
+   * switch's CLI call may still fail after); as an undo, of exactly the entry `expected`.
+   */
+  async function switchInto(
+    target: SwitchTarget,
+    on: boolean,
+    landed: Landed,
+    expected?: Record<string, unknown>,
+  ): Promise<MutationResult> {
+    const place = await placeFor(target.name, target.scope, target.projectPath);
+    const { result, change } = await switches.switchInTurn(target, on, expected, (moved) => {
+      record(landed, place, moved, on);
+    });
+    record(landed, place, change, on);
+    return result;
+  }
+
   /** Turns a server on or off; as an undo, of exactly the entry the undone change moved. */
   async function switched(
     target: SwitchTarget,
@@ -42,45 +69,65 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
   ): Promise<MutationResult> {
     const place = await placeFor(target.name, target.scope, target.projectPath);
     const procedure = on ? 'mcp.enable' : 'mcp.disable';
-    return recordedChange({ procedure, place, undoes: undone?.id }, async (landed) => {
-      // A user/local switch is recorded as soon as it lands: its CLI call may still fail after.
-      const { result, change } = await switches.switchInTurn(target, on, undone?.entry, (moved) => {
-        record(landed, place, moved, on);
-      });
+    return recordedChange({ procedure, place, undoes: undone?.id }, (landed) =>
+      switchInto(target, on, landed, undone?.entry),
+    );
+  }
+
+  /** CHANGED_SINCE when the project a recorded switch ran in is gone or now resolves elsewhere. */
+  async function refuseSwitchBack(moved: RecordedSwitch): Promise<void> {
+    if (moved.approval !== undefined) {
+      const projectPath = moved.projectPath ?? '';
+      await refuseUndoInGoneDir(projectPath, moved.name);
+      await refuseApprovalUndoElsewhere(moved.approval, projectPath, moved.name);
+      return;
+    }
+    const entry = movedEntry(moved);
+    await refuseUndoInGoneDir(entry.projectPath, entry.name);
+    await refuseUndoElsewhere(entry);
+  }
+
+  /**
+   * The switch back of a recorded switch (refused with CHANGED_SINCE when its server or project
+   * changed since), what moved written to `landed`.
+   */
+  async function switchBackInto(moved: RecordedSwitch, landed: Landed): Promise<MutationResult> {
+    await refuseSwitchBack(moved);
+    const on = !moved.on;
+    const { approval } = moved;
+    if (approval !== undefined) {
+      const target = { name: moved.name, scope: moved.scope, projectPath: moved.projectPath ?? '' };
+      const place = await placeFor(target.name, target.scope, target.projectPath);
+      const { result, change } = await switches.restoreApproval(
+        target,
+        approval.settingsFile,
+        approval.to ?? undefined,
+        approval.from ?? undefined,
+      );
       record(landed, place, change, on);
       return result;
-    });
+    }
+    const entry = movedEntry(moved);
+    const target = { name: entry.name, scope: entry.scope, projectPath: entry.projectPath };
+    return switchInto(target, on, landed, entry.entry);
   }
 
   /** The switch back of a recorded `mcp.disable` or `mcp.enable`, itself recorded as the opposite switch. */
   async function undo(change: ChangeRecord): Promise<MutationResult> {
-    const on = change.procedure === 'mcp.disable';
-    const { approval } = change;
-    if (approval !== undefined) {
-      const target = { name: change.name, scope: change.scope, projectPath: change.projectPath ?? '' };
-      await refuseUndoInGoneDir(target.projectPath, target.name);
-      await refuseApprovalUndoElsewhere(approval, target.projectPath, target.name);
-      const place = await placeFor(target.name, target.scope, target.projectPath);
-      const procedure = on ? 'mcp.enable' : 'mcp.disable';
-      return recordedChange({ procedure, place, undoes: change.id }, async (landed) => {
-        const { result, change: moved } = await switches.restoreApproval(
-          target,
-          approval.settingsFile,
-          approval.to ?? undefined,
-          approval.from ?? undefined,
-        );
-        record(landed, place, moved, on);
-        return result;
-      });
-    }
-    // A disable recorded the entry it stashed as `before`, an enable the one it added back as `after`.
-    const moved = on ? change.before : change.after;
-    if (moved === undefined) throw new TypeError(`${change.procedure} ${change.id} recorded no entry`);
-    await refuseUndoInGoneDir(moved.projectPath, moved.name);
-    await refuseUndoElsewhere(moved);
-    const target = { name: moved.name, scope: moved.scope, projectPath: moved.projectPath };
-    return switched(target, on, { id: change.id, entry: moved.entry });
+    const moved: RecordedSwitch = { ...change, on: change.procedure === 'mcp.enable' };
+    await refuseSwitchBack(moved);
+    const subject = moved.approval === undefined ? movedEntry(moved) : moved;
+    const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');
+    const procedure = moved.on ? 'mcp.disable' : 'mcp.enable';
+    return recordedChange({ procedure, place, undoes: change.id }, (landed) => switchBackInto(moved, landed));
   }
 
-  return { switched, undo };
+  return { switched, switchInto, switchBackInto, refuseSwitchBack, undo };
+}
+
+/** The user/local entry a switch moved: a disable stashed `before`, an enable added back `after`. */
+function movedEntry(moved: RecordedSwitch): PlacedEntry {
+  const entry = moved.on ? moved.after : moved.before;
+  if (entry === undefined) throw new TypeError(`the switch of "${moved.name}" recorded no entry`);
+  return entry;
 }

@@ -1,6 +1,9 @@
 import type { ConfigChange } from '@mcp-admin/core';
 import {
   addServerInputSchema,
+  applyProfileInputSchema,
+  deleteProfileInputSchema,
+  saveProfileInputSchema,
   checkAllInputSchema,
   checkServerInputSchema,
   exportInputSchema,
@@ -46,6 +49,17 @@ export const mcpRouter = {
   resetChoices: changingProcedure
     .input(resetChoicesInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.resetChoices(input)),
+  // Profiles: named sets of servers; applying one is a single recorded change of many switches.
+  profiles: publicProcedure.query(({ ctx }) => ctx.admin.profiles()),
+  saveProfile: changingProcedure
+    .input(saveProfileInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.saveProfile(input)),
+  deleteProfile: changingProcedure
+    .input(deleteProfileInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.deleteProfile(input)),
+  applyProfile: changingProcedure
+    .input(applyProfileInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.applyProfile(input)),
   // Ends when the client goes away or the server closes.
   events: publicProcedure.input(watchInputSchema).subscription(async ({ ctx, input, signal }) => {
     return trackedChanges(await ctx.admin.watch(input, untilGone(signal, ctx.closing)));
