@@ -1,4 +1,7 @@
 /** Signing in to a remote MCP server that wants OAuth (a local authorization server), and out again. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { credentialKey } from '@mcp-admin/core';
 import { startRemoteMcpServer, type RemoteMcpServer } from '@mcp-admin/core/testing';
 import { expect, test as base } from './support/fixtures';
 import { addWithCli } from './support/claude-cli';
@@ -31,7 +34,8 @@ test('Sign in <name> opens the authorization page in a new tab, the row ends sig
 
   const signIn = panel.page.getByRole('region', { name: 'Sign in to guarded' });
   await expect(signIn.getByRole('status')).toHaveText('Signed in to guarded.');
-  await expect(row).toContainText('Signed in');
+  // The fixture's tokens live an hour: the row says when the sign-in expires, and marks it (within a day).
+  await expect(row.getByText('Signed in · expires in 1 h', { exact: true })).toHaveClass(/warn/);
   await expect(row).toContainText('Connected');
   await expect(row.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
     'remote_searchSearches the remote',
@@ -106,4 +110,45 @@ test('a sign-in the CLI cannot complete shows its words in an alert and closes t
   await expect.poll(() => tab.isClosed()).toBe(true);
   await signIn.getByRole('button', { name: 'Close' }).click();
   await expect(signIn).toBeHidden();
+});
+
+test('a sign-in that expired without a refresh token says so and offers Sign in again; one Claude Code renews does not', async ({
+  panel,
+  world,
+  remote,
+}) => {
+  const url = `${remote.origin}/mcp`;
+  await addWithCli(world, world.projectDir, { name: 'stale', scope: 'user', url });
+  await addWithCli(world, world.projectDir, { name: 'renews', scope: 'user', url: `${url}?r=1` });
+  // Claude Code's token store as it keeps it (see packages/mcp-core/test/login/sign-in-expiry.test.ts).
+  const expiredAt = Date.now() - 3_600_000;
+  const entry = (name: string, serverUrl: string) => ({
+    serverName: name,
+    serverUrl,
+    accessToken: `at-${name}`,
+    expiresAt: expiredAt,
+  });
+  writeFileSync(
+    join(world.configDir, '.credentials.json'),
+    JSON.stringify({
+      mcpOAuth: {
+        [credentialKey({ name: 'stale', transport: 'http', url })]: entry('stale', url),
+        [credentialKey({ name: 'renews', transport: 'http', url: `${url}?r=1` })]: {
+          ...entry('renews', `${url}?r=1`),
+          refreshToken: 'rt-renews',
+        },
+      },
+    }),
+  );
+  await panel.reload();
+
+  const stale = panel.serverRow('stale');
+  await expect(stale.getByText('Sign-in expired', { exact: true })).toBeVisible();
+  await expect(stale.getByRole('button', { name: 'Sign in stale', exact: true })).toBeVisible();
+  const renews = panel.serverRow('renews');
+  await expect(
+    renews.getByText('Token expired · renewed when Claude Code connects', { exact: true }),
+  ).toBeVisible();
+  await expect(renews.getByRole('button', { name: 'Sign in renews', exact: true })).toHaveCount(0);
+  await expect(panel.page.locator('body')).not.toContainText('at-stale');
 });
