@@ -170,14 +170,3 @@ export function parseJsonText(text: string): ParsedJson {
   if (pos < text.length) fail('Unexpected non-whitespace character after JSON');
   return { value, membersOf: (object) => members.get(object) };
 }
-
-/** What is wrong with a text `JSON.parse` refused, and where, without quoting any of it. */
-export function jsonErrorPosition(text: string): string {
-  try {
-    parseJsonText(text);
-  } catch (error) {
-    if (error instanceof JsonTextError) return error.message;
-    throw error;
-  }
-  return 'not JSON';
-}
