@@ -8,3 +8,4 @@ export * from './check';
 export * from './transfer';
 export * from './login';
 export * from './switch';
+export * from './permissions';

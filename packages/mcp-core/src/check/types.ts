@@ -1,4 +1,5 @@
 import type { ServerScope } from '../config/types';
+import type { ToolPermission } from '../permissions';
 
 export type CheckStatus = 'ok' | 'failed' | 'timeout' | 'needs-auth';
 
@@ -8,7 +9,8 @@ export interface CheckResult {
   /** From the start of the check until the tool list was read, or until it failed. */
   latencyMs: number;
   serverInfo?: { name: string; version: string };
-  tools?: { name: string; description?: string }[];
+  /** Each tool with, as the service answers it, its effective permission in the project. */
+  tools?: { name: string; description?: string; permission?: ToolPermission }[];
   /** What went wrong, in words a person understands. */
   error?: string;
   /** The last 4 KB the server wrote to stderr, its entry's secret values redacted. */

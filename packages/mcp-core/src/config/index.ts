@@ -34,3 +34,7 @@ export type {
 } from './types';
 export { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from './profiles-file';
 export type { Profile } from './profiles-file';
+export { readJsonFile } from './json-file';
+export { MiB, readJsonDocument } from './config-file';
+export { realProjectDir } from './project-key';
+export type { SettingsLocations, SettingsSource } from './settings';

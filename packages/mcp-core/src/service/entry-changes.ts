@@ -11,6 +11,7 @@ import { isDirectory, localProjectKey, projectDirChain, projectMcpJsonPath } fro
 import type { StoredEntry } from '../config';
 import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
+import type { PermissionMove } from '../permissions';
 import type { Scope, ServerChanges } from '../schemas';
 import type { StashEntries } from '../switch/stash-entries';
 import { changedFields } from './entry-edits';
@@ -51,6 +52,8 @@ export interface Landed {
   approval?: ApprovalMove;
   /** A change of several switches: each switch that landed. */
   switches?: SwitchMove[];
+  /** A permission change: the rules it moved in one settings file. */
+  permission?: PermissionMove;
 }
 
 /** The change a history record is about: its procedure and the server it ends up naming. */

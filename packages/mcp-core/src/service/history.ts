@@ -10,6 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { McpCoreError } from '../errors';
 import { scopeSchema } from '../schemas';
+import type { PermissionMove } from '../permissions';
 import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
 
@@ -59,6 +60,7 @@ const CHANGE_PROCEDURES = [
   'mcp.disable',
   'mcp.enable',
   'mcp.applyProfile',
+  'mcp.setPermission',
   'mcp.undo',
 ] as const;
 
@@ -97,12 +99,17 @@ export interface ChangeRecord {
   approval?: ApprovalMove;
   /** What a change of several switches moved, each switch that landed in the order it landed. */
   switches?: SwitchMove[];
+  /** What a permission change moved: the rules on its target in one settings file, before and after. */
+  permission?: PermissionMove;
   /** The change this one undid. */
   undoes?: string;
 }
 
 /** One change as `mcp.history` lists it: names and outcomes, never an entry. */
-export type HistoryItem = Omit<ChangeRecord, 'before' | 'after' | 'approval' | 'switches' | 'undoes'> & {
+export type HistoryItem = Omit<
+  ChangeRecord,
+  'before' | 'after' | 'approval' | 'switches' | 'permission' | 'undoes'
+> & {
   undoable: boolean;
   /** The files the change wrote (`.claude.json`, a `.mcp.json`): an undo writes them again. */
   files: string[];
@@ -144,6 +151,20 @@ const switchMoveSchema = z.object({
   approval: approvalMoveSchema.optional(),
 });
 
+const placedRuleSchema = z.object({
+  kind: z.enum(['allow', 'ask', 'deny']),
+  rule: z.string(),
+  index: z.number().int().nonnegative(),
+});
+
+const permissionMoveSchema = z.object({
+  settingsFile: z.string(),
+  file: z.enum(['user', 'project-local', 'project-shared']),
+  rule: z.string(),
+  from: z.array(placedRuleSchema),
+  to: z.array(placedRuleSchema),
+});
+
 const changeRecordSchema = z.object({
   id: z.string(),
   time: z.string(),
@@ -157,6 +178,7 @@ const changeRecordSchema = z.object({
   after: placedEntrySchema.optional(),
   approval: approvalMoveSchema.optional(),
   switches: z.array(switchMoveSchema).optional(),
+  permission: permissionMoveSchema.optional(),
   undoes: z.string().optional(),
 }) satisfies z.ZodType<ChangeRecord>;
 
@@ -175,14 +197,21 @@ export function parseChangeRecord(line: string): { record: ChangeRecord } | { pr
   return parsed.success ? { record: parsed.data } : { problem: 'it is not a change record' };
 }
 
-/** Whether any of a change landed: an entry stored or removed, an approval moved, a switch made. */
+/** Whether any of a change landed: an entry stored or removed, an approval moved, a switch made, a rule written. */
 export function hasLanded({
   before,
   after,
   approval,
   switches,
-}: Pick<ChangeRecord, 'before' | 'after' | 'approval' | 'switches'>) {
-  return before !== undefined || after !== undefined || approval !== undefined || (switches?.length ?? 0) > 0;
+  permission,
+}: Pick<ChangeRecord, 'before' | 'after' | 'approval' | 'switches' | 'permission'>) {
+  return (
+    before !== undefined ||
+    after !== undefined ||
+    approval !== undefined ||
+    (switches?.length ?? 0) > 0 ||
+    permission !== undefined
+  );
 }
 
 /** One change as `mcp.history` lists it, given whether a later change undid it. */
@@ -190,11 +219,14 @@ export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem 
   const { id, time, procedure, name, scope, projectPath, ok, message } = record;
   const files = [
     ...new Set(
-      [record, ...(record.switches ?? [])].flatMap((moved) => [
-        moved.before?.source,
-        moved.after?.source,
-        moved.approval?.settingsFile,
-      ]),
+      [
+        ...[record, ...(record.switches ?? [])].flatMap((moved) => [
+          moved.before?.source,
+          moved.after?.source,
+          moved.approval?.settingsFile,
+        ]),
+        record.permission?.settingsFile,
+      ],
     ),
   ].filter((file) => file !== undefined);
   const undoable = hasLanded(record) && !undone;

@@ -90,8 +90,10 @@ import type {
   LogsInput,
   RemoveServerInput,
   SignInTarget,
+  PermissionsInput,
   ResetChoicesInput,
   Scope,
+  SetPermissionInput,
   UndoInput,
   UpdateServerInput,
   SwitchServerInput,
@@ -112,10 +114,13 @@ import type { MutationResult, Undoer } from './entry-changes';
 import { readServerLogs } from './server-logs';
 import { createSwitchChanges } from './switch-changes';
 import { createProfiles } from './profiles';
+import { createPermissionChanges } from './permissions';
+import type { PermissionRules } from './permissions';
 import type { ApplyProfileResult, ProfileView } from './profiles';
 
 export type { MutationResult } from './entry-changes';
 export type { ApplyProfileResult, ProfileServerResult, ProfileView } from './profiles';
+export type { PermissionRules } from './permissions';
 
 /** Every setting comes from the caller (the server parses the environment once, at its edge). */
 export interface McpAdminOptions {
@@ -214,6 +219,10 @@ export interface McpAdmin extends TransferOperations {
   deleteProfile(input: DeleteProfileInput): Promise<MutationResult>;
   /** Switches the profile's servers on and the others of its scopes off: one recorded change. */
   applyProfile(input: ApplyProfileInput): Promise<ApplyProfileResult>;
+  /** Every MCP permission rule of the project's settings files, with its file and kind. */
+  permissions(input?: PermissionsInput): Promise<PermissionRules>;
+  /** Writes (or, for `default`, removes) one permission rule in the chosen settings file: a recorded change. */
+  setPermission(input: SetPermissionInput): Promise<MutationResult>;
   /** `claude mcp reset-project-choices` in the project. */
   resetChoices(input: ResetChoicesInput): Promise<MutationResult>;
   /**
@@ -437,13 +446,14 @@ export function createMcpAdmin({
     const check = checks.run(async () => {
       // A remote server starts no process here: only a stdio start waits for a free core.
       if (server.transport === 'stdio') await starts.admit(signal);
-      return checkServer(server, {
+      const result = await checkServer(server, {
         env: spawnEnv,
         cwd: projectPath,
         timeoutMs,
         signal,
         storedToken: await storedTokenOf(server),
       });
+      return permissionChanges.withPermissions(result, server.name, projectPath);
     }, signal);
     runningChecks.add(check);
     void check.finally(() => runningChecks.delete(check)).catch(() => undefined);
@@ -553,15 +563,30 @@ export function createMcpAdmin({
     refuseSwitchBack: switchChanges.refuseSwitchBack,
   });
 
+  const permissionChanges = createPermissionChanges({
+    claudeDir,
+    managedDir,
+    existingProject,
+    changeTurn,
+    recordedChange,
+    audit: (procedure, outcome) => auditOrWarn(procedure, [], outcome),
+  });
+
   /** How each kind of recorded change is undone; a new kind of change must say how. */
   const undoers: Record<ChangeProcedure, Undoer> = {
     ...entryUndoers,
     'mcp.disable': switchChanges.undo,
     'mcp.enable': switchChanges.undo,
     'mcp.applyProfile': (change) => profiles.undo(change),
-    // The undo of an applied profile holds the switches it made, not entries.
+    // Puts back exactly the rules on its target that the file held before.
+    'mcp.setPermission': permissionChanges.undo,
+    // The undo of an applied profile holds the switches it made, not entries; of a permission change, rules.
     'mcp.undo': (change) =>
-      change.switches === undefined ? entryUndoers['mcp.undo'](change) : profiles.undo(change),
+      change.permission !== undefined
+        ? permissionChanges.undo(change)
+        : change.switches === undefined
+          ? entryUndoers['mcp.undo'](change)
+          : profiles.undo(change),
   };
 
   async function switched(rawInput: SwitchServerInput, on: boolean): Promise<MutationResult> {
@@ -733,6 +758,8 @@ export function createMcpAdmin({
     disable: (input) => switched(input, false),
     enable: (input) => switched(input, true),
     resetChoices: (input) => switches.resetChoices(input),
+    permissions: permissionChanges.permissions,
+    setPermission: permissionChanges.setPermission,
     profiles: () => profiles.list(projectDefault),
     saveProfile: (input) => profiles.save(input),
     deleteProfile: (input) => profiles.delete(input),

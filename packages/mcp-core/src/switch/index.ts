@@ -9,3 +9,4 @@ export type {
 } from './switch-operations';
 export { createStashEntries } from './stash-entries';
 export type { StashEntries } from './stash-entries';
+export { refuseLinkedSettingsFile } from './linked-settings';

@@ -1,0 +1,47 @@
+/**
+ * Every MCP permission rule of the settings files Claude Code reads for a project: the managed
+ * `managed-settings.json`, the user's `settings.json`, and `.claude/settings.json` and
+ * `.claude/settings.local.json` of the project dir and of its git root (see config/settings.ts).
+ * Each file is read as the other settings readers read it: regular files only, size and time
+ * capped; one that cannot be read is a problem, its rules missing, as Claude Code goes on without it.
+ */
+import { readJsonFile, settingsFilesOf } from '../config';
+import type { ConfigProblem, SettingsLocations, SettingsSource } from '../config';
+import { isRecord } from '../records';
+import { PERMISSION_KINDS, parseMcpRule } from './rules';
+import type { McpPermissionRule, RuleSource } from './rules';
+
+const SOURCE_OF: Record<SettingsSource, RuleSource> = {
+  managed: 'managed',
+  user: 'user',
+  project: 'project-shared',
+  local: 'project-local',
+};
+
+export async function readPermissionRules(
+  locations: SettingsLocations,
+  problems: ConfigProblem[],
+): Promise<McpPermissionRule[]> {
+  const files = await settingsFilesOf(locations);
+  const read = await Promise.all(
+    files.map(async ({ source, path }) =>
+      rulesOf(await readJsonFile(path, problems), SOURCE_OF[source], path),
+    ),
+  );
+  return read.flat();
+}
+
+/** The MCP rules of one settings document, in the order of its lists. */
+export function rulesOf(document: unknown, source: RuleSource, file: string): McpPermissionRule[] {
+  if (!isRecord(document) || !isRecord(document.permissions)) return [];
+  const { permissions } = document;
+  return PERMISSION_KINDS.flatMap((kind) => {
+    const list = permissions[kind];
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((rule): McpPermissionRule[] => {
+      if (typeof rule !== 'string') return [];
+      const target = parseMcpRule(rule);
+      return target === undefined ? [] : [{ rule, kind, source, file, ...target }];
+    });
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Claude Code's permission rules for MCP tools, as its settings hold them: `mcp__<server>` and
+ * `mcp__<server>__*` (every tool of the server) and `mcp__<server>__<tool>`, in `permissions.allow`,
+ * `permissions.ask` or `permissions.deny`. Names are written as Claude Code names tools: every
+ * character outside `[A-Za-z0-9_-]` becomes `_` (a plugin's `plugin:p:s` is `plugin_p_s`).
+ * Checked against the real CLI in test/permissions/permissions-cli.test.ts.
+ */
+
+/** The lists of `permissions` a rule can stand in. */
+export const PERMISSION_KINDS = ['allow', 'ask', 'deny'] as const;
+export type PermissionKind = (typeof PERMISSION_KINDS)[number];
+/** A tool's effective permission: `default` when no rule matches (Claude Code then asks as it always does). */
+export type EffectiveKind = PermissionKind | 'default';
+
+/** The settings files a rule is written to: the user's, the team's (`.claude/settings.json`), the user's for one project. */
+export type PermissionFile = 'user' | 'project-shared' | 'project-local';
+/** Where a rule was read: the managed settings, which MCP Admin never changes, or a file it writes. */
+export type RuleSource = 'managed' | PermissionFile;
+
+/** One MCP rule of one settings file. */
+export interface McpPermissionRule {
+  rule: string;
+  kind: PermissionKind;
+  source: RuleSource;
+  /** The settings file holding it. */
+  file: string;
+  /** The server as the rule names it (normalized). */
+  server: string;
+  /** Absent for a rule on the whole server. */
+  tool?: string;
+}
+
+/** What decides one tool: the winning rule and its file, none for `default`. */
+export interface ToolPermission {
+  kind: EffectiveKind;
+  rule?: string;
+  file?: string;
+  source?: RuleSource;
+}
+
+/** What a rule is about: one tool of a server, or the whole server. */
+export interface RuleTarget {
+  server: string;
+  tool?: string;
+}
+
+/** A name as it appears in Claude Code's tool names. */
+export function normalizedName(name: string): string {
+  return name.replace(/[^a-zA-Z0-9_-]/g, '_');
+}
+
+/** The rule that names `target`: `mcp__<server>__<tool>`, or `mcp__<server>` for the whole server. */
+export function ruleFor({ server, tool }: RuleTarget): string {
+  const serverPart = `mcp__${normalizedName(server)}`;
+  return tool === undefined ? serverPart : `${serverPart}__${normalizedName(tool)}`;
+}
+
+/**
+ * What an MCP rule is about, as Claude Code splits it (the server ends at the first `__`; `*` or
+ * nothing after it is every tool); undefined for any other rule (`Bash(...)`, `mcp__s__t(x)`).
+ */
+export function parseMcpRule(rule: string): RuleTarget | undefined {
+  if (!rule.startsWith('mcp__') || rule.includes('(')) return undefined;
+  const [, server, ...toolParts] = rule.split('__');
+  if (server === undefined || server === '') return undefined;
+  const tool = toolParts.join('__');
+  return tool === '' || tool === '*' ? { server } : { server, tool };
+}
+
+/** Whether two rules are about the same thing (`mcp__s` and `mcp__s__*` are). */
+export function sameTarget(a: RuleTarget, b: RuleTarget): boolean {
+  return a.server === b.server && a.tool === b.tool;
+}
+
+/** Whether a rule about `rule` applies to the tool (or, without one, to the whole server) `target`. */
+export function ruleCovers(rule: RuleTarget, target: RuleTarget): boolean {
+  if (rule.server !== normalizedName(target.server)) return false;
+  if (rule.tool === undefined) return true;
+  return target.tool !== undefined && rule.tool === normalizedName(target.tool);
+}

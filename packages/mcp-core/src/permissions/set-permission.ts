@@ -1,0 +1,78 @@
+/**
+ * One permission change: which settings file a choice of `file` means for a project, the refusal
+ * under a managed rule (Claude Code lets no other file undo it), and the write of the rule.
+ */
+import { join } from 'node:path';
+import { realProjectDir } from '../config';
+import type { SettingsLocations } from '../config';
+import { McpCoreError } from '../errors';
+import { readPermissionRules } from './read-rules';
+import { ruleCovers, ruleFor } from './rules';
+import type { EffectiveKind, PermissionFile, RuleTarget } from './rules';
+import { restoreRules, writeRule } from './write-rule';
+import type { PlacedRule, RuleFile } from './write-rule';
+
+/** What one permission change moved in one file: the rules on its target before and after. */
+export interface PermissionMove {
+  settingsFile: string;
+  file: PermissionFile;
+  rule: string;
+  from: PlacedRule[];
+  to: PlacedRule[];
+}
+
+/** The settings file `file` means: the user's `settings.json`, or the project dir's own `.claude/` file. */
+export async function ruleFileOf(
+  file: PermissionFile,
+  { claudeDir, projectPath }: Pick<SettingsLocations, 'claudeDir' | 'projectPath'>,
+): Promise<RuleFile> {
+  if (file === 'user') return { path: join(claudeDir, 'settings.json'), root: claudeDir };
+  const root = await realProjectDir(projectPath);
+  const name = file === 'project-local' ? 'settings.local.json' : 'settings.json';
+  return { path: join(root, '.claude', name), root };
+}
+
+/** MANAGED_CONFIG naming the managed rule that decides `target`, if one does. */
+export async function refuseUnderManagedRule(locations: SettingsLocations, target: RuleTarget): Promise<void> {
+  const managed = (await readPermissionRules(locations, [])).find(
+    (rule) => rule.source === 'managed' && ruleCovers(rule, target),
+  );
+  if (managed === undefined) return;
+  throw new McpCoreError(
+    'MANAGED_CONFIG',
+    `"${managed.rule}" in permissions.${managed.kind} of ${managed.file} (managed by your organization) decides ${ruleFor(target)}; no other settings file can change that, so nothing was written.`,
+  );
+}
+
+/** Writes the rule on `target` of kind `kind` (removes it for `default`) into `file`. */
+export async function setPermissionRule(
+  locations: SettingsLocations,
+  target: RuleTarget,
+  kind: EffectiveKind,
+  file: PermissionFile,
+): Promise<PermissionMove> {
+  await refuseUnderManagedRule(locations, target);
+  const ruleFile = await ruleFileOf(file, locations);
+  const rule = ruleFor(target);
+  const { before, after } = await writeRule(ruleFile, rule, kind);
+  return { settingsFile: ruleFile.path, file, rule, from: before, to: after };
+}
+
+/**
+ * The undo of `move`: its file's rules on the target put back as they were; CHANGED_SINCE when they
+ * changed since, or when the project now resolves to another folder.
+ */
+export async function restorePermissionRules(
+  locations: SettingsLocations,
+  move: PermissionMove,
+): Promise<PermissionMove> {
+  const ruleFile = await ruleFileOf(move.file, locations);
+  if (ruleFile.path !== move.settingsFile) {
+    throw new McpCoreError(
+      'CHANGED_SINCE',
+      `Cannot undo: the change wrote ${move.settingsFile}, and ${locations.projectPath} now leads to ${ruleFile.path}; nothing was written.`,
+    );
+  }
+  const { before, after } = await restoreRules(ruleFile, move.rule, move.to, move.from);
+  return { ...move, settingsFile: ruleFile.path, from: before, to: after };
+}

@@ -1,0 +1,186 @@
+/**
+ * Writing one permission rule into one settings file, so that the file says one thing about its
+ * target: every rule of that file on the same target (`mcp__s` and `mcp__s__*` alike) leaves the
+ * three lists, then the new one goes to the end of its list (none for `default`). Every other key
+ * is written back as it was read, in its order; the file is replaced atomically (its mode kept,
+ * 0600 when new, its folder made if missing) and never through a link (see switch/linked-settings).
+ * What stood there before is returned with its places, so an undo puts exactly that back.
+ */
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { writeFileAtomically } from '../atomic-write';
+import { MiB, readJsonDocument } from '../config';
+import { errorText } from '../error-text';
+import { McpCoreError } from '../errors';
+import { isRecord } from '../records';
+import { refuseLinkedSettingsFile } from '../switch';
+import { PERMISSION_KINDS, parseMcpRule, sameTarget } from './rules';
+import type { EffectiveKind, PermissionKind, RuleTarget } from './rules';
+
+const SETTINGS_LIMITS = { maxBytes: 4 * MiB, readTimeoutMs: 5_000 };
+const NEW_FILE_MODE = 0o600;
+
+/** A rule as it stood in a file: its list and its index there. */
+export interface PlacedRule {
+  kind: PermissionKind;
+  rule: string;
+  index: number;
+}
+
+/** The file to write, and the folder links are checked from (the project, or the user's settings folder). */
+export interface RuleFile {
+  path: string;
+  root: string;
+}
+
+/** What `rule` is about; it is one of MCP Admin's own rules (see rules.ts `ruleFor`). */
+function targetOf(rule: string): RuleTarget {
+  const target = parseMcpRule(rule);
+  if (target === undefined) throw new TypeError(`${rule} is not an MCP rule`);
+  return target;
+}
+
+/**
+ * Makes `file` hold `rule` in the list `kind` and no other rule on its target (nothing on it for
+ * `default`). Returns the rules on the target before and after; writes only when they differ.
+ */
+export async function writeRule(
+  file: RuleFile,
+  rule: string,
+  kind: EffectiveKind,
+): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
+  const target = targetOf(rule);
+  const document = await readSettingsObject(file);
+  const before = placedOn(document, target, file.path);
+  const lists = withoutTarget(document, target, file.path);
+  if (kind !== 'default') lists[kind] = [...(lists[kind] ?? []), rule];
+  return finish(file, document, target, before, lists);
+}
+
+/**
+ * Puts `rules` back as the rules on the target of `rule`, each at its index; refused with CHANGED_SINCE,
+ * nothing written, unless the file still holds exactly `expected` on it.
+ */
+export async function restoreRules(
+  file: RuleFile,
+  rule: string,
+  expected: readonly PlacedRule[],
+  rules: readonly PlacedRule[],
+): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
+  const target = targetOf(rule);
+  const document = await readSettingsObject(file);
+  const before = placedOn(document, target, file.path);
+  if (!isDeepStrictEqual(before, expected)) {
+    throw new McpCoreError(
+      'CHANGED_SINCE',
+      `The rules on ${describe(target)} in ${file.path} changed since (now: ${listed(before)}; the change left: ${listed(expected)}): undoing it would overwrite that, so nothing was written.`,
+    );
+  }
+  const lists = withoutTarget(document, target, file.path);
+  for (const { kind, rule, index } of [...rules].sort((a, b) => a.index - b.index)) {
+    const list = [...(lists[kind] ?? [])];
+    list.splice(Math.min(index, list.length), 0, rule);
+    lists[kind] = list;
+  }
+  return finish(file, document, target, before, lists);
+}
+
+type Lists = Partial<Record<PermissionKind, unknown[]>>;
+
+async function finish(
+  file: RuleFile,
+  document: Record<string, unknown>,
+  target: RuleTarget,
+  before: PlacedRule[],
+  lists: Lists,
+): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
+  const permissions = permissionsOf(document, file.path) ?? {};
+  const original = listsOf(permissions, file.path);
+  for (const kind of PERMISSION_KINDS) {
+    const list = lists[kind];
+    // A list this change emptied goes; one the user left empty stays.
+    if (list === undefined || (list.length === 0 && (original[kind]?.length ?? 0) > 0)) delete permissions[kind];
+    else permissions[kind] = list;
+  }
+  const hadPermissions = Object.hasOwn(document, 'permissions');
+  if (Object.keys(permissions).length > 0 || hadPermissions) document.permissions = permissions;
+  const after = placedOn(document, target, file.path);
+  if (!isDeepStrictEqual(before, after)) await writeSettings(file.path, document);
+  return { before, after };
+}
+
+function withoutTarget(document: Record<string, unknown>, target: RuleTarget, path: string): Lists {
+  const lists = listsOf(permissionsOf(document, path) ?? {}, path);
+  return Object.fromEntries(
+    Object.entries(lists).map(([kind, list]) => [kind, list.filter((item) => !onTarget(item, target))]),
+  );
+}
+
+function onTarget(item: unknown, target: RuleTarget): boolean {
+  const parsed = typeof item === 'string' ? parseMcpRule(item) : undefined;
+  return parsed !== undefined && sameTarget(parsed, target);
+}
+
+function placedOn(document: Record<string, unknown>, target: RuleTarget, path: string): PlacedRule[] {
+  const lists = listsOf(permissionsOf(document, path) ?? {}, path);
+  return PERMISSION_KINDS.flatMap((kind) =>
+    (lists[kind] ?? []).flatMap((rule, index): PlacedRule[] =>
+      typeof rule === 'string' && onTarget(rule, target) ? [{ kind, rule, index }] : [],
+    ),
+  );
+}
+
+/** `permissions` as stored; undefined when absent. Refused when it is not an object: nothing is written. */
+function permissionsOf(document: Record<string, unknown>, path: string): Record<string, unknown> | undefined {
+  if (!Object.hasOwn(document, 'permissions')) return undefined;
+  const { permissions } = document;
+  if (!isRecord(permissions)) {
+    throw new McpCoreError('CONFIG_UNREADABLE', `permissions in ${path} is not an object; nothing was written.`);
+  }
+  return permissions;
+}
+
+function listsOf(permissions: Record<string, unknown>, path: string): Lists {
+  const lists: Lists = {};
+  for (const kind of PERMISSION_KINDS) {
+    if (!Object.hasOwn(permissions, kind)) continue;
+    const list = permissions[kind];
+    if (!Array.isArray(list)) {
+      throw new McpCoreError('CONFIG_UNREADABLE', `permissions.${kind} in ${path} is not a list; nothing was written.`);
+    }
+    lists[kind] = list as unknown[];
+  }
+  return lists;
+}
+
+async function readSettingsObject({ path, root }: RuleFile): Promise<Record<string, unknown>> {
+  await refuseLinkedSettingsFile(path, root);
+  const document = await readJsonDocument(path, SETTINGS_LIMITS, '; nothing was written.');
+  if (document === undefined) return {};
+  if (!isRecord(document)) {
+    throw new McpCoreError('CONFIG_UNREADABLE', `${path} is not a JSON object; nothing was written.`);
+  }
+  return document;
+}
+
+async function writeSettings(path: string, document: Record<string, unknown>): Promise<void> {
+  try {
+    const mode = await stat(path).then(
+      (stats) => stats.mode & 0o7777,
+      () => NEW_FILE_MODE,
+    );
+    await mkdir(dirname(path), { recursive: true });
+    await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, mode);
+  } catch (error) {
+    throw new McpCoreError('WRITE_FAILED', `Cannot write ${path}: ${errorText(error)}`, { cause: error });
+  }
+}
+
+function describe({ server, tool }: RuleTarget): string {
+  return tool === undefined ? `server "${server}"` : `tool "${tool}" of "${server}"`;
+}
+
+function listed(rules: readonly PlacedRule[]): string {
+  return rules.length === 0 ? 'no rule' : rules.map(({ kind, rule }) => `${kind} ${rule}`).join(', ');
+}

@@ -1,0 +1,138 @@
+/**
+ * Tool permissions as operations: `mcp.permissions` lists every MCP rule of the project's settings
+ * files, `mcp.setPermission` writes one rule as a queued, audited change recorded in the history,
+ * and its undo puts that file's rules on the target back exactly as they were. A check's tools are
+ * given their effective permission here, read from the same files.
+ */
+import type { CheckResult } from '../check';
+import {
+  effectivePermission,
+  readPermissionRules,
+  restorePermissionRules,
+  ruleFileOf,
+  ruleFor,
+  setPermissionRule,
+} from '../permissions';
+import type { McpPermissionRule, PermissionFile, PermissionMove } from '../permissions';
+import { permissionsInputSchema, setPermissionInputSchema } from '../schemas';
+import type { PermissionsInput, Scope, SetPermissionInput } from '../schemas';
+import type { ConfigProblem } from '../config';
+import { failureOutcome } from './audit-log';
+import type { AuditOutcome } from './audit-log';
+import type { EntryChanges, Landed, MutationResult } from './entry-changes';
+import type { ChangeRecord, EntryPlace } from './history';
+
+export interface PermissionDependencies {
+  claudeDir: string;
+  managedDir: string;
+  existingProject: (projectPath: string | undefined) => Promise<string>;
+  changeTurn: <T>(task: () => Promise<T>) => Promise<T>;
+  recordedChange: EntryChanges['recordedChange'];
+  /** Appends to the audit log; a warning when it could not. */
+  audit: (procedure: string, outcome: AuditOutcome) => Promise<string | undefined>;
+}
+
+export interface PermissionRules {
+  projectPath: string;
+  rules: McpPermissionRule[];
+  /** Settings files that could not be read: their rules are missing. */
+  problems: ConfigProblem[];
+}
+
+/** The history's scope of a rule's file: the user's, the project's shared file, the project's personal one. */
+const SCOPE_OF_FILE: Record<PermissionFile, Scope> = {
+  user: 'user',
+  'project-shared': 'project',
+  'project-local': 'local',
+};
+
+const DONE_WORDS = { allow: 'Allowed', ask: 'Set to ask for', deny: 'Denied' } as const;
+
+export function createPermissionChanges(deps: PermissionDependencies) {
+  const { claudeDir, managedDir, existingProject, changeTurn, recordedChange, audit } = deps;
+
+  async function permissions(rawInput?: PermissionsInput): Promise<PermissionRules> {
+    const input = permissionsInputSchema.parse(rawInput);
+    const projectPath = await existingProject(input?.projectPath);
+    const problems: ConfigProblem[] = [];
+    const rules = await readPermissionRules({ claudeDir, managedDir, projectPath }, problems);
+    return { projectPath, rules, problems };
+  }
+
+  async function setPermission(rawInput: SetPermissionInput): Promise<MutationResult> {
+    const { server, tool, kind, file, projectPath: asked } = setPermissionInputSchema.parse(rawInput);
+    const projectPath = await existingProject(asked);
+    const locations = { claudeDir, managedDir, projectPath };
+    const target = tool === undefined ? { server } : { server, tool };
+    return changeTurn(async () => {
+      const place = await placeOf(server, file, projectPath);
+      return recordedChange({ procedure: 'mcp.setPermission', place }, async (landed) => {
+        const move = await failureAudited('mcp.setPermission', () =>
+          setPermissionRule(locations, target, kind, file),
+        );
+        const rule = ruleFor(target);
+        const message = landedIn(landed, move)
+          ? kind === 'default'
+            ? `Removed the rules on ${rule} from ${move.settingsFile}.`
+            : `${DONE_WORDS[kind]} ${rule} in ${move.settingsFile}.`
+          : `${move.settingsFile} already says that about ${rule}: nothing to change.`;
+        return audited('mcp.setPermission', message);
+      });
+    });
+  }
+
+  /** Puts the rules a recorded permission change (or its undo) moved back as they were. */
+  async function undo(change: ChangeRecord): Promise<MutationResult> {
+    const { permission } = change;
+    if (permission === undefined) throw new TypeError(`change "${change.id}" moved no permission rule`);
+    const projectPath = change.projectPath ?? (await existingProject(undefined));
+    const place = await placeOf(change.name, permission.file, projectPath);
+    return recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
+      const move = await failureAudited('mcp.undo', () =>
+        restorePermissionRules({ claudeDir, managedDir, projectPath }, permission),
+      );
+      landedIn(landed, move);
+      return audited('mcp.undo', `Put back the rules on ${move.rule} in ${move.settingsFile} as they were.`);
+    });
+  }
+
+  /** `result` with each tool's effective permission in the project (settings files are read cached). */
+  async function withPermissions(result: CheckResult, server: string, projectPath: string) {
+    if (result.tools === undefined) return result;
+    const rules = await readPermissionRules({ claudeDir, managedDir, projectPath }, []);
+    const tools = result.tools.map((tool) => ({
+      ...tool,
+      permission: effectivePermission(rules, server, tool.name),
+    }));
+    return { ...result, tools };
+  }
+
+  async function placeOf(name: string, file: PermissionFile, projectPath: string): Promise<EntryPlace> {
+    const { path } = await ruleFileOf(file, { claudeDir, projectPath });
+    return { name, scope: SCOPE_OF_FILE[file], projectPath, source: path };
+  }
+
+  /** Runs `write`; its failure goes to the audit log before it is thrown on. */
+  async function failureAudited<T>(procedure: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      await audit(procedure, failureOutcome(error));
+      throw error;
+    }
+  }
+
+  async function audited(procedure: string, message: string): Promise<MutationResult> {
+    const warning = await audit(procedure, { ok: true, message });
+    return warning === undefined ? { ok: true, message } : { ok: true, message, warning };
+  }
+
+  return { permissions, setPermission, undo, withPermissions };
+}
+
+/** Records `move` as what landed when it changed the file; whether it did. */
+function landedIn(landed: Landed, move: PermissionMove): boolean {
+  const changed = JSON.stringify(move.from) !== JSON.stringify(move.to);
+  if (changed) landed.permission = move;
+  return changed;
+}
