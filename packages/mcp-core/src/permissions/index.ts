@@ -11,6 +11,11 @@ export type {
   RuleTarget,
   ToolPermission,
 } from './rules';
-export { restorePermissionRules, ruleFileOf, setPermissionRule } from './set-permission';
+export {
+  refuseUnderManagedRule,
+  restorePermissionRules,
+  ruleFileOf,
+  setPermissionRule,
+} from './set-permission';
 export type { PermissionMove } from './set-permission';
 export type { PlacedRule } from './write-rule';

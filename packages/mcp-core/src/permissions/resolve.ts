@@ -26,4 +26,3 @@ export function effectivePermission(
   }
   return { kind: 'default' };
 }
-

@@ -33,7 +33,10 @@ export async function ruleFileOf(
 }
 
 /** MANAGED_CONFIG naming the managed rule that decides `target`, if one does. */
-export async function refuseUnderManagedRule(locations: SettingsLocations, target: RuleTarget): Promise<void> {
+export async function refuseUnderManagedRule(
+  locations: SettingsLocations,
+  target: RuleTarget,
+): Promise<void> {
   const managed = (await readPermissionRules(locations, [])).find(
     (rule) => rule.source === 'managed' && ruleCovers(rule, target),
   );

@@ -100,7 +100,8 @@ async function finish(
   for (const kind of PERMISSION_KINDS) {
     const list = lists[kind];
     // A list this change emptied goes; one the user left empty stays.
-    if (list === undefined || (list.length === 0 && (original[kind]?.length ?? 0) > 0)) delete permissions[kind];
+    const emptied = list?.length === 0 && (original[kind]?.length ?? 0) > 0;
+    if (list === undefined || emptied) Reflect.deleteProperty(permissions, kind);
     else permissions[kind] = list;
   }
   const hadPermissions = Object.hasOwn(document, 'permissions');
@@ -136,7 +137,10 @@ function permissionsOf(document: Record<string, unknown>, path: string): Record<
   if (!Object.hasOwn(document, 'permissions')) return undefined;
   const { permissions } = document;
   if (!isRecord(permissions)) {
-    throw new McpCoreError('CONFIG_UNREADABLE', `permissions in ${path} is not an object; nothing was written.`);
+    throw new McpCoreError(
+      'CONFIG_UNREADABLE',
+      `permissions in ${path} is not an object; nothing was written.`,
+    );
   }
   return permissions;
 }
@@ -147,7 +151,10 @@ function listsOf(permissions: Record<string, unknown>, path: string): Lists {
     if (!Object.hasOwn(permissions, kind)) continue;
     const list = permissions[kind];
     if (!Array.isArray(list)) {
-      throw new McpCoreError('CONFIG_UNREADABLE', `permissions.${kind} in ${path} is not a list; nothing was written.`);
+      throw new McpCoreError(
+        'CONFIG_UNREADABLE',
+        `permissions.${kind} in ${path} is not a list; nothing was written.`,
+      );
     }
     lists[kind] = list as unknown[];
   }

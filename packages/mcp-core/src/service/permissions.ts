@@ -8,6 +8,7 @@ import type { CheckResult } from '../check';
 import {
   effectivePermission,
   readPermissionRules,
+  refuseUnderManagedRule,
   restorePermissionRules,
   ruleFileOf,
   ruleFor,
@@ -65,6 +66,8 @@ export function createPermissionChanges(deps: PermissionDependencies) {
     const locations = { claudeDir, managedDir, projectPath };
     const target = tool === undefined ? { server } : { server, tool };
     return changeTurn(async () => {
+      // Refused before anything is recorded, like input that breaks a rule: nothing was tried.
+      await refuseUnderManagedRule(locations, target);
       const place = await placeOf(server, file, projectPath);
       return recordedChange({ procedure: 'mcp.setPermission', place }, async (landed) => {
         const move = await failureAudited('mcp.setPermission', () =>

@@ -41,10 +41,7 @@ async function sessionMcpTools(): Promise<string[]> {
 it(
   "a deny of one tool in the project's personal settings takes it out of the session's tools, and its undo puts it back",
   async () => {
-    expect(await sessionMcpTools()).toEqual([
-      'mcp__tools__ping',
-      'mcp__tools__pong',
-    ]);
+    expect(await sessionMcpTools()).toEqual(['mcp__tools__ping', 'mcp__tools__pong']);
 
     await admin.setPermission({ server: 'tools', tool: 'ping', kind: 'deny', file: 'project-local' });
     expect(await sessionMcpTools()).toEqual(['mcp__tools__pong']);
@@ -52,10 +49,7 @@ it(
     const [change] = await admin.history();
     expect(change).toMatchObject({ procedure: 'mcp.setPermission', name: 'tools', undoable: true });
     await admin.undo({ id: change?.id ?? '' });
-    expect(await sessionMcpTools()).toEqual([
-      'mcp__tools__ping',
-      'mcp__tools__pong',
-    ]);
+    expect(await sessionMcpTools()).toEqual(['mcp__tools__ping', 'mcp__tools__pong']);
   },
   CLI_SESSIONS_TIMEOUT_MS,
 );
@@ -74,10 +68,7 @@ it(
   async () => {
     await admin.setPermission({ server: 'tools', tool: 'ping', kind: 'allow', file: 'project-shared' });
     await admin.setPermission({ server: 'tools', tool: 'pong', kind: 'ask', file: 'project-local' });
-    expect(await sessionMcpTools()).toEqual([
-      'mcp__tools__ping',
-      'mcp__tools__pong',
-    ]);
+    expect(await sessionMcpTools()).toEqual(['mcp__tools__ping', 'mcp__tools__pong']);
   },
   CLI_SESSIONS_TIMEOUT_MS,
 );
