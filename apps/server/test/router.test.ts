@@ -129,6 +129,7 @@ describe('mcp router', () => {
       saveProfile: () => api.mcp.saveProfile({ name: 'work' }),
       deleteProfile: () => api.mcp.deleteProfile({ name: 'work' }),
       applyProfile: () => api.mcp.applyProfile({ name: 'work' }),
+      setPermission: () => api.mcp.setPermission({ server: 'web', kind: 'deny', file: 'user' }),
     };
 
     for (const [procedure, call] of Object.entries(calls)) {

@@ -293,3 +293,55 @@ describe('profiles through the typed client', () => {
     });
   });
 });
+
+describe('tool permissions through the typed client', () => {
+  it("denies a tool in the project's personal settings, lists the rule, and undoes it from the history", async () => {
+    const world = createTestWorld();
+    const server = await serverIn(world);
+    const client = createMcpAdminClient({ url: server.url, token: server.token });
+    const settings = join(world.projectDir, '.claude', 'settings.local.json');
+
+    await expect(
+      client.mcp.setPermission.mutate({ server: 'db', tool: 'query', kind: 'deny', file: 'project-local' }),
+    ).resolves.toEqual({ ok: true, message: `Denied mcp__db__query in ${settings}.` });
+    await expect(client.mcp.permissions.query()).resolves.toEqual({
+      projectPath: world.projectDir,
+      rules: [
+        {
+          rule: 'mcp__db__query',
+          kind: 'deny',
+          source: 'project-local',
+          file: settings,
+          server: 'db',
+          tool: 'query',
+        },
+      ],
+      problems: [],
+    });
+
+    const [change] = await client.mcp.history.query();
+    expect(change).toMatchObject({
+      procedure: 'mcp.setPermission',
+      name: 'db',
+      undoable: true,
+      files: [settings],
+    });
+    await client.mcp.undo.mutate({ id: change?.id ?? '' });
+    await expect(client.mcp.permissions.query()).resolves.toMatchObject({ rules: [] });
+  });
+
+  it('refuses a tool name that is not one with a 400 naming the field', async () => {
+    const server = await serverIn(createTestWorld());
+    const client = createMcpAdminClient({ url: server.url, token: server.token });
+
+    await expect(
+      client.mcp.setPermission
+        .mutate({ server: 'db', tool: 'a b', kind: 'deny', file: 'user' })
+        .catch(errorOf),
+    ).resolves.toEqual({
+      message: 'tool: tool may only contain letters, digits and "_", "-", ".", "/"',
+      code: 'BAD_REQUEST',
+      httpStatus: 400,
+    });
+  });
+});

@@ -9,6 +9,7 @@ const VERBS: Record<HistoryEntry['procedure'], string> = {
   'mcp.disable': 'Turned off',
   'mcp.enable': 'Turned on',
   'mcp.applyProfile': 'Applied profile',
+  'mcp.setPermission': 'Changed tool permissions of',
   'mcp.undo': 'Undid a change of',
 };
 

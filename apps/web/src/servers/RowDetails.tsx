@@ -27,6 +27,7 @@ const HISTORY_WORDS: Record<HistoryEntry['procedure'], string> = {
   'mcp.disable': 'Turned off',
   'mcp.enable': 'Turned on',
   'mcp.applyProfile': 'Profile applied',
+  'mcp.setPermission': 'Tool permission changed',
   'mcp.undo': 'Undone',
 };
 

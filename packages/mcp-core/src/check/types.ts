@@ -1,5 +1,5 @@
 import type { ServerScope } from '../config/types';
-import type { ToolPermission } from '../permissions';
+import type { ToolPermission } from '../schemas';
 
 export type CheckStatus = 'ok' | 'failed' | 'timeout' | 'needs-auth';
 

@@ -1,16 +1,9 @@
-/** Claude Code's permission rules for MCP tools: read over every settings file, resolved per tool, written one rule at a time. */
+/**
+ * Claude Code's permission rules for MCP tools: read over every settings file and written one rule
+ * at a time. Their grammar and how a tool's permission is resolved are in schemas/permission-rules.ts
+ * (shared with the panel).
+ */
 export { readPermissionRules } from './read-rules';
-export { effectivePermission } from './resolve';
-export { PERMISSION_KINDS, ruleFor } from './rules';
-export type {
-  EffectiveKind,
-  McpPermissionRule,
-  PermissionFile,
-  PermissionKind,
-  RuleSource,
-  RuleTarget,
-  ToolPermission,
-} from './rules';
 export {
   refuseUnderManagedRule,
   restorePermissionRules,

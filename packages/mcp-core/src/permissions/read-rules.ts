@@ -8,8 +8,8 @@
 import { readJsonFile, settingsFilesOf } from '../config';
 import type { ConfigProblem, SettingsLocations, SettingsSource } from '../config';
 import { isRecord } from '../records';
-import { PERMISSION_KINDS, parseMcpRule } from './rules';
-import type { McpPermissionRule, RuleSource } from './rules';
+import { PERMISSION_KINDS, parseMcpRule } from '../schemas';
+import type { McpPermissionRule, RuleSource } from '../schemas';
 
 const SOURCE_OF: Record<SettingsSource, RuleSource> = {
   managed: 'managed',

@@ -7,8 +7,8 @@ import { realProjectDir } from '../config';
 import type { SettingsLocations } from '../config';
 import { McpCoreError } from '../errors';
 import { readPermissionRules } from './read-rules';
-import { ruleCovers, ruleFor } from './rules';
-import type { EffectiveKind, PermissionFile, RuleTarget } from './rules';
+import { ruleCovers, ruleFor } from '../schemas';
+import type { EffectiveKind, PermissionFile, RuleTarget } from '../schemas';
 import { restoreRules, writeRule } from './write-rule';
 import type { PlacedRule, RuleFile } from './write-rule';
 

@@ -15,8 +15,8 @@ import { errorText } from '../error-text';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
 import { refuseLinkedSettingsFile } from '../switch';
-import { PERMISSION_KINDS, parseMcpRule, sameTarget } from './rules';
-import type { EffectiveKind, PermissionKind, RuleTarget } from './rules';
+import { PERMISSION_KINDS, parseMcpRule, sameTarget } from '../schemas';
+import type { EffectiveKind, PermissionKind, RuleTarget } from '../schemas';
 
 const SETTINGS_LIMITS = { maxBytes: 4 * MiB, readTimeoutMs: 5_000 };
 const NEW_FILE_MODE = 0o600;

@@ -629,3 +629,4 @@ export type SaveProfileInput = z.infer<typeof saveProfileInputSchema>;
 export type DeleteProfileInput = z.infer<typeof deleteProfileInputSchema>;
 export type ApplyProfileInput = z.infer<typeof applyProfileInputSchema>;
 export * from './permissions';
+export * from './permission-rules';

@@ -218,16 +218,14 @@ export function hasLanded({
 export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem {
   const { id, time, procedure, name, scope, projectPath, ok, message } = record;
   const files = [
-    ...new Set(
-      [
-        ...[record, ...(record.switches ?? [])].flatMap((moved) => [
-          moved.before?.source,
-          moved.after?.source,
-          moved.approval?.settingsFile,
-        ]),
-        record.permission?.settingsFile,
-      ],
-    ),
+    ...new Set([
+      ...[record, ...(record.switches ?? [])].flatMap((moved) => [
+        moved.before?.source,
+        moved.after?.source,
+        moved.approval?.settingsFile,
+      ]),
+      record.permission?.settingsFile,
+    ]),
   ].filter((file) => file !== undefined);
   const undoable = hasLanded(record) && !undone;
   // The CLI's report quotes the command and its arguments: their credentials stay here.

@@ -6,17 +6,21 @@
  */
 import type { CheckResult } from '../check';
 import {
-  effectivePermission,
   readPermissionRules,
   refuseUnderManagedRule,
   restorePermissionRules,
   ruleFileOf,
-  ruleFor,
   setPermissionRule,
 } from '../permissions';
-import type { McpPermissionRule, PermissionFile, PermissionMove } from '../permissions';
-import { permissionsInputSchema, setPermissionInputSchema } from '../schemas';
-import type { PermissionsInput, Scope, SetPermissionInput } from '../schemas';
+import type { PermissionMove } from '../permissions';
+import { effectivePermission, permissionsInputSchema, ruleFor, setPermissionInputSchema } from '../schemas';
+import type {
+  McpPermissionRule,
+  PermissionFile,
+  PermissionsInput,
+  Scope,
+  SetPermissionInput,
+} from '../schemas';
 import type { ConfigProblem } from '../config';
 import { failureOutcome } from './audit-log';
 import type { AuditOutcome } from './audit-log';

@@ -8,8 +8,9 @@ import type { TestWorld } from '@mcp-admin/core/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { effectivePermission, readPermissionRules } from '../../src/permissions';
-import type { McpPermissionRule } from '../../src/permissions';
+import { readPermissionRules } from '../../src/permissions';
+import { effectivePermission } from '../../src/schemas';
+import type { McpPermissionRule } from '../../src/schemas';
 
 let world: TestWorld;
 beforeEach(() => {

@@ -18,6 +18,8 @@ import {
   undoInputSchema,
   updateServerInputSchema,
   resetChoicesInputSchema,
+  permissionsInputSchema,
+  setPermissionInputSchema,
   switchServerInputSchema,
   watchInputSchema,
 } from '@mcp-admin/core/schemas';
@@ -49,6 +51,13 @@ export const mcpRouter = {
   resetChoices: changingProcedure
     .input(resetChoicesInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.resetChoices(input)),
+  // Claude Code's permission rules for MCP tools; a change is recorded with undo like the others.
+  permissions: publicProcedure
+    .input(permissionsInputSchema)
+    .query(({ ctx, input }) => ctx.admin.permissions(input)),
+  setPermission: changingProcedure
+    .input(setPermissionInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.setPermission(input)),
   // Profiles: named sets of servers; applying one is a single recorded change of many switches.
   profiles: publicProcedure.query(({ ctx }) => ctx.admin.profiles()),
   saveProfile: changingProcedure

@@ -3,7 +3,8 @@
  * `mcp__<server>__*` (every tool of the server) and `mcp__<server>__<tool>`, in `permissions.allow`,
  * `permissions.ask` or `permissions.deny`. Names are written as Claude Code names tools: every
  * character outside `[A-Za-z0-9_-]` becomes `_` (a plugin's `plugin:p:s` is `plugin_p_s`).
- * Checked against the real CLI in test/permissions/permissions-cli.test.ts.
+ * Checked against the real CLI in test/permissions/permissions-cli.test.ts. Browser-safe (no Node
+ * imports): the panel resolves a tool's permission from `mcp.permissions` with the same rules.
  */
 
 /** The lists of `permissions` a rule can stand in. */
@@ -77,4 +78,30 @@ export function ruleCovers(rule: RuleTarget, target: RuleTarget): boolean {
   if (rule.server !== normalizedName(target.server)) return false;
   if (rule.tool === undefined) return true;
   return target.tool !== undefined && rule.tool === normalizedName(target.tool);
+}
+
+const DECIDING_ORDER: readonly PermissionKind[] = ['deny', 'ask', 'allow'];
+const SOURCE_ORDER: readonly RuleSource[] = ['managed', 'project-local', 'project-shared', 'user'];
+
+/**
+ * A tool's effective permission, as Claude Code decides it: a matching deny rule in any settings
+ * file wins, then an ask rule, then an allow rule; with none the tool is `default`. The rule named
+ * as the one that decides is a managed one when there is one (nothing outside can undo it), else
+ * the closest file's: the project's personal file, the team's, then the user's.
+ */
+export function effectivePermission(
+  rules: readonly McpPermissionRule[],
+  server: string,
+  tool: string,
+): ToolPermission {
+  const covering = rules.filter((rule) => ruleCovers(rule, { server, tool }));
+  for (const kind of DECIDING_ORDER) {
+    const deciding = covering
+      .filter((rule) => rule.kind === kind)
+      .sort((a, b) => SOURCE_ORDER.indexOf(a.source) - SOURCE_ORDER.indexOf(b.source))[0];
+    if (deciding !== undefined) {
+      return { kind, rule: deciding.rule, file: deciding.file, source: deciding.source };
+    }
+  }
+  return { kind: 'default' };
 }
