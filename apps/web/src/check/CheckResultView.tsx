@@ -1,6 +1,7 @@
 import type { CheckResult } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import type { RowCheck } from './row-checks';
+import { ToolPermissions } from './ToolPermissions';
 import './check.css';
 
 const STATUS_NOTES: Record<CheckResult['status'], { text: string; tone: 'ok' | 'warn' | 'bad' }> = {
@@ -14,7 +15,15 @@ const STATUS_NOTES: Record<CheckResult['status'], { text: string; tone: 'ok' | '
 const SHORT_TOOL_LIST = 5;
 
 /** A row's check: its status, latency and server, then the tools, or what went wrong and stderr. */
-export function CheckResultView({ serverName, check }: { serverName: string; check: RowCheck }) {
+export function CheckResultView({
+  serverName,
+  projectPath,
+  check,
+}: {
+  serverName: string;
+  projectPath: string;
+  check: RowCheck;
+}) {
   if (check.state === 'running') return <p className="check-result status">Checking…</p>;
   if (check.state === 'error') return <ErrorAlert message={check.message} />;
   const { result } = check;
@@ -31,7 +40,9 @@ export function CheckResultView({ serverName, check }: { serverName: string; che
         )}
       </p>
       {result.error !== undefined && <ErrorAlert message={result.error} />}
-      {result.tools !== undefined && <ToolList tools={result.tools} />}
+      {result.tools !== undefined && (
+        <ToolList serverName={serverName} projectPath={projectPath} tools={result.tools} />
+      )}
       {result.stderr !== undefined && result.status !== 'ok' && (
         <StderrTail serverName={serverName} text={result.stderr} />
       )}
@@ -39,19 +50,18 @@ export function CheckResultView({ serverName, check }: { serverName: string; che
   );
 }
 
-function ToolList({ tools }: { tools: NonNullable<CheckResult['tools']> }) {
+function ToolList({
+  serverName,
+  projectPath,
+  tools,
+}: {
+  serverName: string;
+  projectPath: string;
+  tools: NonNullable<CheckResult['tools']>;
+}) {
   if (tools.length === 0) return <p className="muted">No tools</p>;
   const title = `${tools.length} tool${tools.length === 1 ? '' : 's'}`;
-  const list = (
-    <ul className="tool-list" aria-label="Tools">
-      {tools.map((tool) => (
-        <li key={tool.name}>
-          <code>{tool.name}</code>
-          {tool.description !== undefined && <span className="tool-description">{tool.description}</span>}
-        </li>
-      ))}
-    </ul>
-  );
+  const list = <ToolPermissions serverName={serverName} projectPath={projectPath} tools={tools} />;
   return tools.length <= SHORT_TOOL_LIST ? (
     <div className="tools">
       <p className="tools-title">{title}</p>

@@ -83,7 +83,7 @@ export function RowDetails({
       </dl>
       {check !== undefined && (
         <Suspense fallback={<p className="status">Checking…</p>}>
-          <CheckResultView serverName={server.name} check={check} />
+          <CheckResultView serverName={server.name} projectPath={projectPath} check={check} />
         </Suspense>
       )}
       {/* Plugin servers are named plugin:…: Claude Code's logs of them are not read here. */}

@@ -53,6 +53,8 @@ export function describeChange(procedure: string, input: unknown, output: unknow
         text: `Applied profile ${name}: the Profiles region lists each server.`,
         undo: { procedure, name },
       };
+    case 'mcp.setPermission':
+      return { text: messageOf(output), undo: { procedure, name: permissionServer(input) } };
     case 'mcp.undo':
       return { text: 'Change undone.' };
     case 'mcp.resetChoices':
@@ -67,6 +69,15 @@ export function describeChange(procedure: string, input: unknown, output: unknow
     default:
       return null;
   }
+}
+
+/** The server of a permission change: its input names it `server`, a string. */
+function permissionServer(input: unknown): string {
+  return asText((input as { server?: unknown } | null)?.server) ?? '';
+}
+
+function messageOf(output: unknown): string {
+  return asText((output as { message?: unknown } | null)?.message) ?? 'Permission changed.';
 }
 
 function isNothingToChange(output: unknown): boolean {

@@ -1,0 +1,188 @@
+/**
+ * Which tools Claude may use, per tool of a checked row: a radio group `Permission for <tool>`
+ * showing the effective permission and the rule and file that decide it, resolved from
+ * `mcp.permissions` as Claude Code resolves it (so an undo or another file's change shows at once),
+ * and one choice, for the whole list, of the settings file a new rule goes to. The team's file is
+ * committed with the project, so writing it asks first, naming it.
+ */
+import { effectivePermission } from '@mcp-admin/core/permission-rules';
+import type { EffectiveKind, PermissionFile, ToolPermission } from '@mcp-admin/core/permission-rules';
+import { useId, useState } from 'react';
+import { trpc } from '../trpc';
+import { Dialog } from '../ui/Dialog';
+import { ErrorAlert } from '../ui/ErrorAlert';
+
+const KINDS: { value: EffectiveKind; label: string }[] = [
+  { value: 'allow', label: 'Allow' },
+  { value: 'ask', label: 'Ask' },
+  { value: 'deny', label: 'Deny' },
+  { value: 'default', label: 'Default' },
+];
+
+const FILES: { value: PermissionFile; label: string; path: string }[] = [
+  { value: 'project-local', label: 'Just me, this project', path: '.claude/settings.local.json' },
+  { value: 'user', label: 'Just me, all projects', path: 'settings.json' },
+  { value: 'project-shared', label: 'The team (committed)', path: '.claude/settings.json' },
+];
+
+const KIND_WORDS: Record<EffectiveKind, string> = {
+  allow: 'Allowed',
+  ask: 'Asks first',
+  deny: 'Denied: Claude never gets this tool',
+  default: 'No rule: Claude Code asks as usual',
+};
+
+interface ToolPermissionsProps {
+  serverName: string;
+  projectPath: string;
+  tools: readonly { name: string; description?: string; permission?: ToolPermission }[];
+}
+
+/** The file choice, then each tool with its permission. */
+export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissionsProps) {
+  const [file, setFile] = useState<PermissionFile>('project-local');
+  const [pending, setPending] = useState<{ tool: string; kind: EffectiveKind } | null>(null);
+  const utils = trpc.useUtils();
+  const rules = trpc.mcp.permissions.useQuery({ projectPath });
+  const set = trpc.mcp.setPermission.useMutation({
+    onSettled: () => Promise.all([utils.mcp.permissions.invalidate(), utils.mcp.history.invalidate()]),
+  });
+  const groupId = useId();
+
+  function choose(tool: string, kind: EffectiveKind) {
+    if (file === 'project-shared') setPending({ tool, kind });
+    else set.mutate({ server: serverName, tool, kind, file, projectPath });
+  }
+
+  return (
+    <div className="tool-permissions">
+      <fieldset className="radio-group">
+        <legend>New rules go to</legend>
+        <div className="radio-options">
+          {FILES.map((option) => (
+            <label key={option.value} className="radio-option">
+              <input
+                type="radio"
+                name={`${groupId}-file`}
+                checked={file === option.value}
+                onChange={() => {
+                  setFile(option.value);
+                }}
+              />
+              {option.label} <code className="path">{option.path}</code>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {set.error !== null && <ErrorAlert message={set.error.message} />}
+      <ul className="tool-list" aria-label="Tools">
+        {tools.map((tool) => {
+          const permission =
+            rules.data === undefined
+              ? (tool.permission ?? { kind: 'default' as const })
+              : effectivePermission(rules.data.rules, serverName, tool.name);
+          return (
+            <li key={tool.name}>
+              <code>{tool.name}</code>
+              {tool.description !== undefined && <span className="tool-description">{tool.description}</span>}
+              <ToolPermissionGroup
+                tool={tool.name}
+                permission={permission}
+                busy={set.isPending}
+                onChoose={(kind) => {
+                  choose(tool.name, kind);
+                }}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      {pending !== null && (
+        <Dialog
+          title="Change a file your team shares?"
+          onClose={() => {
+            setPending(null);
+          }}
+        >
+          <p>
+            The rule for <code>{pending.tool}</code> goes to{' '}
+            <code className="path">{`${projectPath}/.claude/settings.json`}</code>, which is usually committed
+            to the repository: everyone who uses it gets the change.
+          </p>
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                setPending(null);
+              }}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => {
+                set.mutate({ server: serverName, ...pending, file: 'project-shared', projectPath });
+                setPending(null);
+              }}
+            >
+              Change .claude/settings.json
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+function ToolPermissionGroup({
+  tool,
+  permission,
+  busy,
+  onChoose,
+}: {
+  tool: string;
+  permission: ToolPermission;
+  busy: boolean;
+  onChoose: (kind: EffectiveKind) => void;
+}) {
+  const id = useId();
+  const managed = permission.source === 'managed';
+  return (
+    <fieldset
+      className="radio-group tool-permission"
+      disabled={managed || busy}
+      aria-describedby={`${id}-why`}
+    >
+      <legend>
+        Permission for <code>{tool}</code>
+      </legend>
+      <div className="radio-options">
+        {KINDS.map((option) => (
+          <label key={option.value} className="radio-option">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={permission.kind === option.value}
+              onChange={() => {
+                onChoose(option.value);
+              }}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <p id={`${id}-why`} className="hint">
+        {KIND_WORDS[permission.kind]}
+        {permission.rule !== undefined && (
+          <>
+            {' '}
+            by <code>{permission.rule}</code> in <code className="path">{permission.file}</code>
+          </>
+        )}
+        {managed && ': set by your organization, so it cannot be changed here.'}
+      </p>
+    </fieldset>
+  );
+}

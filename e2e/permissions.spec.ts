@@ -1,0 +1,77 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
+import { expect, test } from './support/fixtures';
+import { addWithCli } from './support/claude-cli';
+
+test.beforeEach(async ({ world }) => {
+  await addWithCli(world, world.projectDir, {
+    name: 'tools',
+    scope: 'user',
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
+    env: { TOOL_NAMES: 'ping,pong' },
+  });
+});
+
+test("Deny in a checked row writes the project's personal file, shows the rule that decides, and Undo in History puts it back", async ({
+  panel,
+  world,
+}) => {
+  await panel.reload();
+  const row = panel.serverRow('tools');
+  await panel.checkButton('tools').click();
+  const ping = row.getByRole('group', { name: 'Permission for ping' });
+  await expect(ping.getByRole('radio', { name: 'Default' })).toBeChecked();
+
+  await ping.getByRole('radio', { name: 'Deny' }).check();
+
+  await expect(ping.getByRole('radio', { name: 'Deny' })).toBeChecked();
+  const settings = join(world.projectDir, '.claude', 'settings.local.json');
+  await expect(ping).toContainText(`Denied: Claude never gets this tool by mcp__tools__ping in ${settings}`);
+  expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ permissions: { deny: ['mcp__tools__ping'] } });
+  await expect(
+    row.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Default' }),
+  ).toBeChecked();
+
+  await panel
+    .historyEntry('Changed tool permissions of tools')
+    .first()
+    .getByRole('button', { name: 'Undo', exact: true })
+    .click();
+  await expect(ping.getByRole('radio', { name: 'Default' })).toBeChecked();
+  expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ permissions: {} });
+});
+
+test("a rule for the team's .claude/settings.json asks first, naming the file", async ({ panel, world }) => {
+  await panel.reload();
+  const row = panel.serverRow('tools');
+  await panel.checkButton('tools').click();
+  await row.getByRole('radio', { name: 'The team (committed) .claude/settings.json' }).check();
+
+  await row.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Ask' }).check();
+  const shared = join(world.projectDir, '.claude', 'settings.json');
+  await expect(panel.dialog).toContainText(`The rule for pong goes to ${shared}`);
+  await panel.dialog.getByRole('button', { name: 'Change .claude/settings.json' }).click();
+
+  await expect(
+    row.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Ask' }),
+  ).toBeChecked();
+  expect(JSON.parse(readFileSync(shared, 'utf8'))).toEqual({ permissions: { ask: ['mcp__tools__pong'] } });
+});
+
+test('a managed rule shows, with its reason, and cannot be changed', async ({ panel, world }) => {
+  mkdirSync(world.managedDir, { recursive: true });
+  const managed = join(world.managedDir, 'managed-settings.json');
+  writeFileSync(managed, JSON.stringify({ permissions: { deny: ['mcp__tools__ping'] } }));
+  await panel.reload();
+  const row = panel.serverRow('tools');
+  await panel.checkButton('tools').click();
+
+  const ping = row.getByRole('group', { name: 'Permission for ping' });
+  await expect(ping.getByRole('radio', { name: 'Deny' })).toBeChecked();
+  await expect(ping.getByRole('radio', { name: 'Allow' })).toBeDisabled();
+  await expect(ping).toContainText(
+    `by mcp__tools__ping in ${managed}: set by your organization, so it cannot be changed here.`,
+  );
+});
