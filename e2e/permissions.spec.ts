@@ -24,7 +24,7 @@ test("Deny in a checked row writes the project's personal file, shows the rule t
   const ping = row.getByRole('group', { name: 'Permission for ping' });
   await expect(ping.getByRole('radio', { name: 'Default' })).toBeChecked();
 
-  await ping.getByRole('radio', { name: 'Deny' }).check();
+  await ping.getByRole('radio', { name: 'Deny' }).click();
 
   await expect(ping.getByRole('radio', { name: 'Deny' })).toBeChecked();
   const settings = join(world.projectDir, '.claude', 'settings.local.json');
@@ -49,7 +49,7 @@ test("a rule for the team's .claude/settings.json asks first, naming the file", 
   await panel.checkButton('tools').click();
   await row.getByRole('radio', { name: 'The team (committed) .claude/settings.json' }).check();
 
-  await row.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Ask' }).check();
+  await row.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Ask' }).click();
   const shared = join(world.projectDir, '.claude', 'settings.json');
   await expect(panel.dialog).toContainText(`The rule for pong goes to ${shared}`);
   await panel.dialog.getByRole('button', { name: 'Change .claude/settings.json' }).click();

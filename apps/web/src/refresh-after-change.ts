@@ -2,7 +2,7 @@ import { trpc } from './trpc';
 
 /**
  * What a change made in the panel refreshes, whether it landed or not: the list, the known
- * projects and the history (a failed change is recorded too).
+ * projects, the history (a failed change is recorded too) and the permission rules (an undo moves them).
  */
 export function useRefreshAfterChange(): () => Promise<unknown> {
   const utils = trpc.useUtils();
@@ -11,5 +11,6 @@ export function useRefreshAfterChange(): () => Promise<unknown> {
       utils.mcp.list.invalidate(),
       utils.mcp.projects.invalidate(),
       utils.mcp.history.invalidate(),
+      utils.mcp.permissions.invalidate(),
     ]);
 }
