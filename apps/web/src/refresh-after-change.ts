@@ -6,11 +6,6 @@ import { trpc } from './trpc';
  */
 export function useRefreshAfterChange(): () => Promise<unknown> {
   const utils = trpc.useUtils();
-  return () =>
-    Promise.all([
-      utils.mcp.list.invalidate(),
-      utils.mcp.projects.invalidate(),
-      utils.mcp.history.invalidate(),
-      utils.mcp.permissions.invalidate(),
-    ]);
+  // Every mcp query at once; only those on screen are fetched again.
+  return () => utils.mcp.invalidate();
 }

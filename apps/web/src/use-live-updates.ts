@@ -6,7 +6,8 @@ import { trpc } from './trpc';
 const REOPEN_AFTER_MS = 1000;
 
 /**
- * Keeps the server list, the known projects, the history and the managed-config banner current
+ * Keeps the server list, the known projects, the history, the permission rules and the
+ * managed-config banner current
  * when Claude Code's config files change, also outside the panel (another terminal running
  * `claude mcp add`, Claude Code itself, an administrator installing a managed-mcp.json, a change
  * made in another tab of the panel). The stream is also the panel's sign that the server is there.
@@ -14,10 +15,8 @@ const REOPEN_AFTER_MS = 1000;
 export function useLiveUpdates(projectPath: string): void {
   const utils = trpc.useUtils();
   const refresh = () => {
-    void utils.mcp.list.invalidate();
-    void utils.mcp.projects.invalidate();
-    void utils.mcp.history.invalidate();
-    void utils.mcp.permissions.invalidate();
+    // Every mcp query: the list, the projects, the history, the permission rules, the profiles' state.
+    void utils.mcp.invalidate();
     void utils.system.info.invalidate();
   };
   // Each time the server ends the stream (a stopping server closes it cleanly), it is opened again.
