@@ -2,6 +2,7 @@
  * What the server tests share: a started server in a throwaway world, raw HTTP requests (full
  * control over Host, Origin and body, which fetch does not give), and fixture paths.
  */
+import { createApiContext, createCaller } from '@mcp-admin/api';
 import type { McpCoreErrorCode } from '@mcp-admin/core';
 import { createMcpAdmin, isMcpCoreError } from '@mcp-admin/core';
 import type { TestWorld } from '@mcp-admin/core/testing';
@@ -20,7 +21,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { expect, onTestFinished } from 'vitest';
 
 import type { RunningServer, StartServerOptions } from '../src';
-import { createApiContext, createCaller, startServer } from '../src';
+import { startServer } from '../src';
 import { loadServerSettings } from '../src/http/settings';
 
 const fixture = (name: string) => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
