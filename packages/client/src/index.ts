@@ -1,6 +1,6 @@
 /**
  * The typed client for MCP Admin's API: every procedure, input and output checked against the
- * API's router (`@mcp-admin/api`) at compile time, with nothing of it bundled (types only).
+ * API's router at compile time, with nothing of the API bundled (types only).
  */
 import type { AppRouter } from '@mcp-admin/api';
 import type { TRPCClient } from '@trpc/client';
