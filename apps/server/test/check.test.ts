@@ -46,7 +46,8 @@ const toolsResult = (name: string) => ({
   status: 'ok',
   latencyMs: anyLatency,
   serverInfo: { name: 'tools-from-env', version: '1.2.3' },
-  tools: [{ name, description: `Tool ${name}` }],
+  // Each checked tool carries its permission in the project: no rule here.
+  tools: [{ name, description: `Tool ${name}`, permission: { kind: 'default' } }],
 });
 
 describe('mcp.check over HTTP', () => {

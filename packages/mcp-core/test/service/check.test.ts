@@ -34,7 +34,9 @@ function toolsServer(toolNames: string, env: Record<string, string> = {}) {
   };
 }
 
-const tools = (...names: string[]) => names.map((name) => ({ name, description: `Tool ${name}` }));
+// Each checked tool carries its permission in the project: no rule here.
+const tools = (...names: string[]) =>
+  names.map((name) => ({ name, description: `Tool ${name}`, permission: { kind: 'default' } }));
 const toolsResult = (...names: string[]) => ({
   status: 'ok',
   latencyMs: anyLatency,
