@@ -30,6 +30,9 @@ test("Deny in a checked row writes the project's personal file, shows the rule t
   const settings = join(world.projectDir, '.claude', 'settings.local.json');
   await expect(ping).toContainText(`Denied: Claude never gets this tool by mcp__tools__ping in ${settings}`);
   expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ permissions: { deny: ['mcp__tools__ping'] } });
+  await expect(panel.page.getByRole('status').filter({ hasText: 'Denied mcp__tools__ping' })).toHaveText(
+    new RegExp(`Denied mcp__tools__ping in ${settings}\\.`),
+  );
   await expect(
     row.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Default' }),
   ).toBeChecked();
