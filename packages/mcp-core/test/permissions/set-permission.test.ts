@@ -44,7 +44,7 @@ function seedLocal(text = LOCAL_TEXT) {
   writeFileSync(localSettings(), text);
 }
 
-it("denies a tool in the project's personal file, keeping every other key in its order and the allow of the same tool gone", async () => {
+it("denies a tool in the project's personal file, keeping every other key in its order and the allow of the same tool gone, audited", async () => {
   seedLocal();
   const result = await admin.setPermission({
     server: 'db',
@@ -54,6 +54,17 @@ it("denies a tool in the project's personal file, keeping every other key in its
   });
 
   expect(result).toEqual({ ok: true, message: `Denied mcp__db__query in ${localSettings()}.` });
+  const audit = readFileSync(join(world.configDir, '.mcp-admin', 'audit.jsonl'), 'utf8')
+    .trim()
+    .split('\n');
+  expect(audit.map((line) => JSON.parse(line) as unknown)).toEqual([
+    {
+      time: expect.any(String) as unknown,
+      procedure: 'mcp.setPermission',
+      argv: [],
+      outcome: { ok: true, message: `Denied mcp__db__query in ${localSettings()}.` },
+    },
+  ]);
   expect(readFileSync(localSettings(), 'utf8')).toBe(
     `${JSON.stringify(
       {
