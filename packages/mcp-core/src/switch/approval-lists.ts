@@ -8,9 +8,9 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomically } from '../atomic-write';
-import { MiB, readJsonDocument, type ConfigFileLimits } from '../config/config-file';
-import { realProjectDir } from '../config/project-key';
-import { readSettingsFiles, type SettingsLocations } from '../config/settings';
+import { MiB, readJsonDocument, type ConfigFileLimits } from '../config';
+import { realProjectDir } from '../config';
+import { readSettingsFiles, type SettingsLocations } from '../config';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
 import { refuseLinkedSettingsFile } from './linked-settings';

@@ -11,10 +11,10 @@ import {
   readDisabledStash,
   writeDisabledStash,
   type StashKey,
-} from '../config/disabled-stash';
+} from '../config';
 import { fieldsDifferingAsLoaded } from '../entry-comparison';
-import { localProjectKey } from '../config/project-key';
-import type { StoredEntry } from '../config/server-list';
+import { localProjectKey } from '../config';
+import type { StoredEntry } from '../config';
 import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
 import { failureOutcome, type AuditOutcome } from '../service/audit-log';

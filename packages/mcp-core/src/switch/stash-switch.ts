@@ -7,7 +7,7 @@
  * config): the config is read again, what landed is handed to `landed` before the error, and the
  * error says where the server is now.
  */
-import { addJsonArgv, removeArgv } from '../cli/argv';
+import { addJsonArgv, removeArgv } from '../cli';
 import {
   disabledStashPath,
   isStashKey,
@@ -15,10 +15,10 @@ import {
   writeDisabledStash,
   type StashedServer,
   type StashKey,
-} from '../config/disabled-stash';
+} from '../config';
 import { fieldsDifferingAsLoaded } from '../entry-comparison';
-import { localProjectKey } from '../config/project-key';
-import type { StoredEntry } from '../config/server-list';
+import { localProjectKey } from '../config';
+import type { StoredEntry } from '../config';
 import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
 import { changedFieldPaths } from '../entry-comparison';
