@@ -15,6 +15,7 @@ import { checkImportedEntry } from '../cli';
 import { findImportSource, listImportSources, readImportSourceText } from './import-sources';
 import type { ImportSource, ImportSourceLocation } from './import-sources';
 import { readScopeEntries } from './scope-entries';
+import { errorText } from '../error-text';
 
 export type ImportOutcome = 'added' | 'would-add' | 'exists' | 'invalid' | 'failed';
 
@@ -110,7 +111,7 @@ export function createTransferOperations(deps: TransferDependencies): TransferOp
         return { name, outcome: 'added', message };
       });
     } catch (error) {
-      return { name, outcome: 'failed', message: error instanceof Error ? error.message : String(error) };
+      return { name, outcome: 'failed', message: errorText(error) };
     }
   }
 
