@@ -5,11 +5,11 @@
  * holds the whole entry before and after the change, secrets included, because undo needs them;
  * what leaves this module for an answer (`HistoryItem`) holds names and outcomes only.
  */
-import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { McpCoreError } from '../errors';
 import { scopeSchema } from '../schemas';
 import { keysChangedIgnoringEmpty } from '../entry-comparison';
+import { ownFilePath } from '../own-files';
 import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
 
@@ -114,7 +114,7 @@ export type HistoryItem = Omit<ChangeRecord, 'before' | 'after' | 'approval' | '
 };
 
 export function historyPath(configPath: string): string {
-  return join(dirname(configPath), '.mcp-admin', 'history.jsonl');
+  return ownFilePath(configPath, 'history.jsonl');
 }
 
 // The journal is read as untrusted input: a record must have exactly this shape to be used.
