@@ -12,6 +12,12 @@ const publicApi = `${core}index\\.ts$`;
 const testing = `${core}testing/`;
 const web = '^apps/web/src/';
 
+// Known violations, deleted by the lead once the issue-17 branches are merged: the module-level
+// ones are in .dependency-cruiser-known-violations.json (`--ignore-known`); dependency-cruiser
+// does not apply that baseline to folder rules, so the one known folder cycle (service/ ↔ switch/,
+// being untangled by i17-service) is left out of no-folder-cycle here.
+const knownFolderCycles = [`${core}(service|switch)$`];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -28,7 +34,7 @@ module.exports = {
       severity: 'error',
       comment: 'Two folders must not import each other (move the shared piece down).',
       scope: 'folder',
-      from: { path: '^(packages/[^/]+/src|apps/[^/]+/src)/[^/]+' },
+      from: { path: '^(packages/[^/]+/src|apps/[^/]+/src)/[^/]+', pathNot: knownFolderCycles },
       to: { circular: true },
     },
     {
@@ -48,7 +54,8 @@ module.exports = {
     {
       name: 'core-peers-import-down',
       severity: 'error',
-      comment: 'check/, login/, transfer/, switch/, permissions/ import config/, cli/ and the helpers, never a peer or a layer above.',
+      comment:
+        'check/, login/, transfer/, switch/, permissions/ import config/, cli/ and the helpers, never a peer or a layer above.',
       from: { path: peers },
       to: { path: `${core}[^/]+/`, pathNot: [`${core}(schemas|config|cli)/`, `${core}$1/`] },
     },
@@ -69,7 +76,7 @@ module.exports = {
     {
       name: 'core-folder-through-its-index',
       severity: 'error',
-      comment: "Another folder is imported through its index.ts, never past it.",
+      comment: 'Another folder is imported through its index.ts, never past it.',
       from: { path: `${core}([^/]+)/` },
       to: {
         path: `${core}[^/]+/`,
@@ -101,14 +108,15 @@ module.exports = {
       name: 'browser-never-imports-server-app',
       severity: 'error',
       comment: 'apps/web and packages/client depend on @mcp-admin/api, never on an app.',
-      from: { path: '^(apps/web|packages/client)/' },
+      from: { path: '^(apps/web|packages/client)/src/' },
       to: { path: '^apps/(?!web/)' },
     },
     {
       name: 'browser-imports-api-types-only',
       severity: 'error',
-      comment: 'apps/web and packages/client take only types (AppRouter, RouterInputs, RouterOutputs) from @mcp-admin/api.',
-      from: { path: '^(apps/web|packages/client)/' },
+      comment:
+        'apps/web and packages/client take only types (AppRouter, RouterInputs, RouterOutputs) from @mcp-admin/api.',
+      from: { path: '^(apps/web|packages/client)/src/' },
       to: { path: '^packages/api/', dependencyTypesNot: ['type-only'] },
     },
     {
