@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsDifferingAsLoaded } from '../src/entry-comparison';
+import { fieldsDifferingAsLoaded, fieldsNotHeld, keysChangedIgnoringEmpty } from '../src/entry-comparison';
 
 describe('fieldsDifferingAsLoaded', () => {
   it('finds none between entries Claude Code reads alike', () => {
@@ -25,5 +25,27 @@ describe('fieldsDifferingAsLoaded', () => {
 
   it('says the whole entry differs when one is not an object', () => {
     expect(fieldsDifferingAsLoaded({ command: 'x' }, 'x')).toEqual(['the whole entry']);
+  });
+});
+
+describe('fieldsNotHeld', () => {
+  it('names the asked fields the stored entry does not hold, a missing list or map counting as empty', () => {
+    expect(
+      fieldsNotHeld(
+        { type: 'stdio', command: 'node', args: [], env: {}, headers: {}, timeout: 5 },
+        { type: 'stdio', command: 'deno', timeout: 5, alwaysLoad: true },
+      ),
+    ).toEqual(['command']);
+  });
+});
+
+describe('keysChangedIgnoringEmpty', () => {
+  it('names the keys whose value changed, either way, an empty list or map counting as a missing one', () => {
+    expect(
+      keysChangedIgnoringEmpty(
+        { command: 'node', args: [], env: { K: '1' }, timeout: 5 },
+        { command: 'node', headers: {}, env: { K: '2' }, alwaysLoad: true },
+      ),
+    ).toEqual(['env', 'timeout', 'alwaysLoad']);
   });
 });
