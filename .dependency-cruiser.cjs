@@ -22,6 +22,14 @@ const knownFolderCycles = [`${core}(service|switch)$`];
 module.exports = {
   forbidden: [
     {
+      name: 'no-unresolvable-import',
+      severity: 'error',
+      comment:
+        'An import of a package the importer does not depend on cannot be resolved: the package rules below would not see it.',
+      from: { path: '^(packages|apps)/' },
+      to: { couldNotResolve: true },
+    },
+    {
       name: 'no-module-cycle',
       severity: 'error',
       comment: 'A module must not reach itself through its imports.',
