@@ -5,7 +5,7 @@ import { SCOPES } from '../scopes';
 import { trpc } from '../trpc';
 import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileDialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import type { WritableServer } from '../servers/server-display';
+import type { WritableServer } from '../rows';
 import { RadioGroup, type RadioOption } from '../ui/RadioGroup';
 import { TextField } from '../ui/TextField';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WritableServer } from '../servers/server-display';
+import type { WritableServer } from '../rows';
 import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { AddServerForm } from './AddServerForm';

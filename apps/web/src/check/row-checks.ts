@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WritableServer } from '../servers/server-display';
+import { rowKey, type WritableServer } from '../rows';
 import { httpStatusOf, trpc, type CheckAllEvent, type CheckResult, type ServerEntry } from '../trpc';
 
 /** A row's check: under way, its result, or why it could not be asked for. */
@@ -12,14 +12,6 @@ export interface RowChecks {
   check(server: WritableServer, projectPath: string, confirm?: boolean): void;
   /** A result `mcp.checkAll` brought. */
   record(projectPath: string, event: CheckAllEvent): void;
-}
-
-// The project is part of the key: the same entry listed for another project is another row.
-function rowKey(
-  projectPath: string,
-  { name, scope, source }: Pick<ServerEntry, 'name' | 'scope' | 'source'>,
-) {
-  return JSON.stringify([projectPath, scope, source ?? '', name]);
 }
 
 /** Each row's latest check, kept in the list while the rows come and go. */
@@ -37,9 +29,9 @@ export function useRowChecks(
     });
   };
   return {
-    of: (projectPath, server) => checks.get(rowKey(projectPath, server)),
+    of: (projectPath, server) => checks.get(rowKey(server, projectPath)),
     check(server, projectPath, confirm) {
-      const key = rowKey(projectPath, server);
+      const key = rowKey(server, projectPath);
       const { name, scope, source } = server;
       set(key, { state: 'running' });
       utils.client.mcp.check.mutate({ name, scope, projectPath, source, confirm }).then(
@@ -58,7 +50,7 @@ export function useRowChecks(
       );
     },
     record(projectPath, event) {
-      set(rowKey(projectPath, event), { state: 'done', result: event.result });
+      set(rowKey(event, projectPath), { state: 'done', result: event.result });
     },
   };
 }

@@ -3,7 +3,7 @@ import { useRefreshAfterChange } from '../refresh-after-change';
 import { scopeLabel } from '../scopes';
 import { trpc, type HistoryEntry } from '../trpc';
 import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileDialog';
-import { ProfilesRegion } from '../profiles/ProfilesRegion';
+import { ProfilesRegion } from '../profiles';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { changedWords, historyVerb } from './history-words';
 import './history.css';

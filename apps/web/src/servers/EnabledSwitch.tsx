@@ -3,7 +3,7 @@ import { useRefreshAfterChange } from '../refresh-after-change';
 import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { isSwitchedOn } from './row-display';
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
 
 interface EnabledSwitchProps {
   server: WritableServer;

@@ -2,7 +2,7 @@ import { useRefreshAfterChange } from '../refresh-after-change';
 import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
 
 interface RemoveServerDialogProps {
   server: WritableServer;

@@ -4,16 +4,15 @@
  * this server's own history. The row itself says all this in words; here are the files.
  */
 import { Suspense } from 'react';
+import type { RowCheck } from '../check';
 import { CheckResultView } from '../check/lazy';
-import type { RowCheck } from '../check/row-checks';
-import { RowLogs } from '../logs/RowLogs';
-import { SignInRun } from '../sign-in/lazy';
-import type { RowSignIns, SignInState } from '../sign-in/row-sign-ins';
+import { RowLogs } from '../logs';
+import { SignInRun, type RowSignIns, type SignInState } from '../sign-in';
 import { trpc, type HistoryEntry, type ServerEntry } from '../trpc';
 import { SecretList } from './SecretList';
 import { sourceLabel, targetText } from './row-display';
 import type { RowVerdict } from './row-verdict';
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
 
 /** The history asked for, of which this server's entries are shown. */
 const HISTORY_LOOKBACK = 200;

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { RowCheck } from '../check/row-checks';
+import type { RowCheck } from '../check';
 import type { ServerEntry } from '../trpc';
 import { groupByScope, listView, type SortOrder } from './list-view';
 import { ListToolbar } from './ListToolbar';
 import { ServerTable } from './ServerTable';
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
 
 interface ServerListProps {
   servers: readonly ServerEntry[];

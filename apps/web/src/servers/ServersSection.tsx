@@ -1,12 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { CheckAllRun, ConfirmCheckDialog } from '../check/lazy';
-import { useRowChecks } from '../check/row-checks';
+import { CheckAllRun, ConfirmCheckDialog, useRowChecks } from '../check';
 import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { lazyPart } from '../ui/lazy-part';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
 
 // The table can show nothing before the list arrives, so its code is fetched alongside the list
 // (the import starts when the panel loads) rather than before the first paint.

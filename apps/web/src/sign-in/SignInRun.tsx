@@ -1,6 +1,6 @@
 import { callbackUrlSchema } from '@mcp-admin/core/schemas';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import type { WritableServer } from '../servers/server-display';
+import type { WritableServer } from '../rows';
 import { trpc, type LoginEvent } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { TextField } from '../ui/TextField';

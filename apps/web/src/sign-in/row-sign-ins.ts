@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { usesOAuth } from '../servers/row-verdict';
-import { rowKey, type WritableServer } from '../servers/server-display';
+import { rowKey, usesOAuth, type WritableServer } from '../rows';
 import { trpc, type ServerEntry } from '../trpc';
 import { signInHealth } from './sign-in-health';
 

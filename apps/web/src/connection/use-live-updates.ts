@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { reportReachable } from './connection/connection-state';
-import { trpc } from './trpc';
+import { reportReachable } from './connection-state';
+import { trpc } from '../trpc';
 
 /** How long to wait before opening the stream again after the server ended it (it is shutting down). */
 const REOPEN_AFTER_MS = 1000;
