@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { AddServerForm, EditServerForm } from './add-form';
 import { ConnectionAlert, useLiveUpdates } from './connection';
 import { HistoryRegion } from './history';
-import { ManagedBanner, PanelHeader, SignInHint } from './layout';
+import { ManagedBanner, PanelHeader, SignInHint, useSystemInfo } from './layout';
 import { rowKey, type WritableServer } from './rows';
 import { editButtonId, ServersSection } from './servers';
 import { ChangeToast } from './toast';
 import { TransferBar } from './transfer';
-import { trpc, type SystemInfo } from './trpc';
+import type { SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { focusWhenShown } from './ui/focus-when-shown';
 import { preloadLazyParts } from './ui/lazy-part';
@@ -19,7 +19,7 @@ interface Editing {
 }
 
 export function App() {
-  const info = trpc.system.info.useQuery();
+  const info = useSystemInfo();
   if (info.error !== null) {
     return info.error.data?.httpStatus === 401 ? (
       <SignInHint />

@@ -1,14 +1,14 @@
 import type { AddServerInput, UpdateServerInput } from '@mcp-admin/core/schemas';
 import { useEffect, useId, useMemo, useReducer, useRef, useState, type SubmitEvent } from 'react';
-import { useRefreshAfterChange } from '../refresh-after-change';
 import { SCOPES } from '../scopes';
-import { trpc } from '../trpc';
+import { useServerList } from '../shared-queries';
 import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileDialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import type { WritableServer } from '../rows';
 import { RadioGroup, type RadioOption } from '../ui/RadioGroup';
 import { TextField } from '../ui/TextField';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
+import { useAddServer, useUpdateServer } from './api';
 import { ArgumentList } from './ArgumentList';
 import { nameClash, shadowNote, takenMessage } from './existing-names';
 import { addFormReducer, formStateFor, initialAddFormState, type FormTransport } from './form-state';
@@ -69,7 +69,7 @@ export function AddServerForm({ projectPath, edit, onEditExisting }: AddServerFo
       : formStateFor(server),
   );
   // The list the panel shows (the same cached query): a name already taken is flagged as it is typed.
-  const listed = trpc.mcp.list.useQuery({ projectPath, reveal: false }, { enabled: edit === undefined });
+  const listed = useServerList(projectPath, { enabled: edit === undefined });
   const clash =
     edit === undefined && state.name !== ''
       ? nameClash(listed.data?.servers ?? [], state.name, state.scope)
@@ -86,19 +86,17 @@ export function AddServerForm({ projectPath, edit, onEditExisting }: AddServerFo
   const [focusRequest, setFocusRequest] = useState(0);
   const focusAfterRender = useFocusAfterRender();
   const nameId = `${id}-name`;
-  const refreshAfterChange = useRefreshAfterChange();
-  const add = trpc.mcp.add.useMutation({
-    onSettled: refreshAfterChange,
-    // What was added is said by the message after each change (with its Undo).
-    onSuccess: (_result, input) => {
-      rememberScope(input.scope);
-      dispatch({ type: 'reset', scope: input.scope });
-      setSubmitted(false);
-      // The field that had focus may be gone with the reset; start the next server from the top.
-      focusAfterRender(nameId);
-    },
+  // What was added is said by the message after each change (with its Undo).
+  const add = useAddServer((scope) => {
+    rememberScope(scope);
+    dispatch({ type: 'reset', scope });
+    setSubmitted(false);
+    // The field that had focus may be gone with the reset; start the next server from the top.
+    focusAfterRender(nameId);
   });
-  const update = trpc.mcp.update.useMutation({ onSettled: refreshAfterChange, onSuccess: edit?.onSaved });
+  const update = useUpdateServer(() => {
+    edit?.onSaved();
+  });
   const change = edit === undefined ? add : update;
 
   // Opening an edit puts the user in its first box.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { rowKey, type WritableServer } from '../rows';
-import { httpStatusOf, trpc, type CheckAllEvent, type CheckResult, type ServerEntry } from '../trpc';
+import { httpStatusOf, type CheckAllEvent, type CheckResult, type ServerEntry } from '../trpc';
+import { useCheckServer } from './api';
 
 /** A row's check: under way, its result, or why it could not be asked for. */
 export type RowCheck =
@@ -18,7 +19,7 @@ export interface RowChecks {
 export function useRowChecks(
   onNeedsConfirmation: (server: WritableServer, projectPath: string) => void,
 ): RowChecks {
-  const utils = trpc.useUtils();
+  const checkServer = useCheckServer();
   const [checks, setChecks] = useState<ReadonlyMap<string, RowCheck>>(new Map());
   const set = (key: string, check: RowCheck | null) => {
     setChecks((previous) => {
@@ -32,9 +33,8 @@ export function useRowChecks(
     of: (projectPath, server) => checks.get(rowKey(server, projectPath)),
     check(server, projectPath, confirm) {
       const key = rowKey(server, projectPath);
-      const { name, scope, source } = server;
       set(key, { state: 'running' });
-      utils.client.mcp.check.mutate({ name, scope, projectPath, source, confirm }).then(
+      checkServer(server, projectPath, confirm).then(
         (result) => {
           set(key, { state: 'done', result });
         },

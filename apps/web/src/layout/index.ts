@@ -1,6 +1,7 @@
 /** The panel's frame: the header, and the notices shown instead of or above the panel. */
 import { lazyPart } from '../ui/lazy-part';
 
+export { useSystemInfo } from './api';
 export { PanelHeader } from './PanelHeader';
 
 // Shown only without a session or under a managed config: most loads never need them.

@@ -8,7 +8,8 @@ import type { RowCheck } from '../check';
 import { CheckResultView } from '../check/lazy';
 import { RowLogs } from '../logs';
 import { SignInRun, type RowSignIns, type SignInState } from '../sign-in';
-import { trpc, type HistoryEntry, type ServerEntry } from '../trpc';
+import { useHistory } from '../shared-queries';
+import type { HistoryEntry, ServerEntry } from '../trpc';
 import { SecretList } from './SecretList';
 import { sourceLabel, targetText } from './row-display';
 import type { RowVerdict } from './row-verdict';
@@ -115,7 +116,7 @@ export function RowDetails({
 
 /** This server's latest changes made in the panel (the History region lists them all, with Undo). */
 function ServerHistory({ server }: { server: ServerEntry }) {
-  const history = trpc.mcp.history.useQuery({ limit: HISTORY_LOOKBACK });
+  const history = useHistory(HISTORY_LOOKBACK);
   const own = (history.data ?? [])
     .filter((change) => change.name === server.name && change.scope === server.scope)
     .slice(0, SHOWN_HISTORY);

@@ -7,7 +7,7 @@ import { ServerRow } from './ServerRow';
 import './server-table.css';
 import { rowKey, type WritableServer } from '../rows';
 
-interface ServerTableProps {
+export interface ServerTableProps {
   groups: readonly ServerGroup[];
   /** The project the list was read for: rows act on it, and its files are shown relative to it. */
   projectPath: string;

@@ -1,7 +1,6 @@
-import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { CheckAllRun, ConfirmCheckDialog, useRowChecks } from '../check';
-import { trpc } from '../trpc';
+import { useServerList } from '../shared-queries';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { lazyPart } from '../ui/lazy-part';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
@@ -60,7 +59,7 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
   const checkAllShown = checkAll?.projectPath === projectPath ? checkAll : null;
   const focusAfterRender = useFocusAfterRender();
   // Keep showing the current rows while the revealed (or another project's) list loads.
-  const list = trpc.mcp.list.useQuery({ projectPath, reveal }, { placeholderData: keepPreviousData });
+  const list = useServerList(projectPath, { reveal, keepPrevious: true });
   const servers = list.data?.servers ?? [];
   // Rows kept from the project the user just left look like the new project's (the same server is
   // often set up in several projects): they stay visible but cannot be acted on until the picked
