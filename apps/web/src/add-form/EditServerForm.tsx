@@ -1,6 +1,6 @@
 import type { WritableServer } from '../rows';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { AddServerForm } from './AddServerForm';
+import { EditEntryForm } from './EditEntryForm';
 import { useEditedEntry } from './api';
 
 interface EditServerFormProps {
@@ -20,9 +20,11 @@ export function EditServerForm({ server, projectPath, onClose }: EditServerFormP
   const entry = useEditedEntry(server, projectPath);
   if (entry.data !== undefined) {
     return (
-      <AddServerForm
+      <EditEntryForm
+        server={{ ...entry.data, scope }}
         projectPath={projectPath}
-        edit={{ server: { ...entry.data, scope }, onSaved: onClose, onCancel: onClose }}
+        onSaved={onClose}
+        onCancel={onClose}
       />
     );
   }
