@@ -14,6 +14,7 @@ import { SecretList } from './SecretList';
 import { sourceLabel, targetText } from './row-display';
 import type { RowVerdict } from './row-verdict';
 import type { WritableServer } from '../rows';
+import './row-details.css';
 
 /** The history asked for, of which this server's entries are shown. */
 const HISTORY_LOOKBACK = 200;

@@ -3,6 +3,7 @@ import type { ServerEntry } from '../trpc';
 import { groupByScope, listView, type SortOrder } from './list-view';
 import { ListToolbar } from './ListToolbar';
 import { ServerTable, type ServerTableProps } from './ServerTable';
+import './server-list.css';
 
 /** The table's own props, but the servers in one list: the list groups them. */
 interface ServerListProps extends Omit<ServerTableProps, 'groups'> {
