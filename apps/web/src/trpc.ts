@@ -1,4 +1,4 @@
-import type { AppRouter, RouterOutputs } from '@mcp-admin/server';
+import type { AppRouter, RouterOutputs } from '@mcp-admin/api';
 import { createTRPCReact, TRPCClientError } from '@trpc/react-query';
 
 /** The React Query client of the API; the features call it only through their own hooks (`api.ts`). */
