@@ -22,7 +22,7 @@ import {
   setPermissionInputSchema,
   switchServerInputSchema,
   watchInputSchema,
-} from '@mcp-admin/core';
+} from '@mcp-admin/core/schemas';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { tracked, TRPCError } from '@trpc/server';
 

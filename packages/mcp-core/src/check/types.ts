@@ -1,4 +1,4 @@
-import type { ServerScope } from '../config/types';
+import type { ServerScope } from '../config';
 import type { ToolPermission } from '../schemas';
 
 export type CheckStatus = 'ok' | 'failed' | 'timeout' | 'needs-auth';

@@ -3,18 +3,18 @@
  * target: every rule of that file on the same target (`mcp__s` and `mcp__s__*` alike) leaves the
  * three lists, then the new one goes to the end of its list (none for `default`). Every other key
  * is written back as it was read, in its order; the file is replaced atomically (its mode kept,
- * 0600 when new, its folder made if missing) and never through a link (see switch/linked-settings).
+ * 0600 when new, its folder made if missing) and never through a link (see config/linked-settings.ts).
  * What stood there before is returned with its places, so an undo puts exactly that back.
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { writeFileAtomically } from '../atomic-write';
-import { MiB, readJsonDocument } from '../config';
-import { errorText } from '../error-text';
+import { MiB, readJsonDocument, refuseLinkedSettingsFile } from '../config';
 import { McpCoreError } from '../errors';
+import { writeFailed } from '../own-files';
 import { isRecord } from '../records';
-import { refuseLinkedSettingsFile } from '../switch';
+
 import { PERMISSION_KINDS, parseMcpRule, sameTarget } from '../schemas';
 import type { EffectiveKind, PermissionKind, RuleTarget } from '../schemas';
 
@@ -180,7 +180,7 @@ async function writeSettings(path: string, document: Record<string, unknown>): P
     await mkdir(dirname(path), { recursive: true });
     await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, mode);
   } catch (error) {
-    throw new McpCoreError('WRITE_FAILED', `Cannot write ${path}: ${errorText(error)}`, { cause: error });
+    throw writeFailed(path, error);
   }
 }
 

@@ -1,6 +1,13 @@
 /** The change service: validate → queue → CLI → verify → audit, and the reads beside it. */
 export { createMcpAdmin } from './mcp-admin';
-export type { McpAdmin, McpAdminHealth, McpAdminOptions, MutationResult, SystemInfo } from './mcp-admin';
+export type {
+  McpAdmin,
+  McpAdminHealth,
+  McpAdminOptions,
+  MutationResult,
+  PermissionRules,
+  SystemInfo,
+} from './mcp-admin';
 export { auditLogPath } from './audit-log';
 export type { AuditOutcome, AuditRecord } from './audit-log';
 export { historyPath } from './history';

@@ -8,12 +8,13 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomically } from '../atomic-write';
-import { MiB, readJsonDocument, type ConfigFileLimits } from '../config/config-file';
-import { realProjectDir } from '../config/project-key';
-import { readSettingsFiles, type SettingsLocations } from '../config/settings';
+import { MiB, readJsonDocument, type ConfigFileLimits } from '../config';
+import { realProjectDir } from '../config';
+import { readSettingsFiles, type SettingsLocations } from '../config';
 import { McpCoreError } from '../errors';
+import { writeFailed } from '../own-files';
 import { isRecord } from '../records';
-import { refuseLinkedSettingsFile } from './linked-settings';
+import { refuseLinkedSettingsFile } from '../config';
 
 const SETTINGS_LIMITS: ConfigFileLimits = { maxBytes: 4 * MiB, readTimeoutMs: 5_000 };
 
@@ -78,11 +79,7 @@ export async function setApprovalList(
     await mkdir(dirname(path), { recursive: true });
     await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, mode);
   } catch (error) {
-    throw new McpCoreError(
-      'WRITE_FAILED',
-      `Cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+    throw writeFailed(path, error);
   }
   return { previous, changed };
 }
@@ -99,7 +96,7 @@ async function refuseIfRejectedElsewhere(name: string, locations: SettingsLocati
   }
 }
 
-/** The file's object, read only when it could be written: never through a link (see linked-settings). */
+/** The file's object, read only when it could be written: never through a link (see config/linked-settings.ts). */
 async function readSettingsObject(path: string): Promise<Record<string, unknown>> {
   // The path is always `<project>/.claude/settings.local.json`.
   await refuseLinkedSettingsFile(path, dirname(dirname(path)));

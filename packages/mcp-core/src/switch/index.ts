@@ -9,4 +9,3 @@ export type {
 } from './switch-operations';
 export { createStashEntries } from './stash-entries';
 export type { StashEntries } from './stash-entries';
-export { refuseLinkedSettingsFile } from './linked-settings';

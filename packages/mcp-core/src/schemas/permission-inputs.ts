@@ -2,11 +2,11 @@
  * The inputs of `mcp.permissions` and `mcp.setPermission`: a server as Claude Code lists it (a
  * plugin's server is `plugin:<plugin>:<server>`), one of its tools as the server names it, the
  * kind of rule and the settings file it goes to. Claude Code's rule spells both names with `_` for
- * every other character (see permissions/rules.ts), so no name can make a rule about something else.
+ * every other character (see permission-rules.ts), so no name can make a rule about something else.
  */
 import { z } from 'zod';
-// Read lazily: index.ts re-exports this file, so its values are not there yet while this one loads.
-import { inputObject, projectPathSchema } from './index';
+import { inputObject } from './field-rules';
+import { projectPathSchema } from './server-fields';
 
 const RULE_SERVER_NAME = /^[A-Za-z0-9_.:@-]+$/;
 const TOOL_NAME = /^[A-Za-z0-9_./-]+$/;
@@ -29,19 +29,15 @@ export const permissionFileSchema = z.enum(['user', 'project-local', 'project-sh
   error: 'file must be one of user, project-local, project-shared',
 });
 
-export const permissionsInputSchema = z.lazy(() =>
-  inputObject({ projectPath: projectPathSchema.optional() }).optional(),
-);
+export const permissionsInputSchema = inputObject({ projectPath: projectPathSchema.optional() }).optional();
 
-export const setPermissionInputSchema = z.lazy(() =>
-  inputObject({
-    server: ruleName('server', RULE_SERVER_NAME, '"_", "-", ".", ":", "@"'),
-    tool: ruleName('tool', TOOL_NAME, '"_", "-", ".", "/"').optional(),
-    kind: permissionKindSchema,
-    file: permissionFileSchema,
-    projectPath: projectPathSchema.optional(),
-  }),
-);
+export const setPermissionInputSchema = inputObject({
+  server: ruleName('server', RULE_SERVER_NAME, '"_", "-", ".", ":", "@"'),
+  tool: ruleName('tool', TOOL_NAME, '"_", "-", ".", "/"').optional(),
+  kind: permissionKindSchema,
+  file: permissionFileSchema,
+  projectPath: projectPathSchema.optional(),
+});
 
 export type PermissionsInput = z.infer<typeof permissionsInputSchema>;
 export type SetPermissionInput = z.infer<typeof setPermissionInputSchema>;
