@@ -11,6 +11,7 @@
  * and `JSON.parse`, which builds the values kept whole, does not recurse either.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { isSimpleEscape, plainRunEnd, wordView, type WordView } from './json-string-scan';
 
 /**
  * Chooses, for an object member at `path` (the keys from the root), whether to keep it `whole`,
@@ -77,11 +78,12 @@ const LOWER_U = 0x75;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 
-/** 1 for the bytes that may follow a backslash on their own (`\\n`), by byte value. */
-const SIMPLE_ESCAPES = byteTable('"\\/bfnrt');
-/** 1 for the bytes that end a run of plain string bytes: a quote, a backslash, a control character. */
-const STRING_BYTE_STOPS = byteTable('"\\');
-STRING_BYTE_STOPS.fill(1, 0, SPACE);
+/** A literal's value by its first byte (the scanner checked the rest). */
+const LITERAL_VALUES = new Map([
+  [0x74, { value: true }],
+  [0x66, { value: false }],
+  [0x6e, { value: null }],
+]);
 const LITERALS = new Map(['true', 'false', 'null'].map((word) => [word.charCodeAt(0), Buffer.from(word)]));
 
 /** What the next token may be. */
@@ -93,9 +95,11 @@ interface Frame {
   /** Present on an object whose members are selected one by one. */
   readonly kept?: {
     readonly path: readonly string[];
-    /** A later duplicate key replaces the value and keeps the first one's place, as in JSON.parse. */
-    readonly members: Map<string, unknown>;
-    readonly asMap: boolean;
+    /**
+     * A Map for `map`, else the object itself. A later duplicate key replaces the value and keeps
+     * the first one's place, as in JSON.parse.
+     */
+    readonly members: Map<string, unknown> | Record<string, unknown>;
   };
   /** The key of the member being read, tracked in kept objects only. */
   key: string;
@@ -109,6 +113,8 @@ class SubsetParser {
   private capture: { start: number; depth: number } | undefined;
   private result: unknown;
   private readonly words: WordView;
+  /** The string `stringEnd` last passed had an escape: its text is not its value. */
+  private lastStringEscaped = false;
 
   constructor(
     private readonly bytes: Buffer,
@@ -173,7 +179,7 @@ class SubsetParser {
     if (byte === OPEN_BRACE) {
       this.open(
         true,
-        byMember && path !== undefined ? { path, members: new Map(), asMap: selection === 'map' } : undefined,
+        byMember && path !== undefined ? { path, members: selection === 'map' ? new Map() : {} } : undefined,
       );
       this.expect = 'first-key';
     } else if (byte === OPEN_BRACKET) {
@@ -202,7 +208,11 @@ class SubsetParser {
     if (byte !== QUOTE) throw this.unexpected();
     const end = this.stringEnd(this.pos);
     const frame = this.stack.at(-1);
-    if (frame?.kept !== undefined) frame.key = JSON.parse(this.text(this.pos, end)) as string;
+    if (frame?.kept !== undefined) {
+      frame.key = this.lastStringEscaped
+        ? (JSON.parse(this.text(this.pos, end)) as string)
+        : this.text(this.pos + 1, end - 1);
+    }
     this.pos = end;
     this.expect = 'colon';
   }
@@ -216,10 +226,10 @@ class SubsetParser {
   private finishValue(closed: Frame | undefined): void {
     let value: unknown = SKIPPED;
     if (this.capture?.depth === this.stack.length) {
-      value = JSON.parse(this.text(this.capture.start, this.pos));
+      value = this.keptValue(this.capture.start, this.pos);
       this.capture = undefined;
     } else if (closed?.kept !== undefined) {
-      value = closed.kept.asMap ? closed.kept.members : Object.fromEntries(closed.kept.members);
+      value = closed.kept.members;
     }
     const parent = this.stack.at(-1);
     if (parent === undefined) {
@@ -227,8 +237,21 @@ class SubsetParser {
       this.expect = 'end';
       return;
     }
-    if (parent.kept !== undefined && value !== SKIPPED) parent.kept.members.set(parent.key, value);
+    if (parent.kept !== undefined && value !== SKIPPED) setMember(parent.kept.members, parent.key, value);
     this.expect = parent.isObject ? 'after-member' : 'after-element';
+  }
+
+  /**
+   * The value of the kept text from `start` to `end`: JSON.parse of it, without the call for what
+   * most of a million projects hold (`{}`, `[]`, `false`), see the projects part of bench/README.md.
+   */
+  private keptValue(start: number, end: number): unknown {
+    const first = this.bytes[start];
+    if (end - start === 2 && first === OPEN_BRACE) return {};
+    if (end - start === 2 && first === OPEN_BRACKET) return [];
+    const literal = first === undefined ? undefined : LITERAL_VALUES.get(first);
+    if (literal !== undefined) return literal.value;
+    return JSON.parse(this.text(start, end));
   }
 
   private consume(byte: number, expected: number, next: Expectation): void {
@@ -251,12 +274,14 @@ class SubsetParser {
   // The hot loop of a big file (its histories are strings): one table look-up per plain byte.
   private stringEnd(start: number): number {
     const bytes = this.bytes;
+    this.lastStringEscaped = false;
     let i = start + 1;
     for (;;) {
       i = plainRunEnd(bytes, this.words, i);
       const byte = this.byteAt(i);
       if (byte === QUOTE) return i + 1;
       if (byte === BACKSLASH) {
+        this.lastStringEscaped = true;
         i = this.escapeEnd(i);
       } else {
         throw byte === END_OF_INPUT
@@ -268,7 +293,7 @@ class SubsetParser {
 
   private escapeEnd(backslash: number): number {
     const kind = this.byteAt(backslash + 1);
-    if (kind !== END_OF_INPUT && SIMPLE_ESCAPES[kind] === 1) return backslash + 2;
+    if (kind !== END_OF_INPUT && isSimpleEscape(kind)) return backslash + 2;
     if (kind !== LOWER_U) throw this.error('Bad escaped character', backslash + 1);
     for (let i = backslash + 2; i < backslash + 6; i++) {
       if (!isHexDigit(this.byteAt(i))) throw this.error('Bad Unicode escape', i);
@@ -337,57 +362,22 @@ class SubsetParser {
   }
 }
 
+// As JSON.parse does, `__proto__` becomes an own member rather than the object's prototype.
+function setMember(
+  members: Map<string, unknown> | Record<string, unknown>,
+  key: string,
+  value: unknown,
+): void {
+  if (members instanceof Map) members.set(key, value);
+  else if (key === '__proto__') {
+    Object.defineProperty(members, key, { value, writable: true, enumerable: true, configurable: true });
+  } else members[key] = value;
+}
+
 function isDigit(byte: number): boolean {
   return byte >= DIGIT_0 && byte <= DIGIT_9;
 }
 
 function isHexDigit(byte: number): boolean {
   return isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
-}
-
-function byteTable(members: string): Uint8Array {
-  const table = new Uint8Array(256);
-  for (const byte of Buffer.from(members)) table[byte] = 1;
-  return table;
-}
-
-/** `bytes` read 4 at a time: `words[n]` holds the bytes from `from + 4n`, `from` being 4-byte aligned. */
-interface WordView {
-  words: Int32Array;
-  from: number;
-}
-
-function wordView(bytes: Buffer): WordView {
-  const from = Math.min((4 - (bytes.byteOffset % 4)) % 4, bytes.length);
-  const count = Math.floor((bytes.length - from) / 4);
-  return { words: new Int32Array(bytes.buffer, bytes.byteOffset + from, count), from };
-}
-
-/**
- * The offset of the first quote, backslash or control character at or after `start` (the length
- * when there is none). Four bytes at a time: a word holds such a byte exactly when one of the
- * classic "has a byte below 0x20 / equal to c" bit tricks is non-zero (they are exact for "any").
- * A history string of the old `.claude.json` (see bench/README.md) is most of the file's bytes.
- */
-function plainRunEnd(bytes: Buffer, { words, from }: WordView, start: number): number {
-  const length = bytes.length;
-  let i = start;
-  // Byte by byte up to the first whole word.
-  while (i < from || (i - from) % 4 !== 0) {
-    if (i >= length || STRING_BYTE_STOPS[bytes[i] as number] === 1) return i;
-    i += 1;
-  }
-  let word = (i - from) / 4;
-  for (; word < words.length; word++) {
-    const x = words[word] as number;
-    const quote = x ^ 0x22222222;
-    const backslash = x ^ 0x5c5c5c5c;
-    const stops =
-      ((x - 0x20202020) & ~x) | ((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash);
-    if ((stops & 0x80808080) !== 0) break;
-  }
-  // The stop is in this word, or in the bytes after the last whole word.
-  i = from + word * 4;
-  while (i < length && STRING_BYTE_STOPS[bytes[i] as number] === 0) i += 1;
-  return i;
 }
