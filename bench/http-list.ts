@@ -11,7 +11,8 @@ import { spawnMainProcess } from '@mcp-admin/server/testing';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { writeSyntheticConfig } from './synthetic-config';
 
-const SIZES = [10_000_000, 30_000_000, 117_000_000];
+/** `BENCH_HTTP_SIZES=117000000` measures only that size. */
+const SIZES = process.env.BENCH_HTTP_SIZES?.split(',').map(Number) ?? [10_000_000, 30_000_000, 117_000_000];
 const COLD_RUNS = 3;
 const WARM_RUNS = 30;
 const CHANGE_RUNS = 5;
