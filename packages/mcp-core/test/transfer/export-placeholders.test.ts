@@ -91,13 +91,13 @@ describe('export with placeholders', () => {
   });
 
   it('gives two servers one variable for the same value of one key, and the second its own for another value', () => {
-    const servers = new Map<string, unknown>([
+    const servers = new Map<string, Record<string, unknown>>([
       ['a', { command: 'x', env: { API_KEY: 'one' } }],
       ['b', { command: 'x', env: { API_KEY: 'one' } }],
       ['c-2', { command: 'x', env: { API_KEY: 'two' } }],
     ]);
 
-    const { json, placeholders } = exportDocument(servers as never, 'placeholders');
+    const { json, placeholders } = exportDocument(servers, 'placeholders');
 
     expect(JSON.parse(json)).toEqual({
       mcpServers: {

@@ -75,14 +75,12 @@ describe('importSources', () => {
       { kind: 'project', label: 'Project a-good', path: mcpJson('a-good'), servers: ['team-db'] },
       {
         kind: 'project',
-        kind: 'project',
         label: 'Project b-directory',
         path: mcpJson('b-directory'),
         servers: [],
         error: `${mcpJson('b-directory')} is a directory, not a regular file`,
       },
       {
-        kind: 'project',
         kind: 'project',
         label: 'Project c-fifo',
         path: mcpJson('c-fifo'),
@@ -91,7 +89,6 @@ describe('importSources', () => {
       },
       {
         kind: 'project',
-        kind: 'project',
         label: 'Project d-zero',
         path: mcpJson('d-zero'),
         servers: [],
@@ -99,14 +96,12 @@ describe('importSources', () => {
       },
       {
         kind: 'project',
-        kind: 'project',
         label: 'Project e-not-json',
         path: mcpJson('e-not-json'),
         servers: [],
         error: `${mcpJson('e-not-json')} is not valid JSON: Unexpected character at line 1, column 16`,
       },
       {
-        kind: 'project',
         kind: 'project',
         label: 'Project f-too-big',
         path: mcpJson('f-too-big'),
