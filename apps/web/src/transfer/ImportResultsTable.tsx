@@ -73,7 +73,7 @@ export function ImportResultsTable({
               <th scope="row" className="name-cell">
                 {result.name}
               </th>
-              <td>
+              <td className="import-outcome">
                 <span className={`note ${outcomeTone(result)}`}>{outcomeLabel(result)}</span>
               </td>
               <td className="import-message">
