@@ -1,4 +1,4 @@
-import type { StoredServers } from '../config/claude-config';
+import type { StoredServers } from '../config';
 import { maskEntry } from '../secret-masking';
 import { placeholderEntry, PlaceholderNames } from './placeholder-entry';
 import type { Placeholder } from './placeholder-entry';

@@ -12,8 +12,8 @@ import { exportDocument } from './export-document';
 import type { ExportedDocument } from './export-document';
 import { duplicateNote, ImportDocumentError, readImportDocument } from './import-document';
 import type { DocumentServer } from './import-document';
-import { differingFields } from '../config/entry-comparison';
-import { checkImportedEntry } from './imported-entry';
+import { fieldsDifferingAsLoaded } from '../entry-comparison';
+import { checkImportedEntry } from '../cli';
 import { findImportSource, listImportSources, readImportSourceText } from './import-sources';
 import type { ImportSource, ImportSourceLocation } from './import-sources';
 import { readScopeEntries } from './scope-entries';
@@ -294,11 +294,11 @@ function planImport(
   replace: boolean,
 ): Plan {
   const replaced = replace ? (stored.same ?? stored.shadows ?? stored.shadowedBy) : undefined;
-  if (replaced !== undefined && differingFields(entry, replaced.entry).length === 0) {
+  if (replaced !== undefined && fieldsDifferingAsLoaded(entry, replaced.entry).length === 0) {
     return { kind: 'exists', message: `${placeWords(replaced, name)} is already this entry.` };
   }
   if (replaced === undefined && stored.same !== undefined) {
-    const differing = differingFields(entry, stored.same.entry);
+    const differing = fieldsDifferingAsLoaded(entry, stored.same.entry);
     const comparison =
       differing.length === 0
         ? 'identical'
