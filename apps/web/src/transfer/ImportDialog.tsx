@@ -1,9 +1,8 @@
 import { IMPORT_LIMITS, type Scope } from '@mcp-admin/core/schemas';
 import { useId, useState } from 'react';
-import { useRefreshAfterChange } from '../refresh-after-change';
-import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { useImport, usePreviewImport, useReadImportSource } from './api';
 import { ImportResultsTable, type ImportChoices } from './ImportResultsTable';
 import { ImportSourceList } from './ImportSourceList';
 import { isImportable, summarize, type ImportResult } from './import-results';
@@ -35,26 +34,20 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loadingSource, setLoadingSource] = useState(false);
   const [choices, setChoices] = useState<ImportChoices>(NO_CHOICES);
-  const utils = trpc.useUtils();
-  const refreshAfterChange = useRefreshAfterChange();
-  const preview = trpc.mcp.import.useMutation({
-    onSuccess: (results) => {
-      // A server the user skipped stays skipped when a choice asks for the preview again.
-      setShown((before) => {
-        const skipped = (name: string) =>
-          before?.kind === 'preview' &&
-          before.results.some((result) => result.name === name && isImportable(result)) &&
-          !before.checked.has(name);
-        const importable = results.filter((result) => isImportable(result) && !skipped(result.name));
-        return { kind: 'preview', results, checked: new Set(importable.map(({ name }) => name)) };
-      });
-    },
+  const readImportSource = useReadImportSource();
+  const preview = usePreviewImport((results) => {
+    // A server the user skipped stays skipped when a choice asks for the preview again.
+    setShown((before) => {
+      const skipped = (name: string) =>
+        before?.kind === 'preview' &&
+        before.results.some((result) => result.name === name && isImportable(result)) &&
+        !before.checked.has(name);
+      const importable = results.filter((result) => isImportable(result) && !skipped(result.name));
+      return { kind: 'preview', results, checked: new Set(importable.map(({ name }) => name)) };
+    });
   });
-  const importChecked = trpc.mcp.import.useMutation({
-    onSettled: refreshAfterChange,
-    onSuccess: (results) => {
-      setShown({ kind: 'imported', results });
-    },
+  const importChecked = useImport((results) => {
+    setShown({ kind: 'imported', results });
   });
   const pending = preview.isPending || importChecked.isPending || loadingSource;
   const error = loadError ?? preview.error?.message ?? importChecked.error?.message;
@@ -86,7 +79,7 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
   const loadSource = async ({ path, label, kind }: { path: string; label: string; kind: string }) => {
     setLoadingSource(true);
     try {
-      const source = await utils.client.mcp.importSource.query({ path, reveal: true });
+      const source = await readImportSource(path);
       replaceDocument(source.json, label);
       // Claude Desktop's servers serve the user everywhere: they go to User scope unless chosen otherwise.
       if (kind === 'desktop') setScope('user');
