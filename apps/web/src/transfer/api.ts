@@ -8,9 +8,9 @@ import type { ImportResult } from './import-results';
 type ImportResults = ImportResult[];
 
 /** One scope's servers as a document; not kept once the dialog closes (a revealed one holds secrets). */
-export function useExport(scope: Scope, projectPath: string, reveal: boolean) {
+export function useExport(scope: Scope, projectPath: string, reveal: boolean, placeholders: boolean) {
   return trpc.mcp.export.useQuery(
-    { scope, projectPath, reveal },
+    { scope, projectPath, reveal, ...(placeholders && { placeholders }) },
     { gcTime: 0, placeholderData: keepPreviousData },
   );
 }
