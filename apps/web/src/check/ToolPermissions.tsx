@@ -8,7 +8,7 @@
 import { effectivePermission } from '@mcp-admin/core/permission-rules';
 import type { EffectiveKind, PermissionFile, ToolPermission } from '@mcp-admin/core/permission-rules';
 import { useId, useState } from 'react';
-import { trpc } from '../trpc';
+import { usePermissionRules, useSetPermission } from './api';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
 
@@ -42,11 +42,8 @@ interface ToolPermissionsProps {
 export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissionsProps) {
   const [file, setFile] = useState<PermissionFile>('project-local');
   const [pending, setPending] = useState<{ tool: string; kind: EffectiveKind } | null>(null);
-  const utils = trpc.useUtils();
-  const rules = trpc.mcp.permissions.useQuery({ projectPath });
-  const set = trpc.mcp.setPermission.useMutation({
-    onSettled: () => Promise.all([utils.mcp.permissions.invalidate(), utils.mcp.history.invalidate()]),
-  });
+  const rules = usePermissionRules(projectPath);
+  const set = useSetPermission();
   const groupId = useId();
 
   function choose(tool: string, kind: EffectiveKind) {

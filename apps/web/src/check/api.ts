@@ -1,5 +1,6 @@
 /** The check feature's calls to the server. */
 import type { WritableServer } from '../rows';
+import { useRefreshAfterChange } from '../refresh-after-change';
 import { trpc } from '../trpc';
 
 type CheckAllHandlers = Parameters<typeof trpc.mcp.checkAll.useSubscription>[1];
@@ -17,4 +18,15 @@ export function useCheckServer() {
 /** `mcp.checkAll` of a project, while mounted. */
 export function useCheckAll(projectPath: string, handlers: CheckAllHandlers) {
   trpc.mcp.checkAll.useSubscription({ projectPath }, handlers);
+}
+
+/** The MCP permission rules of the project's settings files, which the tool list resolves per tool. */
+export function usePermissionRules(projectPath: string) {
+  return trpc.mcp.permissions.useQuery({ projectPath });
+}
+
+/** Writes one permission rule; the rules and the history are read again whatever the outcome. */
+export function useSetPermission() {
+  const refreshAfterChange = useRefreshAfterChange();
+  return trpc.mcp.setPermission.useMutation({ onSettled: refreshAfterChange });
 }
