@@ -6,52 +6,24 @@
  */
 import { basename, dirname } from 'node:path';
 import { addJsonArgv, removeArgv } from '../cli';
-import type { CliCommand } from '../cli';
 import { isDirectory, localProjectKey, projectDirChain, projectMcpJsonPath } from '../config';
 import type { StoredEntry } from '../config';
-import { formatDuration, withDeadline } from '../deadline';
+import { errorText } from '../error-text';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import type { Scope, ServerChanges } from '../schemas';
-import type { StashEntries } from '../switch/stash-entries';
+import type { AuditedCli } from './audited-cli';
+import { combined } from './change-result';
+import type { MutationResult } from './change-result';
 import { changedFields } from './entry-edits';
+import { createEntrySteps } from './entry-steps';
 import { hasLanded } from './history';
-import type {
-  ApprovalMove,
-  ChangeProcedure,
-  ChangeRecord,
-  EntryPlace,
-  PlacedEntry,
-  SwitchMove,
-} from './history';
-import { combined, createEntrySteps, errorText } from './entry-steps';
+import type { ChangeProcedure, ChangeRecord, EntryPlace, Landed, PlacedEntry } from './history';
 import type { HistoryJournal } from './journal';
 import { refuseUndoElsewhere, withProjectKeys } from './project-keys';
+import { withinQueuedReadDeadline } from './queued-read';
+import type { Readers } from './readers';
+import type { StashEntries } from './stash-entries';
 import { verifyRemoved, verifyStored } from './verify';
-
-export interface MutationResult {
-  ok: true;
-  /** The CLI's own report. */
-  message: string;
-  /** Something went wrong after the change landed (e.g. the audit log could not be written). */
-  warning?: string;
-}
-
-/**
- * A read inside the mutation queue (the read-back after a change; before a remove, the scope
- * lookup or the check that the listed source holds the entry) past this frees the queue with an
- * error. Each file read has a shorter limit of its own (see claude-config); this one also bounds
- * what those do not cover, such as a stuck `stat`.
- */
-const QUEUED_READ_TIMEOUT_MS = 30_000;
-
-/** What of one change has landed so far: the history records exactly this. */
-export interface Landed {
-  before?: PlacedEntry;
-  after?: PlacedEntry;
-  approval?: ApprovalMove;
-  /** A change of several switches: each switch that landed. */
-  switches?: SwitchMove[];
-}
 
 /** The change a history record is about: its procedure and the server it ends up naming. */
 interface ChangeSubject {
@@ -61,23 +33,12 @@ interface ChangeSubject {
   undoes?: string;
 }
 
-/** What the service lends: its config, its reader, its audited CLI call, its history and its warnings. */
-export interface EntryChangeDependencies {
+/** What entry changes are made of: the config, its reader, the audited CLI call, the history, the stash. */
+export interface EntryChangeContext {
   configPath: string;
-  storedIn: (
-    scope: Scope,
-    name: string,
-    projectPath: string,
-    mcpJsonPath?: string,
-  ) => Promise<StoredEntry | undefined>;
-  /** One audited CLI call in `cwd`, then `verify`; throws what failed. */
-  mutate: (
-    procedure: string,
-    command: CliCommand,
-    cwd: string,
-    verify: () => Promise<void>,
-  ) => Promise<MutationResult>;
-  journal: HistoryJournal;
+  readers: Pick<Readers, 'storedIn'>;
+  cli: AuditedCli;
+  history: HistoryJournal;
   logWarning: (message: string) => void;
   /** Where switched-off user and local servers are kept: a place whose source is the stash is changed there. */
   stash: StashEntries;
@@ -85,12 +46,12 @@ export interface EntryChangeDependencies {
 
 export function createEntryChanges({
   configPath,
-  storedIn,
-  mutate,
-  journal,
+  readers,
+  cli,
+  history: journal,
   logWarning,
   stash,
-}: EntryChangeDependencies) {
+}: EntryChangeContext) {
   /** Where `name` of `scope` goes for `projectPath`: the file the CLI writes when run there. */
   async function placeFor(name: string, scope: Scope, projectPath: string): Promise<EntryPlace> {
     const source = scope === 'project' ? await projectMcpJsonPath(projectPath) : configPath;
@@ -102,7 +63,7 @@ export function createEntryChanges({
     const { name, scope, projectPath, source } = place;
     if (stash.holds(source)) return withinQueuedReadDeadline(() => stash.storedAt(place));
     return withinQueuedReadDeadline(() =>
-      storedIn(scope, name, projectPath, scope === 'project' ? source : undefined),
+      readers.storedIn(scope, name, projectPath, scope === 'project' ? source : undefined),
     );
   }
 
@@ -161,7 +122,7 @@ export function createEntryChanges({
     }
     let stored = target;
     const argv = addJsonArgv(target.name, target.scope, target.entry);
-    const result = await mutate(procedure, argv, cwdOf(target), async () => {
+    const result = await cli.run(procedure, argv, cwdOf(target), async () => {
       const found = verifyStored(target.name, target.scope, target.entry, await storedAt(target));
       stored = { ...target, entry: found.entry };
     });
@@ -170,7 +131,7 @@ export function createEntryChanges({
 
   function removeAt(procedure: string, place: EntryPlace): Promise<MutationResult> {
     if (stash.holds(place.source)) return stash.remove(procedure, place);
-    return mutate(procedure, removeArgv(place.name, place.scope), cwdOf(place), async () => {
+    return cli.run(procedure, removeArgv(place.name, place.scope), cwdOf(place), async () => {
       verifyRemoved(place.name, await storedAt(place));
     });
   }
@@ -340,18 +301,6 @@ export function createEntryChanges({
 export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
 
 export type EntryChanges = ReturnType<typeof createEntryChanges>;
-
-export function withinQueuedReadDeadline<T>(read: () => Promise<T>): Promise<T> {
-  return withDeadline(
-    read,
-    QUEUED_READ_TIMEOUT_MS,
-    () =>
-      new McpCoreError(
-        'CONFIG_UNREADABLE',
-        `The config files could not be read within ${formatDuration(QUEUED_READ_TIMEOUT_MS)}.`,
-      ),
-  );
-}
 
 /** CHANGED_SINCE when `dir`, where an undo runs the CLI, is gone: it would read as a CLI that cannot start. */
 export async function refuseUndoInGoneDir(dir: string, name: string): Promise<void> {

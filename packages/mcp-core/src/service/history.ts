@@ -78,6 +78,15 @@ export interface SwitchMove {
   approval?: ApprovalMove;
 }
 
+/** What of one change has landed so far: the history records exactly this. */
+export interface Landed {
+  before?: PlacedEntry;
+  after?: PlacedEntry;
+  approval?: ApprovalMove;
+  /** A change of several switches: each switch that landed. */
+  switches?: SwitchMove[];
+}
+
 export interface ChangeRecord {
   id: string;
   /** ISO 8601. */

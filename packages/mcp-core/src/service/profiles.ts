@@ -18,51 +18,22 @@ import {
   type SaveProfileInput,
   type Scope,
 } from '../schemas';
-import type { SwitchTarget } from '../switch';
-import type { EntryChanges, Landed, MutationResult } from './entry-changes';
-import { errorText } from './entry-steps';
+import { errorText } from '../error-text';
+import type { MutationResult } from './change-result';
+import type { ServiceContext } from './context';
+import type {
+  ApplyProfileResult,
+  McpAdmin,
+  ProfileOutcome,
+  ProfileServerResult,
+  ProfileView,
+} from './mcp-admin-types';
 import { hasLanded } from './history';
-import type { ChangeRecord, EntryPlace, SwitchMove } from './history';
-import type { RecordedSwitch } from './switch-changes';
+import type { ChangeRecord, EntryPlace, Landed, SwitchMove } from './history';
+import { withinQueuedReadDeadline } from './queued-read';
+import type { SwitchTarget } from './switch-outcome';
 
-export interface ProfileView extends Profile {
-  /** Every server of it is on, and every other switchable server of the scopes it names is off. */
-  active: boolean;
-}
-
-export type ProfileOutcome = 'on' | 'off' | 'unchanged' | 'missing' | 'failed';
-
-export interface ProfileServerResult {
-  name: string;
-  scope: Scope;
-  projectPath?: string;
-  outcome: ProfileOutcome;
-  message?: string;
-}
-
-export interface ApplyProfileResult {
-  ok: boolean;
-  message: string;
-  results: ProfileServerResult[];
-  warning?: string;
-}
-
-export interface ProfileDependencies {
-  configPath: string;
-  existingProject: (projectPath: string | undefined) => Promise<string>;
-  /** The servers listed for a project, as `mcp.list` lists them. */
-  serversIn: (projectPath: string) => Promise<Server[]>;
-  /** A turn of the queue for a change of Claude Code's config (refused under a managed config). */
-  changeTurn: <T>(task: () => Promise<T>) => Promise<T>;
-  /** A turn of the queue for MCP Admin's own files. */
-  ownTurn: <T>(task: () => Promise<T>) => Promise<T>;
-  placeFor: (name: string, scope: Scope, projectPath: string) => Promise<EntryPlace>;
-  recordedChange: EntryChanges['recordedChange'];
-  switchInto: (target: SwitchTarget, on: boolean, landed: Landed) => Promise<MutationResult>;
-  switchBackInto: (moved: RecordedSwitch, landed: Landed) => Promise<MutationResult>;
-  /** CHANGED_SINCE when the project a recorded switch ran in is gone or resolves elsewhere now. */
-  refuseSwitchBack: (moved: RecordedSwitch) => Promise<void>;
-}
+type ProfileContext = Pick<ServiceContext, 'settings' | 'readers' | 'turns' | 'entries' | 'switches'>;
 
 /** A server the switch can change: one of the three scopes the CLI writes, not read-only. */
 function isSwitchable(server: Server): server is Server & { scope: Scope } {
@@ -84,8 +55,21 @@ interface Step {
   found: Server | undefined;
 }
 
-export function createProfiles(deps: ProfileDependencies) {
-  const path = profilesPath(deps.configPath);
+/**
+ * `mcp.profiles`, `mcp.saveProfile`, `mcp.deleteProfile`, `mcp.applyProfile`, and `undo`, which the
+ * undo of a recorded apply calls inside its queue turn.
+ */
+export function createProfiles({
+  settings,
+  readers,
+  turns,
+  entries,
+  switches: switchChanges,
+}: ProfileContext) {
+  const path = profilesPath(settings.configPath);
+  // Also read inside a queue turn (a save from what is on): bounded like every queued read.
+  const serversIn = (projectPath: string) =>
+    withinQueuedReadDeadline(async () => (await readers.list(projectPath, false)).servers);
 
   /**
    * What applying `profile` in `project` switches: its servers on, the other switchable servers of
@@ -102,7 +86,7 @@ export function createProfiles(deps: ProfileDependencies) {
     const listOf = (projectPath: string) => {
       let list = lists.get(projectPath);
       if (list === undefined) {
-        list = deps.serversIn(projectPath);
+        list = serversIn(projectPath);
         lists.set(projectPath, list);
       }
       return list;
@@ -151,7 +135,7 @@ export function createProfiles(deps: ProfileDependencies) {
     if (isOn(found) === want) return { ...shown, outcome: 'unchanged' };
     const landed: Landed = {};
     try {
-      const result = await deps.changeTurn(() => deps.switchInto(target, want, landed));
+      const result = await turns.change(() => switchChanges.switchInto(target, want, landed));
       return { ...shown, outcome: want ? 'on' : 'off', message: result.message };
     } catch (error) {
       return { ...shown, outcome: 'failed', message: errorText(error) };
@@ -160,28 +144,26 @@ export function createProfiles(deps: ProfileDependencies) {
     }
   }
 
-  return {
-    path,
-
-    async list(defaultProject: string): Promise<ProfileView[]> {
+  const operations: Pick<McpAdmin, 'profiles' | 'saveProfile' | 'deleteProfile' | 'applyProfile'> = {
+    async profiles(): Promise<ProfileView[]> {
       const profiles = await readProfiles(path);
       return Promise.all(
         profiles.map(async (profile) => {
-          const steps = await stepsOf(profile, defaultProject);
+          const steps = await stepsOf(profile, settings.defaultProject);
           const active = steps.every(({ found, want }) => found !== undefined && isOn(found) === want);
           return { ...profile, active };
         }),
       );
     },
 
-    async save(rawInput: SaveProfileInput): Promise<MutationResult> {
+    async saveProfile(rawInput: SaveProfileInput): Promise<MutationResult> {
       const input = saveProfileInputSchema.parse(rawInput);
-      const project = await deps.existingProject(input.projectPath);
+      const project = await readers.existingProject(input.projectPath);
       // Read in the queue: "on now" is after every change asked for before this save.
-      return deps.ownTurn(async () => {
+      return turns.own(async () => {
         const servers: ProfileServer[] =
           input.servers ??
-          (await deps.serversIn(project))
+          (await serversIn(project))
             .filter((row) => isSwitchable(row) && isOn(row))
             .map(({ name, scope }) => ({
               name,
@@ -205,9 +187,9 @@ export function createProfiles(deps: ProfileDependencies) {
       });
     },
 
-    async delete(rawInput: DeleteProfileInput): Promise<MutationResult> {
+    async deleteProfile(rawInput: DeleteProfileInput): Promise<MutationResult> {
       const { name } = deleteProfileInputSchema.parse(rawInput);
-      return deps.ownTurn(async () => {
+      return turns.own(async () => {
         const profiles = await readProfiles(path);
         await named(name);
         await writeProfiles(
@@ -218,9 +200,9 @@ export function createProfiles(deps: ProfileDependencies) {
       });
     },
 
-    async apply(rawInput: ApplyProfileInput): Promise<ApplyProfileResult> {
+    async applyProfile(rawInput: ApplyProfileInput): Promise<ApplyProfileResult> {
       const input = applyProfileInputSchema.parse(rawInput);
-      const project = await deps.existingProject(input.projectPath);
+      const project = await readers.existingProject(input.projectPath);
       const profile = await named(input.name);
       const steps = await stepsOf(profile, project);
       const results: ProfileServerResult[] = [];
@@ -233,7 +215,7 @@ export function createProfiles(deps: ProfileDependencies) {
       };
       let message = '';
       try {
-        const recorded = await deps.recordedChange(
+        const recorded = await entries.recordedChange(
           { procedure: 'mcp.applyProfile', place },
           async (landed) => {
             const switches: SwitchMove[] = [];
@@ -251,43 +233,45 @@ export function createProfiles(deps: ProfileDependencies) {
         return { ok: false, message, results };
       }
     },
-
-    /** Undoes a recorded apply (or an undo of one) inside the undo's queue turn: each switch back, newest first; recorded as `mcp.undo` with its switches. */
-    async undo(change: ChangeRecord): Promise<MutationResult> {
-      const moves = [...(change.switches ?? [])].reverse();
-      // Every project checked before the first switch back: a refusal then changes nothing.
-      for (const move of moves) await deps.refuseSwitchBack(move);
-      const place: EntryPlace = {
-        name: change.name,
-        scope: change.scope,
-        projectPath: change.projectPath ?? '',
-        source: path,
-      };
-      return deps.recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
-        const switches: SwitchMove[] = [];
-        landed.switches = switches;
-        for (const move of moves) {
-          const one: Landed = {};
-          try {
-            await deps.switchBackInto(move, one);
-          } finally {
-            if (hasLanded(one))
-              switches.push({
-                name: move.name,
-                scope: move.scope,
-                projectPath: move.projectPath,
-                on: !move.on,
-                ...one,
-              });
-          }
-        }
-        return {
-          ok: true,
-          message: `Undid profile "${change.name}": switched ${switches.length} servers back.`,
-        };
-      });
-    },
   };
+
+  /** Undoes a recorded apply (or an undo of one) inside the undo's queue turn: each switch back, newest first; recorded as `mcp.undo` with its switches. */
+  async function undo(change: ChangeRecord): Promise<MutationResult> {
+    const moves = [...(change.switches ?? [])].reverse();
+    // Every project checked before the first switch back: a refusal then changes nothing.
+    for (const move of moves) await switchChanges.refuseSwitchBack(move);
+    const place: EntryPlace = {
+      name: change.name,
+      scope: change.scope,
+      projectPath: change.projectPath ?? '',
+      source: path,
+    };
+    return entries.recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
+      const switches: SwitchMove[] = [];
+      landed.switches = switches;
+      for (const move of moves) {
+        const one: Landed = {};
+        try {
+          await switchChanges.switchBackInto(move, one);
+        } finally {
+          if (hasLanded(one))
+            switches.push({
+              name: move.name,
+              scope: move.scope,
+              projectPath: move.projectPath,
+              on: !move.on,
+              ...one,
+            });
+        }
+      }
+      return {
+        ok: true,
+        message: `Undid profile "${change.name}": switched ${switches.length} servers back.`,
+      };
+    });
+  }
+
+  return { operations, undo };
 }
 
 /** The answer in a sentence: how many servers went on, off, stayed, were missing or failed. */

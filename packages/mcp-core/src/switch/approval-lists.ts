@@ -8,9 +8,9 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomically } from '../atomic-write';
-import { MiB, readJsonDocument, type ConfigFileLimits } from '../config/config-file';
-import { realProjectDir } from '../config/project-key';
-import { readSettingsFiles, type SettingsLocations } from '../config/settings';
+import { MiB, readJsonDocument, readSettingsFiles, realProjectDir } from '../config';
+import type { ConfigFileLimits, SettingsLocations } from '../config';
+import { errorText } from '../error-text';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
 import { refuseLinkedSettingsFile } from './linked-settings';
@@ -78,11 +78,7 @@ export async function setApprovalList(
     await mkdir(dirname(path), { recursive: true });
     await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, mode);
   } catch (error) {
-    throw new McpCoreError(
-      'WRITE_FAILED',
-      `Cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+    throw new McpCoreError('WRITE_FAILED', `Cannot write ${path}: ${errorText(error)}`, { cause: error });
   }
   return { previous, changed };
 }

@@ -9,3 +9,5 @@ export type {
 } from './transfer-operations';
 export { claudeDesktopConfigPath } from './import-sources';
 export type { DesktopConfigLocation, ImportSource, ImportSourceLocation } from './import-sources';
+export { checkImportedEntry } from './imported-entry';
+export type { EntryCheck } from './imported-entry';
