@@ -12,6 +12,7 @@ import { McpCoreError } from '../errors';
 import { scopeSchema } from '../schemas';
 import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
+import type { MutationResult } from './change-result';
 
 /** Where one entry is (or was) stored: the file, and what the CLI needs to reach it there. */
 export interface EntryPlace {
@@ -77,6 +78,9 @@ export interface SwitchMove {
   after?: PlacedEntry;
   approval?: ApprovalMove;
 }
+
+/** How one recorded change is undone, inside a queue turn. */
+export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
 
 /** What of one change has landed so far: the history records exactly this. */
 export interface Landed {

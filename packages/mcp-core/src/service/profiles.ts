@@ -5,7 +5,7 @@
  * queue turn of its own, and records them all as one change (`mcp.applyProfile`, each switch that
  * landed in `switches`), which one undo reverses whole by switching each back.
  */
-import type { Profile, Server } from '../config';
+import type { Profile } from '../config';
 import { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from '../config';
 import { McpCoreError } from '../errors';
 import {
@@ -29,31 +29,12 @@ import type {
   ProfileView,
 } from './mcp-admin-types';
 import { hasLanded } from './history';
+import { isOn, isSwitchable, profileSteps } from './profile-steps';
+import type { ProfileStep } from './profile-steps';
 import type { ChangeRecord, EntryPlace, Landed, SwitchMove } from './history';
 import { withinQueuedReadDeadline } from './queued-read';
-import type { SwitchTarget } from './switch-outcome';
 
 type ProfileContext = Pick<ServiceContext, 'settings' | 'readers' | 'turns' | 'entries' | 'switches'>;
-
-/** A server the switch can change: one of the three scopes the CLI writes, not read-only. */
-function isSwitchable(server: Server): server is Server & { scope: Scope } {
-  return server.readOnly !== true && ['user', 'local', 'project'].includes(server.scope);
-}
-
-/** On for Claude Code: not in MCP Admin's stash and, for a `.mcp.json` server, approved. */
-function isOn(server: Server): boolean {
-  return server.disabled !== true && (server.scope !== 'project' || server.approval === 'approved');
-}
-
-const keyOf = (name: string, scope: Scope, projectPath: string) =>
-  JSON.stringify([scope, name, scope === 'user' ? '' : projectPath]);
-
-/** One server to switch for a profile: where, which way, and whether it is on now. */
-interface Step {
-  target: SwitchTarget;
-  want: boolean;
-  found: Server | undefined;
-}
 
 /**
  * `mcp.profiles`, `mcp.saveProfile`, `mcp.deleteProfile`, `mcp.applyProfile`, and `undo`, which the
@@ -71,46 +52,6 @@ export function createProfiles({
   const serversIn = (projectPath: string) =>
     withinQueuedReadDeadline(async () => (await readers.list(projectPath, false)).servers);
 
-  /**
-   * What applying `profile` in `project` switches: its servers on, the other switchable servers of
-   * its scopes off (user ones as listed from `project`, local and project ones in each project the
-   * profile names for that scope).
-   */
-  async function stepsOf(profile: Profile, project: string): Promise<Step[]> {
-    const targets = profile.servers.map(({ name, scope, projectPath }) => ({
-      name,
-      scope,
-      projectPath: projectPath ?? project,
-    }));
-    const lists = new Map<string, Promise<Server[]>>();
-    const listOf = (projectPath: string) => {
-      let list = lists.get(projectPath);
-      if (list === undefined) {
-        list = serversIn(projectPath);
-        lists.set(projectPath, list);
-      }
-      return list;
-    };
-    const steps = new Map<string, Step>();
-    for (const target of targets) {
-      const rows = await listOf(target.scope === 'user' ? project : target.projectPath);
-      const found = rows.find((row) => row.name === target.name && row.scope === target.scope);
-      steps.set(keyOf(target.name, target.scope, target.projectPath), { target, want: true, found });
-    }
-    const places = new Set(targets.map(({ scope, projectPath }) => keyOf('', scope, projectPath)));
-    for (const place of places) {
-      const [scope, , placeProject] = JSON.parse(place) as [Scope, string, string];
-      const projectPath = scope === 'user' ? project : placeProject;
-      for (const row of await listOf(projectPath)) {
-        if (!isSwitchable(row) || row.scope !== scope) continue;
-        const key = keyOf(row.name, row.scope, projectPath);
-        if (steps.has(key)) continue;
-        steps.set(key, { target: { name: row.name, scope, projectPath }, want: false, found: row });
-      }
-    }
-    return [...steps.values()];
-  }
-
   async function named(name: string): Promise<Profile> {
     const profile = (await readProfiles(path)).find((candidate) => candidate.name === name);
     if (profile === undefined) throw new McpCoreError('NOT_FOUND', `No profile named "${name}".`);
@@ -118,7 +59,7 @@ export function createProfiles({
   }
 
   /** One server switched in a queue turn of its own; what landed joins `switches`. */
-  async function switchOne(step: Step, switches: SwitchMove[]): Promise<ProfileServerResult> {
+  async function switchOne(step: ProfileStep, switches: SwitchMove[]): Promise<ProfileServerResult> {
     const { target, want, found } = step;
     const shown = {
       name: target.name,
@@ -149,7 +90,7 @@ export function createProfiles({
       const profiles = await readProfiles(path);
       return Promise.all(
         profiles.map(async (profile) => {
-          const steps = await stepsOf(profile, settings.defaultProject);
+          const steps = await profileSteps(profile, settings.defaultProject, serversIn);
           const active = steps.every(({ found, want }) => found !== undefined && isOn(found) === want);
           return { ...profile, active };
         }),
@@ -204,7 +145,7 @@ export function createProfiles({
       const input = applyProfileInputSchema.parse(rawInput);
       const project = await readers.existingProject(input.projectPath);
       const profile = await named(input.name);
-      const steps = await stepsOf(profile, project);
+      const steps = await profileSteps(profile, project, serversIn);
       const results: ProfileServerResult[] = [];
       const [first] = profile.servers;
       const place: EntryPlace = {

@@ -3,13 +3,9 @@
  * change. Each kind of change says how it is undone; a new kind of change must add its way here.
  */
 import { undoInputSchema } from '../schemas';
-import type { MutationResult } from './change-result';
 import type { ServiceContext } from './context';
-import type { ChangeProcedure, ChangeRecord } from './history';
+import type { ChangeProcedure, Undoer } from './history';
 import type { McpAdmin } from './mcp-admin-types';
-
-/** How one recorded change is undone, inside a queue turn. */
-export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
 
 type UndoContext = Pick<ServiceContext, 'turns' | 'history' | 'entries' | 'switches'> & {
   /** The undo of an applied profile (see profiles.ts). */
