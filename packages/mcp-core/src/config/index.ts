@@ -6,10 +6,6 @@ export type { StoredToken, StoredTokens } from './oauth-credentials';
 export { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from './disabled-stash';
 export type { StashedServer, StashKey } from './disabled-stash';
 export { approvalOf } from './approvals';
-export { projectSettings, readClaudeConfig, readMcpJson } from './claude-config';
-export { MiB, readJsonDocument } from './config-file';
-export type { ConfigFileLimits } from './config-file';
-export { differingFields } from './entry-comparison';
 export type { ManagedConfig } from './managed';
 export { installedPluginsPath } from './plugins';
 export { readSettingsFiles, settingsFilesOf } from './settings';
@@ -40,3 +36,7 @@ export type {
 } from './types';
 export { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from './profiles-file';
 export type { Profile } from './profiles-file';
+export { projectSettings, readClaudeConfig, readMcpJson } from './claude-config';
+export type { StoredServers } from './claude-config';
+export { MiB, readConfigFile, readJsonDocument } from './config-file';
+export type { ConfigFileLimits } from './config-file';

@@ -6,7 +6,7 @@
  * Never "nothing changed" when something did.
  */
 import type { StoredEntry } from '../config';
-import { differingFields } from '../config';
+import { fieldsDifferingAsLoaded } from '../entry-comparison';
 import { errorText } from '../error-text';
 import { combined, withMessage } from './change-result';
 import type { MutationResult } from './change-result';
@@ -150,7 +150,7 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
       : 'stored' in restore.found
         ? restore.found.stored?.entry
         : undefined;
-    if (stored !== undefined && differingFields(from.entry, stored).length === 0) {
+    if (stored !== undefined && fieldsDifferingAsLoaded(from.entry, stored).length === 0) {
       delete landed.before;
       throw withMessage(error, `${failure}\nThe old entry was restored.`);
     }

@@ -3,9 +3,9 @@
  * it added goes, what it removed or replaced comes back whole, unless the server changed since.
  */
 import { isDirectory } from '../config';
+import { changedFieldPaths } from '../entry-comparison';
 import { McpCoreError } from '../errors';
 import type { MutationResult } from './change-result';
-import { changedFields } from './entry-edits';
 import { cwdOf } from './entry-places';
 import type { EntryPlaces } from './entry-places';
 import type { ChangeRecord, Landed, PlacedEntry } from './history';
@@ -55,7 +55,7 @@ export function createEntryUndo({
       if (now === undefined) {
         throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${where} was removed since.`);
       }
-      const changed = changedFields(after.entry, now.entry);
+      const changed = changedFieldPaths(after.entry, now.entry);
       if (changed.length > 0) {
         const what = changed.map((field) => `${field} changed`).join(', ');
         throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${where} changed since: ${what}.`);

@@ -5,14 +5,9 @@
  * each change is one atomic write of the stash, read back, and audited. The service's entry changes
  * dispatch here when a place's `source` is the stash, so the history and undo work as for any entry.
  */
-import {
-  differingFields,
-  disabledStashPath,
-  isStashKey,
-  readDisabledStash,
-  writeDisabledStash,
-} from '../config';
+import { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from '../config';
 import type { StashKey, StoredEntry } from '../config';
+import { fieldsDifferingAsLoaded } from '../entry-comparison';
 import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
 import { stashKeyOf } from '../switch';
@@ -77,7 +72,7 @@ export function createStashEntries(configPath: string, audit: AuditTrail): Stash
     const landed =
       entry === undefined
         ? now === undefined
-        : now !== undefined && differingFields(now.entry, entry).length === 0;
+        : now !== undefined && fieldsDifferingAsLoaded(now.entry, entry).length === 0;
     if (!landed) {
       throw new McpCoreError(
         'VERIFY_FAILED',

@@ -7,23 +7,16 @@
  * config): the config is read again, what landed is handed to `landed` before the error, and the
  * error says where the server is now.
  */
-import { addJsonArgv, removeArgv } from '../cli';
-import {
-  differingFields,
-  disabledStashPath,
-  isStashKey,
-  readDisabledStash,
-  writeDisabledStash,
-} from '../config';
+import { addJsonArgv, checkImportedEntry, removeArgv } from '../cli';
+import { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from '../config';
 import type { StashedServer, StoredEntry } from '../config';
+import { changedFieldPaths, fieldsDifferingAsLoaded } from '../entry-comparison';
 import { errorText } from '../error-text';
 import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
 import { stashKeyOf } from '../switch';
-import { checkImportedEntry } from '../transfer';
 import type { AuditedCli } from './audited-cli';
 import { withMessage } from './change-result';
-import { changedFields } from './entry-edits';
 import type { Readers } from './readers';
 import type { SwitchOutcome } from './switch-outcome';
 import { verifyRemoved, verifyStored } from './verify';
@@ -90,7 +83,7 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     const key = await stashKeyOf(name, scope, projectPath);
     const stash = await readDisabledStash(stashPath);
     const earlier = stash.find((server) => isStashKey(server, key));
-    if (earlier !== undefined && differingFields(earlier.entry, stored.entry).length > 0) {
+    if (earlier !== undefined && fieldsDifferingAsLoaded(earlier.entry, stored.entry).length > 0) {
       throw new McpCoreError(
         'CHANGED_SINCE',
         `${stashPath} already keeps a different disabled ${scope}-scope "${name}", which disabling this one would replace; remove this one to enable that one.`,
@@ -131,7 +124,7 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     const { name, scope } = stashed;
     const found = await readBack(scope, name, projectPath);
     if ('stored' in found && found.stored !== undefined) {
-      if (differingFields(found.stored.entry, stashed.entry).length === 0) {
+      if (fieldsDifferingAsLoaded(found.stored.entry, stashed.entry).length === 0) {
         // Left as it is when this fails: `reconcile` drops it on the next start, nothing is lost meanwhile.
         await writeDisabledStash(stashPath, others).catch(() => undefined);
       }
@@ -199,7 +192,7 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
       // Recorded as asked: its undo disables it again only if it is stored exactly so.
       landed(stashed);
       state = `Whether "${name}" is back in ${configPath} could not be read back (${found.unreadable}); its whole entry stays in ${stashPath} (MCP Admin drops it from there on its next start if it is back).`;
-    } else if (differingFields(found.stored?.entry, stashed.entry).length === 0) {
+    } else if (fieldsDifferingAsLoaded(found.stored?.entry, stashed.entry).length === 0) {
       landed(stashed);
       const dropped = await dropFromStash(name, rest);
       state = `"${name}" was enabled all the same: it is back in ${configPath}.${dropped === undefined ? '' : `\n${dropped}`}`;
@@ -229,7 +222,7 @@ function refuseIfChanged(
   now: Record<string, unknown> | undefined,
 ): void {
   if (now === undefined) throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${what} is gone since.`);
-  const changed = changedFields(expected, now);
+  const changed = changedFieldPaths(expected, now);
   if (changed.length > 0) {
     const fields = changed.map((field) => `${field} changed`).join(', ');
     throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${what} changed since: ${fields}.`);

@@ -4,9 +4,9 @@
  * another name, scope or project.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { checkImportedEntry } from '../cli';
 import { McpCoreError } from '../errors';
 import { updateServerInputSchema } from '../schemas';
-import { checkImportedEntry } from '../transfer';
 import type { ServiceContext } from './context';
 import { mergedEntry } from './entry-edits';
 import type { McpAdmin } from './mcp-admin-types';

@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { writeFileAtomically } from '../atomic-write';
 import { MiB, readJsonDocument, readSettingsFiles, realProjectDir } from '../config';
 import type { ConfigFileLimits, SettingsLocations } from '../config';
-import { errorText } from '../error-text';
 import { McpCoreError } from '../errors';
+import { writeFailed } from '../own-files';
 import { isRecord } from '../records';
 import { refuseLinkedSettingsFile } from './linked-settings';
 
@@ -78,7 +78,7 @@ export async function setApprovalList(
     await mkdir(dirname(path), { recursive: true });
     await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, mode);
   } catch (error) {
-    throw new McpCoreError('WRITE_FAILED', `Cannot write ${path}: ${errorText(error)}`, { cause: error });
+    throw writeFailed(path, error);
   }
   return { previous, changed };
 }

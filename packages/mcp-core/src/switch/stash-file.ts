@@ -4,7 +4,6 @@
  * a switch's two steps left (the stash is always written first, see service/stash-switch.ts).
  */
 import {
-  differingFields,
   disabledStashPath,
   localProjectKey,
   projectSettings,
@@ -13,6 +12,7 @@ import {
   writeDisabledStash,
 } from '../config';
 import type { StashedServer, StashKey } from '../config';
+import { fieldsDifferingAsLoaded } from '../entry-comparison';
 import { isRecord } from '../records';
 
 /** The key of a user or local server in the stash: local ones are kept per project, as the CLI keys them. */
@@ -39,7 +39,7 @@ export async function settleStash(configPath: string): Promise<StashedServer[]> 
         ? config.userServers
         : projectSettings(config.projects.get(server.project)).servers;
     const stored = servers.get(server.name);
-    return isRecord(stored) && differingFields(stored, server.entry).length === 0;
+    return isRecord(stored) && fieldsDifferingAsLoaded(stored, server.entry).length === 0;
   });
   if (dropped.length > 0) {
     await writeDisabledStash(

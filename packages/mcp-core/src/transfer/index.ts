@@ -9,5 +9,3 @@ export type {
 } from './transfer-operations';
 export { claudeDesktopConfigPath } from './import-sources';
 export type { DesktopConfigLocation, ImportSource, ImportSourceLocation } from './import-sources';
-export { checkImportedEntry } from './imported-entry';
-export type { EntryCheck } from './imported-entry';

@@ -1,5 +1,5 @@
 /**
- * One server of an import document, checked with the shared schemas (the rules of `mcp.add` and
+ * One server of an import document or a stash, checked with the shared schemas (the rules of `mcp.add` and
  * the fields `add-json` keeps) and turned into the entry `add-json` is given.
  */
 import { REDACTED } from '../secret-masking';
