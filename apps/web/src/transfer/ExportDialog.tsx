@@ -1,9 +1,8 @@
 import type { Scope } from '@mcp-admin/core/schemas';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { useExport } from './api';
 import { saveTextFile } from './save-file';
 import { ScopeChoice } from './ScopeChoice';
 import './transfer.css';
@@ -21,10 +20,7 @@ export function ExportDialog({ projectPath, onClose }: ExportDialogProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [copyError, setCopyError] = useState<string | null>(null);
   // Not kept once the dialog closes: a revealed document holds secrets.
-  const exported = trpc.mcp.export.useQuery(
-    { scope, projectPath, reveal },
-    { gcTime: 0, placeholderData: keepPreviousData },
-  );
+  const exported = useExport(scope, projectPath, reveal);
   const json = exported.data?.json;
   const changeSettings = () => {
     setNotice(null);

@@ -1,9 +1,8 @@
 import { IMPORT_LIMITS, type Scope } from '@mcp-admin/core/schemas';
 import { useId, useState } from 'react';
-import { useRefreshAfterChange } from '../refresh-after-change';
-import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { useImport, usePreviewImport, useReadImportSource } from './api';
 import { ImportResultsTable } from './ImportResultsTable';
 import { ImportSourceList } from './ImportSourceList';
 import { isImportable, summarize, type ImportResult } from './import-results';
@@ -32,22 +31,16 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
   const [origin, setOrigin] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loadingSource, setLoadingSource] = useState(false);
-  const utils = trpc.useUtils();
-  const refreshAfterChange = useRefreshAfterChange();
-  const preview = trpc.mcp.import.useMutation({
-    onSuccess: (results) => {
-      setShown({
-        kind: 'preview',
-        results,
-        checked: new Set(results.filter(isImportable).map(({ name }) => name)),
-      });
-    },
+  const readImportSource = useReadImportSource();
+  const preview = usePreviewImport((results) => {
+    setShown({
+      kind: 'preview',
+      results,
+      checked: new Set(results.filter(isImportable).map(({ name }) => name)),
+    });
   });
-  const importChecked = trpc.mcp.import.useMutation({
-    onSettled: refreshAfterChange,
-    onSuccess: (results) => {
-      setShown({ kind: 'imported', results });
-    },
+  const importChecked = useImport((results) => {
+    setShown({ kind: 'imported', results });
   });
   const pending = preview.isPending || importChecked.isPending || loadingSource;
   const error = loadError ?? preview.error?.message ?? importChecked.error?.message;
@@ -78,7 +71,7 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
   const loadSource = async (path: string, label: string) => {
     setLoadingSource(true);
     try {
-      const source = await utils.client.mcp.importSource.query({ path, reveal: true });
+      const source = await readImportSource(path);
       replaceDocument(source.json, label);
     } catch (caught) {
       resetResults();
