@@ -1,4 +1,4 @@
-/** SPEC §3 over real HTTP: auth, the Host and Origin guards, limits, headers, sign-in, the panel. */
+/** docs/api.md#http-and-access over real HTTP: auth, the Host and Origin guards, limits, headers, sign-in, the panel. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

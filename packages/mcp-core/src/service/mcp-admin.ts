@@ -761,7 +761,7 @@ export function createMcpAdmin({
     async login(rawInput, signal) {
       const input = signInTargetSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
-      // Every change is refused under a managed config (SPEC §4), and a sign-in changes Claude Code's
+      // Every change is refused under a managed config (docs/api.md#errors), and a sign-in changes Claude Code's
       // store. First: under it no entry is loaded, and that is the reason to give.
       await refuseUnderManagedConfig();
       const server = await signInServer(input, projectPath);

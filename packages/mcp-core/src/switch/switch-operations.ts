@@ -1,5 +1,5 @@
 /**
- * The lasting on/off switch (SPEC §4 `mcp.disable`, `mcp.enable`, `mcp.resetChoices`) on top of the
+ * The lasting on/off switch (docs/api.md#mcpdisable, #mcpenable, #mcpresetchoices) on top of the
  * service's queue, CLI and audit, which the service hands in. Claude Code has no such command:
  * - user and local scope: disable keeps the whole stored entry in MCP Admin's stash, then removes it
  *   with the CLI; enable adds it back with `add-json`, then drops it from the stash. The stash is
