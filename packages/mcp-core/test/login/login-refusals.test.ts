@@ -30,7 +30,7 @@ describe('mcp.login refusals', () => {
     await expectNoWorldProcess(oauth);
   });
 
-  it('refuses (412) to sign in to a .mcp.json server nobody approved, before the CLI starts', async () => {
+  it('refuses (NEEDS_CONFIRMATION) to sign in to a .mcp.json server nobody approved, before the CLI starts', async () => {
     writeFileSync(
       join(oauth.world.projectDir, '.mcp.json'),
       JSON.stringify({ mcpServers: { team: protectedServer(oauth) } }),
