@@ -1,5 +1,5 @@
 /**
- * The product's own record of every mutation it ran (SPEC §5): one JSON line per CLI call in
+ * The product's own record of every mutation it ran (docs/api.md#own-files): one JSON line per CLI call in
  * `.mcp-admin/audit.jsonl` beside `.claude.json`, with secret values redacted from the argv and
  * from the entry `add-json` read on stdin, appended as safely as the history (see append-line: a
  * FIFO or a link there is an error, never a stuck change).

@@ -1,5 +1,5 @@
 /**
- * The product's own history of changes (SPEC §4 `mcp.history`, `mcp.undo`): one JSON line per
+ * The product's own history of changes (docs/api.md#mcphistory, #mcpundo): one JSON line per
  * change in `.mcp-admin/history.jsonl` beside `.claude.json` (mode 0600, its folder 0700; see
  * journal.ts for the file). A record
  * holds the whole entry before and after the change, secrets included, because undo needs them;

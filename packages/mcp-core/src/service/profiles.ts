@@ -1,5 +1,5 @@
 /**
- * Profiles (SPEC §4): named sets of servers, kept in `.mcp-admin/profiles.json`, and applied at once.
+ * Profiles (docs/api.md#mcpprofiles): named sets of servers, kept in `.mcp-admin/profiles.json`, and applied at once.
  * Applying one turns on every server of it and off every other switchable server (user, local,
  * project; never a read-only one) of the scopes it names, each through the lasting switch in a
  * queue turn of its own, and records them all as one change (`mcp.applyProfile`, each switch that
