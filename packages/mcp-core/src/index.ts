@@ -73,4 +73,3 @@ export type {
   ImportSourceLocation,
   TransferOperations,
 } from './transfer';
-export type { SwitchChange, SwitchOperations, SwitchOutcome, SwitchResult, SwitchTarget } from './switch';

@@ -1,10 +1,12 @@
 /**
  * Tool permissions as operations: `mcp.permissions` lists every MCP rule of the project's settings
  * files, `mcp.setPermission` writes one rule as a queued, audited change recorded in the history,
- * and its undo puts that file's rules on the target back exactly as they were. A check's tools are
- * given their effective permission here, read from the same files.
+ * and its undo (which undo-change.ts calls) puts that file's rules on the target back exactly as
+ * they were. `withPermissions` gives a check's tools their effective permission, read from the same
+ * files (check-servers.ts calls it).
  */
 import type { CheckResult } from '../check';
+import type { ConfigProblem } from '../config';
 import {
   readPermissionRules,
   refuseUnderManagedRule,
@@ -14,35 +16,15 @@ import {
 } from '../permissions';
 import type { PermissionMove } from '../permissions';
 import { effectivePermission, permissionsInputSchema, ruleFor, setPermissionInputSchema } from '../schemas';
-import type {
-  McpPermissionRule,
-  PermissionFile,
-  PermissionsInput,
-  Scope,
-  SetPermissionInput,
-} from '../schemas';
-import type { ConfigProblem } from '../config';
+import type { PermissionFile, Scope } from '../schemas';
 import { failureOutcome } from './audit-log';
-import type { AuditOutcome } from './audit-log';
-import type { EntryChanges, Landed, MutationResult } from './entry-changes';
-import type { ChangeRecord, EntryPlace } from './history';
+import type { MutationResult } from './change-result';
+import type { ServiceContext } from './context';
+import type { ChangeRecord, EntryPlace, Landed, Undoer } from './history';
+import type { McpAdmin } from './mcp-admin-types';
+import type { ServiceSettings } from './settings';
 
-export interface PermissionDependencies {
-  claudeDir: string;
-  managedDir: string;
-  existingProject: (projectPath: string | undefined) => Promise<string>;
-  changeTurn: <T>(task: () => Promise<T>) => Promise<T>;
-  recordedChange: EntryChanges['recordedChange'];
-  /** Appends to the audit log; a warning when it could not. */
-  audit: (procedure: string, outcome: AuditOutcome) => Promise<string | undefined>;
-}
-
-export interface PermissionRules {
-  projectPath: string;
-  rules: McpPermissionRule[];
-  /** Settings files that could not be read: their rules are missing. */
-  problems: ConfigProblem[];
-}
+type PermissionContext = Pick<ServiceContext, 'settings' | 'readers' | 'turns' | 'audit' | 'entries'>;
 
 /** The history's scope of a rule's file: the user's, the project's shared file, the project's personal one. */
 const SCOPE_OF_FILE: Record<PermissionFile, Scope> = {
@@ -53,23 +35,31 @@ const SCOPE_OF_FILE: Record<PermissionFile, Scope> = {
 
 const DONE_WORDS = { allow: 'Allowed', ask: 'Set to ask for', deny: 'Denied' } as const;
 
-export function createPermissionChanges(deps: PermissionDependencies) {
-  const { claudeDir, managedDir, existingProject, changeTurn, recordedChange, audit } = deps;
+/**
+ * `mcp.permissions` and `mcp.setPermission`, and `undo`, which the undo of a recorded permission
+ * change calls inside its queue turn.
+ */
+export function createPermissions({ settings, readers, turns, audit, entries }: PermissionContext): {
+  operations: Pick<McpAdmin, 'permissions' | 'setPermission'>;
+  undo: Undoer;
+} {
+  const { claudeDir, managedDir } = settings;
+  const { recordedChange } = entries;
 
-  async function permissions(rawInput?: PermissionsInput): Promise<PermissionRules> {
+  const permissions: McpAdmin['permissions'] = async (rawInput) => {
     const input = permissionsInputSchema.parse(rawInput);
-    const projectPath = await existingProject(input?.projectPath);
+    const projectPath = await readers.existingProject(input?.projectPath);
     const problems: ConfigProblem[] = [];
     const rules = await readPermissionRules({ claudeDir, managedDir, projectPath }, problems);
     return { projectPath, rules, problems };
-  }
+  };
 
-  async function setPermission(rawInput: SetPermissionInput): Promise<MutationResult> {
+  const setPermission: McpAdmin['setPermission'] = async (rawInput) => {
     const { server, tool, kind, file, projectPath: asked } = setPermissionInputSchema.parse(rawInput);
-    const projectPath = await existingProject(asked);
+    const projectPath = await readers.existingProject(asked);
     const locations = { claudeDir, managedDir, projectPath };
     const target = tool === undefined ? { server } : { server, tool };
-    return changeTurn(async () => {
+    return turns.change(async () => {
       // Refused before anything is recorded, like input that breaks a rule: nothing was tried.
       await refuseUnderManagedRule(locations, target);
       const place = await placeOf(server, file, projectPath);
@@ -86,13 +76,13 @@ export function createPermissionChanges(deps: PermissionDependencies) {
         return audited('mcp.setPermission', message);
       });
     });
-  }
+  };
 
   /** Puts the rules a recorded permission change (or its undo) moved back as they were. */
   async function undo(change: ChangeRecord): Promise<MutationResult> {
     const { permission } = change;
     if (permission === undefined) throw new TypeError(`change "${change.id}" moved no permission rule`);
-    const projectPath = change.projectPath ?? (await existingProject(undefined));
+    const projectPath = change.projectPath ?? (await readers.existingProject(undefined));
     const place = await placeOf(change.name, permission.file, projectPath);
     return recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
       const move = await failureAudited('mcp.undo', () =>
@@ -101,17 +91,6 @@ export function createPermissionChanges(deps: PermissionDependencies) {
       landedIn(landed, move);
       return audited('mcp.undo', `Put back the rules on ${move.rule} in ${move.settingsFile} as they were.`);
     });
-  }
-
-  /** `result` with each tool's effective permission in the project (settings files are read cached). */
-  async function withPermissions(result: CheckResult, server: string, projectPath: string) {
-    if (result.tools === undefined) return result;
-    const rules = await readPermissionRules({ claudeDir, managedDir, projectPath }, []);
-    const tools = result.tools.map((tool) => ({
-      ...tool,
-      permission: effectivePermission(rules, server, tool.name),
-    }));
-    return { ...result, tools };
   }
 
   async function placeOf(name: string, file: PermissionFile, projectPath: string): Promise<EntryPlace> {
@@ -124,17 +103,33 @@ export function createPermissionChanges(deps: PermissionDependencies) {
     try {
       return await write();
     } catch (error) {
-      await audit(procedure, failureOutcome(error));
+      await audit.record(procedure, [], failureOutcome(error));
       throw error;
     }
   }
 
   async function audited(procedure: string, message: string): Promise<MutationResult> {
-    const warning = await audit(procedure, { ok: true, message });
+    const warning = await audit.record(procedure, [], { ok: true, message });
     return warning === undefined ? { ok: true, message } : { ok: true, message, warning };
   }
 
-  return { permissions, setPermission, undo, withPermissions };
+  return { operations: { permissions, setPermission }, undo };
+}
+
+/** `result` with each tool's effective permission in the project (settings files are read cached). */
+export async function withPermissions(
+  { claudeDir, managedDir }: Pick<ServiceSettings, 'claudeDir' | 'managedDir'>,
+  result: CheckResult,
+  server: string,
+  projectPath: string,
+): Promise<CheckResult> {
+  if (result.tools === undefined) return result;
+  const rules = await readPermissionRules({ claudeDir, managedDir, projectPath }, []);
+  const tools = result.tools.map((tool) => ({
+    ...tool,
+    permission: effectivePermission(rules, server, tool.name),
+  }));
+  return { ...result, tools };
 }
 
 /** Records `move` as what landed when it changed the file; whether it did. */
