@@ -8,7 +8,10 @@ export interface CheckResult {
   /** From the start of the check until the tool list was read, or until it failed. */
   latencyMs: number;
   serverInfo?: { name: string; version: string };
-  tools?: { name: string; description?: string }[];
+  /** Each tool with what its definition costs in Claude Code's context (see tool-tokens.ts). */
+  tools?: { name: string; description?: string; tokens: number }[];
+  /** The tools' tokens together, whenever `tools` is there. */
+  tokens?: number;
   /** What went wrong, in words a person understands. */
   error?: string;
   /** The last 4 KB the server wrote to stderr, its entry's secret values redacted. */

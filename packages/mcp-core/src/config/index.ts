@@ -34,3 +34,11 @@ export type {
 } from './types';
 export { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from './profiles-file';
 export type { Profile } from './profiles-file';
+export {
+  checkKeys,
+  LAST_CHECK_TOOLS_MAX,
+  lastChecksPath,
+  readLastChecks,
+  writeLastChecks,
+} from './last-checks-file';
+export type { StoredCheck } from './last-checks-file';

@@ -52,7 +52,7 @@ function positional(field: string, max: number = LIMITS.string) {
 }
 
 /** Every procedure input is an object that names a field it does not know in its message. */
-function inputObject<Shape extends z.ZodRawShape>(shape: Shape) {
+export function inputObject<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
@@ -628,3 +628,4 @@ export type ProfileServer = z.infer<typeof profileServerSchema>;
 export type SaveProfileInput = z.infer<typeof saveProfileInputSchema>;
 export type DeleteProfileInput = z.infer<typeof deleteProfileInputSchema>;
 export type ApplyProfileInput = z.infer<typeof applyProfileInputSchema>;
+export * from './context-cost';

@@ -38,6 +38,7 @@ import {
   findStoredEntry,
   installedPluginsPath,
   isDirectory,
+  lastChecksPath,
   listProjects,
   listServers,
   managedMcpPath,
@@ -58,12 +59,14 @@ import type {
   StoredEntry,
   StoredToken,
 } from '../config';
+import { errorText } from '../error-text';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import {
   addServerInputSchema,
   CHECK_TIMEOUT_MS,
   checkAllInputSchema,
   checkServerInputSchema,
+  contextCostInputSchema,
   HISTORY_LIMIT,
   historyInputSchema,
   listServersInputSchema,
@@ -84,6 +87,7 @@ import type {
   SaveProfileInput,
   CheckAllInput,
   CheckServerInput,
+  ContextCostInput,
   HistoryInput,
   ListServersInput,
   LoginPasteInput,
@@ -110,11 +114,15 @@ import { createHistoryJournal } from './journal';
 import { createEntryChanges, withinQueuedReadDeadline } from './entry-changes';
 import type { MutationResult, Undoer } from './entry-changes';
 import { readServerLogs } from './server-logs';
+import { contextCost } from './context-cost';
+import type { ContextCost } from './context-cost';
+import { createLastChecks } from './last-checks';
 import { createSwitchChanges } from './switch-changes';
 import { createProfiles } from './profiles';
 import type { ApplyProfileResult, ProfileView } from './profiles';
 
 export type { MutationResult } from './entry-changes';
+export type { ContextCost, ServerCost } from './context-cost';
 export type { ApplyProfileResult, ProfileServerResult, ProfileView } from './profiles';
 
 /** Every setting comes from the caller (the server parses the environment once, at its edge). */
@@ -226,6 +234,8 @@ export interface McpAdmin extends TransferOperations {
    * done or `signal` aborts. Resolves once the input is checked and the servers are listed.
    */
   checkAll(input: CheckAllInput, signal: AbortSignal): Promise<AsyncIterable<CheckAllEvent>>;
+  /** What each server of the project costs in Claude Code's context, from its entry's last check. */
+  contextCost(input?: ContextCostInput): Promise<ContextCost>;
   /**
    * Signs in to an http/sse server with `claude mcp login`: its authorization URL, then its outcome.
    * Resolves once the input is checked and the CLI started; stopped (its processes killed) when
@@ -425,6 +435,9 @@ export function createMcpAdmin({
   /** Aborted by `close()`: every check and sign-in still running stops, its processes killed. */
   const closing = new AbortController();
   const runningChecks = new Set<Promise<unknown>>();
+  const lastChecks = createLastChecks(lastChecksPath(configPath), (error) => {
+    logWarning(`The last check was not kept: ${errorText(error)}`);
+  });
 
   function untilClosed(signal: AbortSignal | undefined): AbortSignal {
     if (closing.signal.aborted) {
@@ -437,13 +450,15 @@ export function createMcpAdmin({
     const check = checks.run(async () => {
       // A remote server starts no process here: only a stdio start waits for a free core.
       if (server.transport === 'stdio') await starts.admit(signal);
-      return checkServer(server, {
+      const result = await checkServer(server, {
         env: spawnEnv,
         cwd: projectPath,
         timeoutMs,
         signal,
         storedToken: await storedTokenOf(server),
       });
+      await lastChecks.record(server, projectPath, result);
+      return result;
     }, signal);
     runningChecks.add(check);
     void check.finally(() => runningChecks.delete(check)).catch(() => undefined);
@@ -745,6 +760,13 @@ export function createMcpAdmin({
       if (needsConfirmation(server) && input.confirm !== true) throw confirmationRequired(server);
       const timeoutMs = input.timeoutMs ?? CHECK_TIMEOUT_MS.default;
       return runCheck(server, projectPath, timeoutMs, untilClosed(signal));
+    },
+
+    async contextCost(rawInput) {
+      const input = contextCostInputSchema.parse(rawInput);
+      const projectPath = await existingProject(input?.projectPath);
+      const servers = await serversToCheck(projectPath);
+      return contextCost({ servers, projectPath, lastChecks, isDenied: () => false });
     },
 
     async checkAll(rawInput, signal) {
