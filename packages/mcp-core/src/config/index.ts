@@ -37,6 +37,7 @@ export type { Profile } from './profiles-file';
 export {
   checkKeys,
   LAST_CHECK_TOOLS_MAX,
+  LAST_CHECKS_MAX,
   lastChecksPath,
   readLastChecks,
   writeLastChecks,
