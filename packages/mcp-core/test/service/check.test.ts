@@ -34,12 +34,16 @@ function toolsServer(toolNames: string, env: Record<string, string> = {}) {
   };
 }
 
-const tools = (...names: string[]) => names.map((name) => ({ name, description: `Tool ${name}` }));
+// Each tool's tokens: test/check/tool-tokens.test.ts.
+const anyTokens = expect.any(Number) as unknown as number;
+const tools = (...names: string[]) =>
+  names.map((name) => ({ name, description: `Tool ${name}`, tokens: anyTokens }));
 const toolsResult = (...names: string[]) => ({
   status: 'ok',
   latencyMs: anyLatency,
   serverInfo: { name: 'tools-from-env', version: '1.2.3' },
   tools: tools(...names),
+  tokens: anyTokens,
 });
 
 /**
