@@ -13,6 +13,7 @@ import {
   listServersInputSchema,
   loginPasteInputSchema,
   logsInputSchema,
+  contextCostInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
   undoInputSchema,
@@ -38,6 +39,9 @@ export const mcpRouter = {
     .input(updateServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.update(input)),
   logs: publicProcedure.input(logsInputSchema).query(({ ctx, input }) => ctx.admin.logs(input)),
+  contextCost: publicProcedure
+    .input(contextCostInputSchema)
+    .query(({ ctx, input }) => ctx.admin.contextCost(input)),
   history: publicProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.admin.history(input)),
   undo: changingProcedure.input(undoInputSchema).mutation(({ ctx, input }) => ctx.admin.undo(input)),
   disable: changingProcedure
