@@ -32,6 +32,12 @@ export function CheckResultView({ serverName, check }: { serverName: string; che
       </p>
       {result.error !== undefined && <ErrorAlert message={result.error} />}
       {result.tools !== undefined && <ToolList tools={result.tools} />}
+      {result.tokens !== undefined && result.tokens > 0 && (
+        <p className="muted">
+          Their definitions: ≈ {result.tokens.toLocaleString('en-US')} tokens of Claude Code&apos;s context
+          (estimate)
+        </p>
+      )}
       {result.stderr !== undefined && result.status !== 'ok' && (
         <StderrTail serverName={serverName} text={result.stderr} />
       )}
@@ -48,6 +54,7 @@ function ToolList({ tools }: { tools: NonNullable<CheckResult['tools']> }) {
         <li key={tool.name}>
           <code>{tool.name}</code>
           {tool.description !== undefined && <span className="tool-description">{tool.description}</span>}
+          <span className="tool-tokens">≈ {tool.tokens.toLocaleString('en-US')} tokens</span>
         </li>
       ))}
     </ul>

@@ -45,6 +45,8 @@ export function useRowChecks(
       utils.client.mcp.check.mutate({ name, scope, projectPath, source, confirm }).then(
         (result) => {
           set(key, { state: 'done', result });
+          // The service kept this check: what the project's servers cost changed with it.
+          void utils.mcp.contextCost.invalidate();
         },
         (error: unknown) => {
           // 412: an unapproved project server; nothing ran, and the user decides whether it may.
@@ -59,6 +61,7 @@ export function useRowChecks(
     },
     record(projectPath, event) {
       set(rowKey(projectPath, event), { state: 'done', result: event.result });
+      void utils.mcp.contextCost.invalidate();
     },
   };
 }

@@ -4,6 +4,7 @@ import { scopeLabel } from '../scopes';
 import { trpc, type HistoryEntry } from '../trpc';
 import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileDialog';
 import { ProfilesRegion } from '../profiles/ProfilesRegion';
+import { ContextCostRegion } from '../context-cost/ContextCostRegion';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { changedWords, historyVerb } from './history-words';
 import './history.css';
@@ -27,7 +28,8 @@ export function HistoryRegion({ locked, projectPath }: { locked: boolean; projec
 
   return (
     <>
-      {/* Profiles come with History's code: a lazy part of their own would cost the first load. */}
+      {/* Context cost and Profiles come with History's code: a lazy part of their own would cost the first load. */}
+      <ContextCostRegion projectPath={projectPath} />
       <ProfilesRegion projectPath={projectPath} locked={locked} />
       <section className="card history" aria-labelledby={headingId}>
         <h2 id={headingId}>History</h2>

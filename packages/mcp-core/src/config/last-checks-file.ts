@@ -50,10 +50,12 @@ export function lastChecksPath(configPath: string): string {
 
 /** The fingerprints a kept check is filed under: the server it is of, and its whole entry. */
 export function checkKeys(server: Server, projectPath: string): Pick<StoredCheck, 'server' | 'entry'> {
+  const stored = server.scope === 'user' || server.scope === 'local';
   const where = {
     scope: server.scope,
     name: server.name,
-    source: server.source ?? null,
+    // A user or local entry is the same one in .claude.json or, switched off, in MCP Admin's stash.
+    source: stored ? null : (server.source ?? null),
     // A local entry is per project; every other scope's entry is one file's, whatever the project.
     project: server.scope === 'local' ? projectPath : null,
   };

@@ -49,8 +49,9 @@ it("counts each tool within 2 tokens or 10% of Claude Code's own get_context_usa
   expect(figures.map((figure) => figure.name).sort()).toEqual([...ours.keys()].sort());
   for (const figure of figures) {
     const estimate = ours.get(figure.name) ?? Number.NaN;
-    expect(Math.abs(estimate - figure.tokens), `${figure.name}: ours ${String(estimate)}, Claude Code's ${String(figure.tokens)}`).toBeLessThanOrEqual(
-      Math.max(2, figure.tokens * 0.1),
-    );
+    expect(
+      Math.abs(estimate - figure.tokens),
+      `${figure.name}: ours ${String(estimate)}, Claude Code's ${String(figure.tokens)}`,
+    ).toBeLessThanOrEqual(Math.max(2, figure.tokens * 0.1));
   }
 }, 120_000);

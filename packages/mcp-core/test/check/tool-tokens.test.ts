@@ -9,7 +9,11 @@ import { sessionToolName, toolDefinitionTokens, totalTokens } from '../../src/ch
 describe('toolDefinitionTokens', () => {
   it('counts a one-line tool as 29 tokens: its 85-character JSON {"name":"mcp__fx__alpha",…} over 3', () => {
     expect(
-      toolDefinitionTokens('fx', { name: 'alpha', description: 'Tool alpha', inputSchema: { type: 'object' } }),
+      toolDefinitionTokens('fx', {
+        name: 'alpha',
+        description: 'Tool alpha',
+        inputSchema: { type: 'object' },
+      }),
     ).toBe(29);
   });
 

@@ -60,7 +60,15 @@ describe('McpAdmin.contextCost', () => {
 
     expect(cost).toEqual({
       servers: [
-        { name: 'fx', scope: 'user', source: world.configPath, tokens: 57, tools: 2, loads: true, checkedAt: anyTime },
+        {
+          name: 'fx',
+          scope: 'user',
+          source: world.configPath,
+          tokens: 57,
+          tools: 2,
+          loads: true,
+          checkedAt: anyTime,
+        },
       ],
       total: 57,
       method: 'estimate',
@@ -72,11 +80,21 @@ describe('McpAdmin.contextCost', () => {
     const admin = startAdmin();
     await admin.check({ name: 'fx', scope: 'user' });
 
-    writeClaudeConfig({ fx: { ...toolsServer('alpha,beta'), args: [MCP_SERVER_SCRIPTS.toolsFromEnv, '--x'] } });
+    writeClaudeConfig({
+      fx: { ...toolsServer('alpha,beta'), args: [MCP_SERVER_SCRIPTS.toolsFromEnv, '--x'] },
+    });
 
     expect(await admin.contextCost()).toEqual({
       servers: [
-        { name: 'fx', scope: 'user', source: world.configPath, tokens: null, tools: null, loads: true, checkedAt: null },
+        {
+          name: 'fx',
+          scope: 'user',
+          source: world.configPath,
+          tokens: null,
+          tools: null,
+          loads: true,
+          checkedAt: null,
+        },
       ],
       total: 0,
       method: 'estimate',
@@ -93,8 +111,24 @@ describe('McpAdmin.contextCost', () => {
 
     expect(cost).toEqual({
       servers: [
-        { name: 'fx', scope: 'user', source: world.configPath, tokens: 57, tools: 2, loads: false, checkedAt: anyTime },
-        { name: 'fx', scope: 'local', source: world.configPath, tokens: 29, tools: 1, loads: true, checkedAt: anyTime },
+        {
+          name: 'fx',
+          scope: 'user',
+          source: world.configPath,
+          tokens: 57,
+          tools: 2,
+          loads: false,
+          checkedAt: anyTime,
+        },
+        {
+          name: 'fx',
+          scope: 'local',
+          source: world.configPath,
+          tokens: 29,
+          tools: 1,
+          loads: true,
+          checkedAt: anyTime,
+        },
       ],
       total: 29,
       method: 'estimate',
@@ -110,9 +144,15 @@ describe('McpAdmin.contextCost', () => {
     const unchecked = { tokens: null, tools: null, checkedAt: null };
 
     for (const plant of [
-      () => symlinkSync(elsewhere, path),
-      () => execFileSync('mkfifo', [path]),
-      () => writeFileSync(path, '{"version":1,"checks":[{"server":1}]}'),
+      () => {
+        symlinkSync(elsewhere, path);
+      },
+      () => {
+        execFileSync('mkfifo', [path]);
+      },
+      () => {
+        writeFileSync(path, '{"version":1,"checks":[{"server":1}]}');
+      },
     ]) {
       plant();
       const admin = startAdmin();
@@ -147,7 +187,15 @@ describe('contextCost', () => {
 
     expect(cost).toEqual({
       servers: [
-        { name: 'fx', scope: 'user', source: world.configPath, tokens: 29, tools: 1, loads: true, checkedAt: anyTime },
+        {
+          name: 'fx',
+          scope: 'user',
+          source: world.configPath,
+          tokens: 29,
+          tools: 1,
+          loads: true,
+          checkedAt: anyTime,
+        },
       ],
       total: 29,
       method: 'estimate',

@@ -57,15 +57,20 @@ export async function claudeCodeToolTokens(
             const connected = (response?.mcpServers as { name: string; status: string }[] | undefined)?.some(
               (entry) => entry.name === server && entry.status === 'connected',
             );
-            if (connected === true) send('usage', { subtype: 'get_context_usage', detail: 'summary' });
-            else setTimeout(() => send('status', { subtype: 'mcp_status' }), 250);
+            if (connected === true) {
+              send('usage', { subtype: 'get_context_usage', detail: 'summary' });
+            } else {
+              setTimeout(() => {
+                send('status', { subtype: 'mcp_status' });
+              }, 250);
+            }
           }
           if (id === 'usage') {
             clearTimeout(timer);
             resolve(response?.mcpTools as ContextUsageTool[]);
           }
         } catch (error) {
-          reject(error as Error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         }
       });
       send('status', { subtype: 'mcp_status' });
