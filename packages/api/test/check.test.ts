@@ -28,7 +28,9 @@ const toolsResult = (name: string) => ({
   status: 'ok',
   latencyMs: anyLatency,
   serverInfo: { name: 'tools-from-env', version: '1.2.3' },
-  tools: [{ name, description: `Tool ${name}` }],
+  // Its tokens: packages/mcp-core/test/check/tool-tokens.test.ts.
+  tools: [{ name, description: `Tool ${name}`, tokens: expect.any(Number) as unknown as number }],
+  tokens: expect.any(Number) as unknown as number,
 });
 
 describe('mcp.checkAll through createCaller', () => {
