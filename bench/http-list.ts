@@ -5,8 +5,13 @@
  * `/healthz` waited meanwhile, the server's peak memory, a warm list (plain, and revalidated as the
  * panel asks: `If-None-Match`), and `mcp.add` + `mcp.remove` over HTTP against the bare CLI pair.
  */
-import { addArgv, type AddServerInput } from '@mcp-admin/core';
-import { createTestWorld, PINNED_CLAUDE_BIN, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import type { AddServerInput } from '@mcp-admin/core';
+import {
+  addArgv,
+  createTestWorld,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+} from '@mcp-admin/core/testing';
 import { spawnMainProcess } from '@mcp-admin/server/testing';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { writeSyntheticConfig } from './synthetic-config';

@@ -5,7 +5,7 @@
  * against `claude mcp list` on the same 8 servers (bench/check-all.ts).
  * Reports figures, never asserts times (see bench/README.md).
  */
-import { listServers } from '@mcp-admin/core';
+import { listServers } from '@mcp-admin/core/testing';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';

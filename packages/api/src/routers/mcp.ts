@@ -21,7 +21,7 @@ import {
   resetChoicesInputSchema,
   switchServerInputSchema,
   watchInputSchema,
-} from '@mcp-admin/core';
+} from '@mcp-admin/core/schemas';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { tracked, TRPCError } from '@trpc/server';
 

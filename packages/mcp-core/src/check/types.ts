@@ -1,4 +1,4 @@
-import type { ServerScope } from '../config/types';
+import type { ServerScope } from '../config';
 
 export type CheckStatus = 'ok' | 'failed' | 'timeout' | 'needs-auth';
 

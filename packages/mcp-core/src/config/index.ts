@@ -3,12 +3,13 @@ export { claudeDirFor, configPathFor } from './config-path';
 export { managedMcpPath, readManagedConfig } from './managed';
 export { credentialKey, credentialsPathFor, readStoredTokens } from './oauth-credentials';
 export type { StoredToken, StoredTokens } from './oauth-credentials';
-export { disabledStashPath } from './disabled-stash';
-export type { StashedServer } from './disabled-stash';
+export { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from './disabled-stash';
+export type { StashedServer, StashKey } from './disabled-stash';
 export type { ManagedConfig } from './managed';
 export { installedPluginsPath } from './plugins';
-export { settingsFilesOf } from './settings';
-export { isDirectory, localProjectKey, projectDirChain } from './project-key';
+export { readSettingsFiles, settingsFilesOf } from './settings';
+export type { SettingsLocations } from './settings';
+export { isDirectory, localProjectKey, projectDirChain, realProjectDir } from './project-key';
 export { listProjects } from './project-list';
 export { REDACTED } from '../secret-masking';
 export { findStoredEntries, findStoredEntry, listServers, projectMcpJsonPath } from './server-list';
@@ -43,3 +44,7 @@ export {
   writeLastChecks,
 } from './last-checks-file';
 export type { StoredCheck } from './last-checks-file';
+export { projectSettings, readClaudeConfig, readMcpJson } from './claude-config';
+export type { StoredServers } from './claude-config';
+export { MiB, readConfigFile, readJsonDocument } from './config-file';
+export type { ConfigFileLimits } from './config-file';

@@ -7,12 +7,9 @@
  * or not of this shape holds no check (the next check writes a good one over it).
  */
 import { createHash } from 'node:crypto';
-import { lstat, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { lstat } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomically } from '../atomic-write';
-import { McpCoreError } from '../errors';
-import { errorText } from '../error-text';
+import { ownFilePath, writeOwnFile } from '../own-files';
 import { MiB, readJsonDocument, type ConfigFileLimits } from './config-file';
 import type { Server } from './types';
 
@@ -45,7 +42,7 @@ const lastChecksFileSchema = z.object({
 export type StoredCheck = z.infer<typeof storedCheckSchema>;
 
 export function lastChecksPath(configPath: string): string {
-  return join(dirname(configPath), '.mcp-admin', 'last-checks.json');
+  return ownFilePath(configPath, 'last-checks.json');
 }
 
 /** The fingerprints a kept check is filed under: the server it is of, and its whole entry. */
@@ -93,12 +90,7 @@ export async function readLastChecks(path: string): Promise<StoredCheck[]> {
 /** Replaces the kept checks atomically (mode 0600, its folder made 0700 if missing), newest last. */
 export async function writeLastChecks(path: string, checks: readonly StoredCheck[]): Promise<void> {
   const kept = checks.slice(-LAST_CHECKS_MAX);
-  try {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    await writeFileAtomically(path, `${JSON.stringify({ version: 1, checks: kept })}\n`, 0o600);
-  } catch (error) {
-    throw new McpCoreError('WRITE_FAILED', `Cannot write ${path}: ${errorText(error)}`, { cause: error });
-  }
+  await writeOwnFile(path, `${JSON.stringify({ version: 1, checks: kept })}\n`);
 }
 
 /** SHA-256 of the value as JSON with its object keys sorted, so equal entries match whatever their order. */

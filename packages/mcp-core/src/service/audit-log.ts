@@ -4,12 +4,12 @@
  * from the entry `add-json` read on stdin, appended as safely as the history (see append-line: a
  * FIFO or a link there is an error, never a stuck change).
  */
-import { dirname, join } from 'node:path';
 import { appendLine } from '../append-line';
 import type { CliCommand } from '../cli';
 import { argvOf } from '../cli';
 import { isMcpCoreError } from '../errors';
 import type { McpCoreErrorCode } from '../errors';
+import { ownFilePath } from '../own-files';
 import { maskArgs, maskCredentials, maskEntry, REDACTED } from '../secret-masking';
 
 export type AuditOutcome =
@@ -33,7 +33,7 @@ export interface AuditLog {
 }
 
 export function auditLogPath(configPath: string): string {
-  return join(dirname(configPath), '.mcp-admin', 'audit.jsonl');
+  return ownFilePath(configPath, 'audit.jsonl');
 }
 
 export function createAuditLog(path: string): AuditLog {

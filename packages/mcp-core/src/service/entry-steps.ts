@@ -6,7 +6,7 @@
  * Never "nothing changed" when something did.
  */
 import type { StoredEntry } from '../config';
-import { differingFields } from '../config/entry-comparison';
+import { fieldsDifferingAsLoaded } from '../entry-comparison';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import type { Landed, MutationResult } from './entry-changes';
 import type { EntryPlace, PlacedEntry } from './history';
@@ -149,7 +149,7 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
       : 'stored' in restore.found
         ? restore.found.stored?.entry
         : undefined;
-    if (stored !== undefined && differingFields(from.entry, stored).length === 0) {
+    if (stored !== undefined && fieldsDifferingAsLoaded(from.entry, stored).length === 0) {
       delete landed.before;
       throw withMessage(error, `${failure}\nThe old entry was restored.`);
     }

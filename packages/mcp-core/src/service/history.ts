@@ -5,11 +5,11 @@
  * holds the whole entry before and after the change, secrets included, because undo needs them;
  * what leaves this module for an answer (`HistoryItem`) holds names and outcomes only.
  */
-import { dirname, join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { McpCoreError } from '../errors';
 import { scopeSchema } from '../schemas';
+import { keysChangedIgnoringEmpty } from '../entry-comparison';
+import { ownFilePath } from '../own-files';
 import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
 
@@ -114,7 +114,7 @@ export type HistoryItem = Omit<ChangeRecord, 'before' | 'after' | 'approval' | '
 };
 
 export function historyPath(configPath: string): string {
-  return join(dirname(configPath), '.mcp-admin', 'history.jsonl');
+  return ownFilePath(configPath, 'history.jsonl');
 }
 
 // The journal is read as untrusted input: a record must have exactly this shape to be used.
@@ -200,7 +200,7 @@ export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem 
   const undoable = hasLanded(record) && !undone;
   // The CLI's report quotes the command and its arguments: their credentials stay here.
   const item = { id, time, procedure, name, scope, ok, message: maskCredentials(message), undoable, files };
-  const changed = changedFields(record.before, record.after);
+  const changed = keysReplacementChanged(record.before, record.after);
   return {
     ...item,
     ...(projectPath === undefined ? {} : { projectPath }),
@@ -209,25 +209,13 @@ export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem 
 }
 
 /** What a replacement changed, by name: where the entry is, then each stored key whose value differs. */
-function changedFields(
+function keysReplacementChanged(
   before: PlacedEntry | undefined,
   after: PlacedEntry | undefined,
 ): string[] | undefined {
   if (before === undefined || after === undefined) return undefined;
   const moved = (['name', 'scope'] as const).filter((key) => before[key] !== after[key]);
-  const keys = [...new Set([...Object.keys(before.entry), ...Object.keys(after.entry)])];
-  const edited = keys.filter(
-    (key) => !isDeepStrictEqual(filled(before.entry[key]), filled(after.entry[key])),
-  );
-  return [...moved, ...edited];
-}
-
-/** An empty list or map says what a missing one says: no arguments, no headers. */
-function filled(value: unknown): unknown {
-  const empty = Array.isArray(value)
-    ? value.length === 0
-    : typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-  return empty ? undefined : value;
+  return [...moved, ...keysChangedIgnoringEmpty(before.entry, after.entry)];
 }
 
 /**

@@ -1,6 +1,14 @@
 /** The change service: validate → queue → CLI → verify → audit, and the reads beside it. */
 export { createMcpAdmin } from './mcp-admin';
-export type { McpAdmin, McpAdminHealth, McpAdminOptions, MutationResult, SystemInfo } from './mcp-admin';
+export type {
+  ContextCost,
+  McpAdmin,
+  McpAdminHealth,
+  McpAdminOptions,
+  MutationResult,
+  ServerCost,
+  SystemInfo,
+} from './mcp-admin';
 export { auditLogPath } from './audit-log';
 export type { AuditOutcome, AuditRecord } from './audit-log';
 export { historyPath } from './history';

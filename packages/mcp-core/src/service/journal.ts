@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { lstat, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { appendLine } from '../append-line';
-import { MiB } from '../config/config-file';
+import { MiB } from '../config';
 import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError } from '../errors';
 import { linesFromEnd } from '../lines-from-end';

@@ -11,10 +11,10 @@ import {
   readDisabledStash,
   writeDisabledStash,
   type StashKey,
-} from '../config/disabled-stash';
-import { differingFields } from '../config/entry-comparison';
-import { localProjectKey } from '../config/project-key';
-import type { StoredEntry } from '../config/server-list';
+} from '../config';
+import { fieldsDifferingAsLoaded } from '../entry-comparison';
+import { localProjectKey } from '../config';
+import type { StoredEntry } from '../config';
 import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
 import { failureOutcome, type AuditOutcome } from '../service/audit-log';
@@ -89,7 +89,7 @@ export function createStashEntries({ configPath, record }: StashEntryDependencie
     const landed =
       entry === undefined
         ? now === undefined
-        : now !== undefined && differingFields(now.entry, entry).length === 0;
+        : now !== undefined && fieldsDifferingAsLoaded(now.entry, entry).length === 0;
     if (!landed) {
       throw new McpCoreError(
         'VERIFY_FAILED',

@@ -7,7 +7,7 @@
  * config): the config is read again, what landed is handed to `landed` before the error, and the
  * error says where the server is now.
  */
-import { addJsonArgv, removeArgv } from '../cli/argv';
+import { addJsonArgv, removeArgv } from '../cli';
 import {
   disabledStashPath,
   isStashKey,
@@ -15,16 +15,16 @@ import {
   writeDisabledStash,
   type StashedServer,
   type StashKey,
-} from '../config/disabled-stash';
-import { differingFields } from '../config/entry-comparison';
-import { localProjectKey } from '../config/project-key';
-import type { StoredEntry } from '../config/server-list';
+} from '../config';
+import { fieldsDifferingAsLoaded } from '../entry-comparison';
+import { localProjectKey } from '../config';
+import type { StoredEntry } from '../config';
 import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
-import { changedFields } from '../service/entry-edits';
+import { changedFieldPaths } from '../entry-comparison';
 import { errorText, withMessage } from '../service/entry-steps';
 import { verifyRemoved, verifyStored } from '../service/verify';
-import { checkImportedEntry } from '../transfer/imported-entry';
+import { checkImportedEntry } from '../cli';
 import type { SwitchDependencies, SwitchOutcome } from './switch-operations';
 
 /** One user/local switch: the server, the entry an undo expects, and where what landed is told. */
@@ -87,7 +87,7 @@ export function createStashSwitch({
     const key = await stashKey(name, scope, projectPath);
     const stash = await readDisabledStash(stashPath);
     const earlier = stash.find((server) => isStashKey(server, key));
-    if (earlier !== undefined && differingFields(earlier.entry, stored.entry).length > 0) {
+    if (earlier !== undefined && fieldsDifferingAsLoaded(earlier.entry, stored.entry).length > 0) {
       throw new McpCoreError(
         'CHANGED_SINCE',
         `${stashPath} already keeps a different disabled ${scope}-scope "${name}", which disabling this one would replace; remove this one to enable that one.`,
@@ -128,7 +128,7 @@ export function createStashSwitch({
     const { name, scope } = stashed;
     const found = await readBack(scope, name, projectPath);
     if ('stored' in found && found.stored !== undefined) {
-      if (differingFields(found.stored.entry, stashed.entry).length === 0) {
+      if (fieldsDifferingAsLoaded(found.stored.entry, stashed.entry).length === 0) {
         // Left as it is when this fails: `reconcile` drops it on the next start, nothing is lost meanwhile.
         await writeDisabledStash(stashPath, others).catch(() => undefined);
       }
@@ -201,7 +201,7 @@ export function createStashSwitch({
       // Recorded as asked: its undo disables it again only if it is stored exactly so.
       landed(stashed);
       state = `Whether "${name}" is back in ${configPath} could not be read back (${found.unreadable}); its whole entry stays in ${stashPath} (MCP Admin drops it from there on its next start if it is back).`;
-    } else if (differingFields(found.stored?.entry, stashed.entry).length === 0) {
+    } else if (fieldsDifferingAsLoaded(found.stored?.entry, stashed.entry).length === 0) {
       landed(stashed);
       const dropped = await dropFromStash(name, rest);
       state = `"${name}" was enabled all the same: it is back in ${configPath}.${dropped === undefined ? '' : `\n${dropped}`}`;
@@ -231,7 +231,7 @@ function refuseIfChanged(
   now: Record<string, unknown> | undefined,
 ): void {
   if (now === undefined) throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${what} is gone since.`);
-  const changed = changedFields(expected, now);
+  const changed = changedFieldPaths(expected, now);
   if (changed.length > 0) {
     const fields = changed.map((field) => `${field} changed`).join(', ');
     throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${what} changed since: ${fields}.`);

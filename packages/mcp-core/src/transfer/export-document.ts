@@ -1,4 +1,4 @@
-import type { StoredServers } from '../config/claude-config';
+import type { StoredServers } from '../config';
 import { maskEntry } from '../secret-masking';
 
 /** Servers as a `.mcp.json` document, pretty-printed; every secret hidden unless `reveal`. */

@@ -7,8 +7,8 @@
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, win32 } from 'node:path';
 import { listProjects } from '../config';
-import { readClaudeConfig } from '../config/claude-config';
-import { MiB, readConfigFile, type ConfigFileLimits } from '../config/config-file';
+import { readClaudeConfig } from '../config';
+import { MiB, readConfigFile, type ConfigFileLimits } from '../config';
 import { isMcpCoreError } from '../errors';
 import type { KnownProject } from '../config';
 import { ImportDocumentError, readImportDocument } from './import-document';

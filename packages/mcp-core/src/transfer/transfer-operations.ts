@@ -10,11 +10,12 @@ import type { ExportInput, ImportInput, ImportSourceInput, Scope } from '../sche
 import { exportDocument } from './export-document';
 import { duplicateNote, ImportDocumentError, readImportDocument } from './import-document';
 import type { DocumentServer } from './import-document';
-import { differingFields } from '../config/entry-comparison';
-import { checkImportedEntry } from './imported-entry';
+import { fieldsDifferingAsLoaded } from '../entry-comparison';
+import { checkImportedEntry } from '../cli';
 import { findImportSource, listImportSources, readImportSourceText } from './import-sources';
 import type { ImportSource, ImportSourceLocation } from './import-sources';
 import { readScopeEntries } from './scope-entries';
+import { errorText } from '../error-text';
 
 export type ImportOutcome = 'added' | 'would-add' | 'exists' | 'invalid' | 'failed';
 
@@ -69,7 +70,7 @@ export function createTransferOperations(deps: TransferDependencies): TransferOp
   ): Promise<ImportResult | undefined> {
     const stored = await storedIn(scope, name, projectPath);
     if (stored === undefined) return undefined;
-    const differing = differingFields(entry, stored.entry);
+    const differing = fieldsDifferingAsLoaded(entry, stored.entry);
     const comparison =
       differing.length === 0
         ? 'identical'
@@ -110,7 +111,7 @@ export function createTransferOperations(deps: TransferDependencies): TransferOp
         return { name, outcome: 'added', message };
       });
     } catch (error) {
-      return { name, outcome: 'failed', message: error instanceof Error ? error.message : String(error) };
+      return { name, outcome: 'failed', message: errorText(error) };
     }
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { expandVariables } from '../../src/check/variables';
+import { expandVariables } from '../src/variable-references';
 
 const env = { HOME_DIR: '/home/ada', EMPTY: '', TOKEN: 's3cret' };
 

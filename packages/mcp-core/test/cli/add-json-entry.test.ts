@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED } from '../../src/config';
-import { checkImportedEntry } from '../../src/transfer/imported-entry';
+import { checkImportedEntry } from '../../src/cli/add-json-entry';
 
 describe('checkImportedEntry', () => {
   it.each([
