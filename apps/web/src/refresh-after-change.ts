@@ -11,7 +11,5 @@ export function useRefreshAfterChange(): () => Promise<unknown> {
       utils.mcp.list.invalidate(),
       utils.mcp.projects.invalidate(),
       utils.mcp.history.invalidate(),
-      // A changed entry drops its kept check; a switched one loads, or not.
-      utils.mcp.contextCost.invalidate(),
     ]);
 }

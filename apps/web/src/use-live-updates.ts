@@ -17,7 +17,6 @@ export function useLiveUpdates(projectPath: string): void {
     void utils.mcp.list.invalidate();
     void utils.mcp.projects.invalidate();
     void utils.mcp.history.invalidate();
-    void utils.mcp.contextCost.invalidate();
     void utils.system.info.invalidate();
   };
   // Each time the server ends the stream (a stopping server closes it cleanly), it is opened again.

@@ -45,7 +45,6 @@ export function useRowChecks(
       utils.client.mcp.check.mutate({ name, scope, projectPath, source, confirm }).then(
         (result) => {
           set(key, { state: 'done', result });
-          // The service kept this check: what the project's servers cost changed with it.
           void utils.mcp.contextCost.invalidate();
         },
         (error: unknown) => {

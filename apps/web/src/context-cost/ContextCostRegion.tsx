@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
 import { scopeLabel } from '../scopes';
 import { trpc, type ContextCost } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -16,6 +17,7 @@ type ServerCost = ContextCost['servers'][number];
 export function ContextCostRegion({ projectPath }: { projectPath: string }) {
   const headingId = useId();
   const cost = trpc.mcp.contextCost.useQuery({ projectPath });
+  useFreshAfterList();
   return (
     <section className="card context-cost" aria-labelledby={headingId}>
       <h2 id={headingId}>Context cost</h2>
@@ -83,6 +85,26 @@ function ServerCostItem({ server }: { server: ServerCost }) {
         </button>
       )}
     </>
+  );
+}
+
+/**
+ * Asks again each time the server list is read anew (after a change here, or one the live updates
+ * saw): a changed entry drops its kept check, and a switched one loads, or not. A check asks itself.
+ */
+function useFreshAfterList() {
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const [path] = event.query.queryKey as unknown[];
+        const isList = Array.isArray(path) && path[0] === 'mcp' && path[1] === 'list';
+        if (isList && event.type === 'updated' && event.action.type === 'success') {
+          void utils.mcp.contextCost.invalidate();
+        }
+      }),
+    [queryClient, utils],
   );
 }
 
