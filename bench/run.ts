@@ -18,6 +18,7 @@ import { writeSyntheticConfig } from './synthetic-config';
 const SIZES = [
   { label: '5 KB', bytes: 5_000, runs: 30 },
   { label: '1 MB', bytes: 1_000_000, runs: 10 },
+  { label: '10 MB', bytes: 10_000_000, runs: 5 },
   { label: '100 MB', bytes: 100_000_000, runs: 3 },
 ];
 
@@ -94,6 +95,7 @@ function printSizesTable(rows: Row[]): void {
     'size',
     'baseline JSON.parse',
     'reader cold',
+    'reader cold, CPU',
     'reader warm',
     'longest stall, cold',
     'longest run, cold',
@@ -103,6 +105,7 @@ function printSizesTable(rows: Row[]): void {
     `${label} (${bytes.toLocaleString('en')} B)`,
     `1.00× (${ms(baseline.medianMs)})`,
     ratio(cold.medianMs, baseline.medianMs),
+    `${ratio(cold.medianCpuMs, baseline.medianCpuMs)} of the baseline's CPU`,
     ratio(warm.medianMs, baseline.medianMs),
     ms(cold.longestStallMs),
     ms(cold.longestRunMs),
@@ -115,12 +118,13 @@ function printSizesTable(rows: Row[]): void {
 }
 
 function printProjectsTable(rows: ProjectsRow[]): void {
-  const header = ['projects', 'call', 'time', 'longest stall', 'longest run', 'peak RSS (before)'];
+  const header = ['projects', 'call', 'time', 'CPU', 'longest stall', 'longest run', 'peak RSS (before)'];
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
   const lines = rows.flatMap(({ count, bytes, first, firstRss, changed, unchanged }) => {
     const label = `${count.toLocaleString('en')} (${(bytes / 1e6).toFixed(0)} MB)`;
     const cells = (timing: Timing) => [
       ms(timing.medianMs),
+      ms(timing.medianCpuMs),
       ms(timing.longestStallMs),
       ms(timing.longestRunMs),
     ];
@@ -133,7 +137,8 @@ function printProjectsTable(rows: ProjectsRow[]): void {
   printTable(header, lines);
   process.stdout.write(
     '\nmcp.projects: "unchanged" is the median of three calls. A stall is wall time, a run is the main\n' +
-      "thread's own part of it (the rest is waiting for a core on a busy machine).\n",
+      "thread's own part of it (the rest is waiting for a core on a busy machine). CPU is this\n" +
+      "process's CPU time during the call (all its threads), which a busy machine barely changes.\n",
   );
 }
 
@@ -169,6 +174,7 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
     'size',
     'JSON.parse',
     'cold mcp.list',
+    'cold mcp.list, CPU',
     'worst /healthz',
     'server RSS idle → peak (peak / size; growth over start / size)',
     'warm mcp.list',
@@ -179,6 +185,7 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
     `${(row.bytes / 1e6).toFixed(0)} MB`,
     `1.00× (${ms(row.baselineMs)})`,
     ratio(row.coldMs, row.baselineMs),
+    `${ratio(row.coldCpuMs, row.baselineCpuMs)} of ${ms(row.baselineCpuMs)}`,
     ms(row.healthWorstMs),
     `${mib(row.idleRss)} → ${mib(row.peakRss)} (${(row.peakRss / row.bytes).toFixed(2)}×; ${((row.peakRss - startRss) / row.bytes).toFixed(2)}×)`,
     ms(row.warmMs),

@@ -90,22 +90,38 @@ function ServerCostItem({ server }: { server: ServerCost }) {
 
 /**
  * Asks again each time the server list is read anew (after a change here, or one the live updates
- * saw): a changed entry drops its kept check, and a switched one loads, or not. A check asks itself.
+ * saw): a changed entry drops its kept check, and a switched one loads, or not; and after each check.
  */
 function useFreshAfterList() {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        const [path] = event.query.queryKey as unknown[];
-        const isList = Array.isArray(path) && path[0] === 'mcp' && path[1] === 'list';
-        if (isList && event.type === 'updated' && event.action.type === 'success') {
-          void utils.mcp.contextCost.invalidate();
-        }
-      }),
-    [queryClient, utils],
-  );
+  useEffect(() => {
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (
+        isProcedure(event.query.queryKey, 'list') &&
+        event.type === 'updated' &&
+        event.action.type === 'success'
+      ) {
+        void utils.mcp.contextCost.invalidate();
+      }
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      const key = event.mutation?.options.mutationKey ?? [];
+      if (isProcedure(key, 'check') && event.type === 'updated' && event.action.type === 'success') {
+        void utils.mcp.contextCost.invalidate();
+      }
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, utils]);
+}
+
+/** Whether a tRPC cache key is of `mcp.<name>`. */
+function isProcedure(key: readonly unknown[], name: string): boolean {
+  const [path] = key;
+  return Array.isArray(path) && path[0] === 'mcp' && path[1] === name;
 }
 
 /** Moves focus to the row's switch: `Enabled <name>`, else (read-only rows) `In this project <name>`. */

@@ -3,6 +3,7 @@
  * Needs you), one plain sentence why that starts with the fixed status word (SPEC §6), and the one
  * thing that fixes it. File paths and settings keys stay in the row's details (`statusReason`).
  */
+import { usesOAuth } from '../rows';
 import { scopeLabel } from '../scopes';
 import type { CheckResult, ServerEntry } from '../trpc';
 
@@ -23,16 +24,6 @@ export interface RowVerdict {
   sentence: string;
   /** The one action that fixes it, in words; absent when nothing needs doing. */
   fix?: { kind: FixKind; text: string };
-}
-
-/** A fixed `Authorization` header: the server is signed in to with that, not with OAuth. */
-export function hasFixedAuthorization(server: ServerEntry): boolean {
-  return Object.keys(server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
-}
-
-/** Claude Code signs in to it with OAuth: a remote server without a fixed Authorization header. */
-export function usesOAuth(server: ServerEntry): boolean {
-  return (server.transport === 'http' || server.transport === 'sse') && !hasFixedAuthorization(server);
 }
 
 /** The row's answer, from what Claude Code does with the entry and, once checked, what the check saw. */

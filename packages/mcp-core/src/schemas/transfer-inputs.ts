@@ -3,7 +3,7 @@
  * `mcp.export`) and the server entry an import document holds.
  */
 import { z } from 'zod';
-import { LIMITS, inputObject, text } from './field-rules';
+import { LIMITS, inputObject, stringMap, text } from './field-rules';
 import { listKeys } from './issues';
 import {
   absolutePath,
@@ -95,6 +95,15 @@ export const importedServerSchema = entryObject('a server', {
   }
 });
 
+/** A server's name as an import document writes it: checked against the document, not the name rules. */
+const documentNameSchema = text('server name');
+
+function documentNames(field: string) {
+  return z
+    .array(documentNameSchema, { error: `${field} must be a list of server names` })
+    .max(IMPORT_LIMITS.servers, { error: `${field} may name at most ${IMPORT_LIMITS.servers} servers` });
+}
+
 export const importInputSchema = inputObject({
   json: z
     .string({ error: 'json must be a string' })
@@ -102,10 +111,15 @@ export const importInputSchema = inputObject({
   scope: scopeSchema,
   projectPath: projectPathSchema.optional(),
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional(),
-  only: z
-    .array(newServerNameSchema, { error: 'only must be a list of server names' })
-    .max(IMPORT_LIMITS.servers, { error: `only may name at most ${IMPORT_LIMITS.servers} servers` })
-    .optional(),
+  // Names as the document writes them: one that breaks the name rules can still be renamed.
+  only: documentNames('only').optional(),
+  /** Document name → the name it is imported as (an invalid or taken name, renamed in place). */
+  renames: stringMap('renames', documentNameSchema, newServerNameSchema).optional(),
+  /**
+   * Document names whose entry replaces the stored one of that name: the one in the target scope,
+   * else the one it would shadow or be shadowed by (as the preview names it), kept in its scope.
+   */
+  replace: documentNames('replace').optional(),
 });
 
 /** A document `mcp.importSources` listed, named by its path: no other file can be asked for. */
@@ -118,6 +132,11 @@ export const exportInputSchema = inputObject({
   scope: scopeSchema,
   projectPath: projectPathSchema.optional(),
   reveal: revealSchema.optional(),
+  /** Each secret written as a `${VAR}` placeholder Claude Code expands when it starts the server. */
+  placeholders: z.boolean({ error: 'placeholders must be true or false' }).optional(),
+}).refine((input) => input.reveal !== true || input.placeholders !== true, {
+  path: ['placeholders'],
+  error: 'placeholders and reveal exclude each other: a document holds the secrets or their placeholders',
 });
 
 export type ImportedServer = z.infer<typeof importedServerSchema>;

@@ -538,6 +538,16 @@ export function createMcpAdmin({
         addRecorded('mcp.import', { ...place, entry }, landed),
       );
     },
+    // One recorded change from the stored entry to the imported one: a failed add puts the old one back.
+    replaceEntry: async ({ name, scope, projectPath, entry }) => {
+      const place = await placeFor(name, scope, projectPath);
+      const stored = await storedAt(place);
+      if (stored === undefined)
+        throw new McpCoreError('NOT_FOUND', `"${name}" is no longer in ${scope} scope.`);
+      return recordedChange({ procedure: 'mcp.import', place }, (landed) =>
+        replace('mcp.import', { ...place, entry: stored.entry }, { ...place, entry }, landed),
+      );
+    },
   });
 
   const switches = createSwitchOperations({

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { reportReachable } from './connection/connection-state';
-import { trpc } from './trpc';
+import { reportReachable } from './connection-state';
+import { useConfigEvents, useRefreshAll } from './api';
 
 /** How long to wait before opening the stream again after the server ended it (it is shutting down). */
 const REOPEN_AFTER_MS = 1000;
@@ -12,27 +12,18 @@ const REOPEN_AFTER_MS = 1000;
  * made in another tab of the panel). The stream is also the panel's sign that the server is there.
  */
 export function useLiveUpdates(projectPath: string): void {
-  const utils = trpc.useUtils();
-  const refresh = () => {
-    void utils.mcp.list.invalidate();
-    void utils.mcp.projects.invalidate();
-    void utils.mcp.history.invalidate();
-    void utils.system.info.invalidate();
-  };
+  const refresh = useRefreshAll();
   // Each time the server ends the stream (a stopping server closes it cleanly), it is opened again.
   const [endings, setEndings] = useState(0);
-  const events = trpc.mcp.events.useSubscription(
-    { projectPath },
-    {
-      // Also on every (re)connection: a change made while no stream was open has no event.
-      onStarted: refresh,
-      onData: refresh,
-      onComplete() {
-        reportReachable(false);
-        setEndings((count) => count + 1);
-      },
+  const events = useConfigEvents(projectPath, {
+    // Also on every (re)connection: a change made while no stream was open has no event.
+    onStarted: refresh,
+    onData: refresh,
+    onComplete() {
+      reportReachable(false);
+      setEndings((count) => count + 1);
     },
-  );
+  });
   const reopen = useEffectEvent(() => {
     events.reset();
   });
