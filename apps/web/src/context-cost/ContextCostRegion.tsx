@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { scopeLabel } from '../scopes';
-import { trpc, type ContextCost } from '../trpc';
+import type { ContextCost } from '../trpc';
+import { useContextCost, useFreshAfterList } from './api';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { findRow } from '../ui/find-row';
 import { CONTEXT_WINDOW_TOKENS, costLines, formatTokens, windowShare } from './cost-lines';
@@ -16,7 +16,7 @@ type ServerCost = ContextCost['servers'][number];
  */
 export function ContextCostRegion({ projectPath }: { projectPath: string }) {
   const headingId = useId();
-  const cost = trpc.mcp.contextCost.useQuery({ projectPath });
+  const cost = useContextCost(projectPath);
   useFreshAfterList();
   return (
     <section className="card context-cost" aria-labelledby={headingId}>
@@ -86,42 +86,6 @@ function ServerCostItem({ server }: { server: ServerCost }) {
       )}
     </>
   );
-}
-
-/**
- * Asks again each time the server list is read anew (after a change here, or one the live updates
- * saw): a changed entry drops its kept check, and a switched one loads, or not; and after each check.
- */
-function useFreshAfterList() {
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
-  useEffect(() => {
-    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (
-        isProcedure(event.query.queryKey, 'list') &&
-        event.type === 'updated' &&
-        event.action.type === 'success'
-      ) {
-        void utils.mcp.contextCost.invalidate();
-      }
-    });
-    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      const key = event.mutation?.options.mutationKey ?? [];
-      if (isProcedure(key, 'check') && event.type === 'updated' && event.action.type === 'success') {
-        void utils.mcp.contextCost.invalidate();
-      }
-    });
-    return () => {
-      stopQueries();
-      stopMutations();
-    };
-  }, [queryClient, utils]);
-}
-
-/** Whether a tRPC cache key is of `mcp.<name>`. */
-function isProcedure(key: readonly unknown[], name: string): boolean {
-  const [path] = key;
-  return Array.isArray(path) && path[0] === 'mcp' && path[1] === name;
 }
 
 /** Moves focus to the row's switch: `Enabled <name>`, else (read-only rows) `In this project <name>`. */
