@@ -71,4 +71,3 @@ export type {
   ImportSourceLocation,
   TransferOperations,
 } from './transfer';
-export type { SwitchChange, SwitchOperations, SwitchOutcome, SwitchResult, SwitchTarget } from './switch';

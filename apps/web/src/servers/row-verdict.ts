@@ -1,6 +1,6 @@
 /**
  * One answer per row, the same everywhere: will Claude Code load the server (Loads, Won't load,
- * Needs you), one plain sentence why that starts with the fixed status word (SPEC §6), and the one
+ * Needs you), one plain sentence why that starts with the fixed status word (e2e/rows.spec.ts), and the one
  * thing that fixes it. File paths and settings keys stay in the row's details (`statusReason`).
  */
 import { usesOAuth } from '../rows';
@@ -35,7 +35,7 @@ export function rowVerdict(server: ServerEntry, check?: CheckResult['status']): 
     return {
       answer: 'needs-you',
       sentence: `Active, but Claude Code would pass ${missing.map((name) => `\${${name}}`).join(', ')} on as text.`,
-      // The fixed words of SPEC §6, one per variable.
+      // The fixed words, one per variable (e2e/rows.spec.ts, apps/web/test/server-display.test.ts).
       fix: {
         kind: 'outside',
         text: `${missing.map((name) => `Missing variable ${name}`).join(', ')}: set ${them} where you start claude.`,

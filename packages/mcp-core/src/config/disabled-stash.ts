@@ -1,5 +1,5 @@
 /**
- * MCP Admin's own stash of user and local servers turned off with its switch (SPEC §4 `mcp.disable`):
+ * MCP Admin's own stash of user and local servers turned off with its switch (docs/api.md#mcpdisable):
  * `.mcp-admin/disabled.json` beside `.claude.json`, each entry kept whole (secrets included) while
  * it is out of Claude Code's config, so enabling it adds back exactly what was there. It holds
  * secrets, so it is private to the user (mode 0600, in a 0700 folder), and it is read as untrusted

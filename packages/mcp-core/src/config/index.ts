@@ -5,6 +5,7 @@ export { credentialKey, credentialsPathFor, readStoredTokens } from './oauth-cre
 export type { StoredToken, StoredTokens } from './oauth-credentials';
 export { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from './disabled-stash';
 export type { StashedServer, StashKey } from './disabled-stash';
+export { approvalOf } from './approvals';
 export type { ManagedConfig } from './managed';
 export { installedPluginsPath } from './plugins';
 export { readSettingsFiles, settingsFilesOf } from './settings';

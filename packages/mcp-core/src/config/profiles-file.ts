@@ -1,5 +1,5 @@
 /**
- * MCP Admin's profiles (SPEC §4 `mcp.profiles`): `.mcp-admin/profiles.json` beside `.claude.json`,
+ * MCP Admin's profiles (docs/api.md#mcpprofiles): `.mcp-admin/profiles.json` beside `.claude.json`,
  * named sets of servers (names, scopes and projects: no entry, no secret). Private to the user like
  * the other own files (mode 0600, in a 0700 folder), written atomically, and read as untrusted:
  * anyone with the user's rights can have written it, so a link or a FIFO there is refused.

@@ -1,5 +1,5 @@
 /**
- * The projects `.claude.json` knows (SPEC §4 `mcp.projects`). A config can know a million of them,
+ * The projects `.claude.json` knows (docs/api.md#mcpprojects). A config can know a million of them,
  * so the sorted list is built once per version of the file, in slices that leave the event loop
  * free, and `hasMcpJson` comes from what the reader last saw of each project's `.mcp.json` (see
  * mcp-json-presence). When `.claude.json` changes, the projects never looked at are looked at, and

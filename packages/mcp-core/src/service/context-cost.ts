@@ -5,30 +5,11 @@
  * cost and adds nothing to the total; a tool a permission rule denies costs nothing anywhere.
  */
 import { isActive, TOKEN_METHOD } from '../check';
-import type { Server, ServerScope } from '../config';
+import type { Server } from '../config';
+import { contextCostInputSchema } from '../schemas';
+import type { ServiceContext } from './context';
 import type { LastChecks } from './last-checks';
-
-export interface ServerCost {
-  name: string;
-  scope: ServerScope;
-  source?: string;
-  /** The tokens of the tools it brings; null when its entry was never checked (or changed since). */
-  tokens: number | null;
-  /** How many tools count in `tokens` (denied ones do not); null like `tokens`. */
-  tools: number | null;
-  /** Whether Claude Code loads it in this project: only then does it count in `total`. */
-  loads: boolean;
-  /** When its entry was last checked (ms since the epoch); null when never. */
-  checkedAt: number | null;
-}
-
-export interface ContextCost {
-  servers: ServerCost[];
-  /** The tokens of every server that loads. */
-  total: number;
-  /** How the tokens were counted: an estimate from the definitions (check/tool-tokens.ts). */
-  method: typeof TOKEN_METHOD;
-}
+import type { ContextCost, McpAdmin, ServerCost } from './mcp-admin-types';
 
 /** Whether a permission rule denies `tool` of `server` in the project: it then costs nothing. */
 export type DeniedTool = (server: string, tool: string) => boolean;
@@ -46,6 +27,21 @@ export async function contextCost(request: ContextCostRequest): Promise<ContextC
   costs.sort((a, b) => (b.tokens ?? -1) - (a.tokens ?? -1) || a.name.localeCompare(b.name));
   const total = costs.reduce((sum, cost) => (cost.loads ? sum + (cost.tokens ?? 0) : sum), 0);
   return { servers: costs, total, method: TOKEN_METHOD };
+}
+
+/** `mcp.contextCost`: the project checked, its servers listed with secrets revealed, each priced by its kept check. */
+export function createContextCost({
+  readers,
+  lastChecks,
+}: Pick<ServiceContext, 'readers' | 'lastChecks'>): Pick<McpAdmin, 'contextCost'> {
+  return {
+    async contextCost(rawInput) {
+      const input = contextCostInputSchema.parse(rawInput);
+      const projectPath = await readers.existingProject(input?.projectPath);
+      const servers = await readers.serversToCheck(projectPath);
+      return contextCost({ servers, projectPath, lastChecks, isDenied: () => false });
+    },
+  };
 }
 
 async function serverCost(server: Server, request: ContextCostRequest): Promise<ServerCost> {

@@ -45,6 +45,3 @@ export function mergedEntry(
   for (const [field, value] of given) if (value !== undefined) merged[field] = value;
   return merged;
 }
-
-// entry-changes.ts (being split by i17-service) still imports the old name from here.
-export { changedFieldPaths as changedFields } from '../entry-comparison';

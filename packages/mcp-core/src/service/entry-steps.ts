@@ -7,9 +7,10 @@
  */
 import type { StoredEntry } from '../config';
 import { fieldsDifferingAsLoaded } from '../entry-comparison';
-import { McpCoreError, isMcpCoreError } from '../errors';
-import type { Landed, MutationResult } from './entry-changes';
-import type { EntryPlace, PlacedEntry } from './history';
+import { errorText } from '../error-text';
+import { combined, withMessage } from './change-result';
+import type { MutationResult } from './change-result';
+import type { EntryPlace, Landed, PlacedEntry } from './history';
 
 /** What the service's entry changes lend: the read of one place, and its two CLI steps. */
 export interface EntryStepDependencies {
@@ -177,25 +178,4 @@ function keptInHistory(from: PlacedEntry): string {
 function placed(place: EntryPlace, stored: StoredEntry): PlacedEntry {
   const { name, scope, projectPath, source } = place;
   return { name, scope, projectPath, source, entry: stored.entry };
-}
-
-/** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
-export function combined(...results: MutationResult[]): MutationResult {
-  const message = results
-    .map((result) => result.message)
-    .filter((text) => text !== '')
-    .join('\n');
-  const warnings = results.flatMap((result) => (result.warning === undefined ? [] : [result.warning]));
-  return warnings.length === 0 ? { ok: true, message } : { ok: true, message, warning: warnings.join('\n') };
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** `error` with another message and the same code. */
-export function withMessage(error: unknown, message: string): Error {
-  return isMcpCoreError(error)
-    ? new McpCoreError(error.code, message, { cause: error })
-    : new Error(message, { cause: error });
 }

@@ -1,5 +1,5 @@
 /**
- * The product's own history of changes (SPEC §4 `mcp.history`, `mcp.undo`): one JSON line per
+ * The product's own history of changes (docs/api.md#mcphistory, #mcpundo): one JSON line per
  * change in `.mcp-admin/history.jsonl` beside `.claude.json` (mode 0600, its folder 0700; see
  * journal.ts for the file). A record
  * holds the whole entry before and after the change, secrets included, because undo needs them;
@@ -12,6 +12,7 @@ import { keysChangedIgnoringEmpty } from '../entry-comparison';
 import { ownFilePath } from '../own-files';
 import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
+import type { MutationResult } from './change-result';
 
 /** Where one entry is (or was) stored: the file, and what the CLI needs to reach it there. */
 export interface EntryPlace {
@@ -76,6 +77,18 @@ export interface SwitchMove {
   before?: PlacedEntry;
   after?: PlacedEntry;
   approval?: ApprovalMove;
+}
+
+/** How one recorded change is undone, inside a queue turn. */
+export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
+
+/** What of one change has landed so far: the history records exactly this. */
+export interface Landed {
+  before?: PlacedEntry;
+  after?: PlacedEntry;
+  approval?: ApprovalMove;
+  /** A change of several switches: each switch that landed. */
+  switches?: SwitchMove[];
 }
 
 export interface ChangeRecord {

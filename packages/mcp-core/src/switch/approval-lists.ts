@@ -8,9 +8,8 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomically } from '../atomic-write';
-import { MiB, readJsonDocument, type ConfigFileLimits } from '../config';
-import { realProjectDir } from '../config';
-import { readSettingsFiles, type SettingsLocations } from '../config';
+import { MiB, readJsonDocument, readSettingsFiles, realProjectDir } from '../config';
+import type { ConfigFileLimits, SettingsLocations } from '../config';
 import { McpCoreError } from '../errors';
 import { writeFailed } from '../own-files';
 import { isRecord } from '../records';

@@ -1,5 +1,5 @@
 /**
- * Import and export (SPEC §4 `mcp.import`, `mcp.importSources`, `mcp.export`) on top of the
+ * Import and export (docs/api.md#mcpimport, #mcpimportsources, #mcpexport) on top of the
  * service's queue, CLI and audit, which the service hands in: each imported server is its own
  * change, in its own queue turn, added whole with `add-json` and read back.
  */

@@ -7,25 +7,19 @@
  * config): the config is read again, what landed is handed to `landed` before the error, and the
  * error says where the server is now.
  */
-import { addJsonArgv, removeArgv } from '../cli';
-import {
-  disabledStashPath,
-  isStashKey,
-  readDisabledStash,
-  writeDisabledStash,
-  type StashedServer,
-  type StashKey,
-} from '../config';
-import { fieldsDifferingAsLoaded } from '../entry-comparison';
-import { localProjectKey } from '../config';
-import type { StoredEntry } from '../config';
+import { addJsonArgv, checkImportedEntry, removeArgv } from '../cli';
+import { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from '../config';
+import type { StashedServer, StoredEntry } from '../config';
+import { changedFieldPaths, fieldsDifferingAsLoaded } from '../entry-comparison';
+import { errorText } from '../error-text';
 import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
-import { changedFieldPaths } from '../entry-comparison';
-import { errorText, withMessage } from '../service/entry-steps';
-import { verifyRemoved, verifyStored } from '../service/verify';
-import { checkImportedEntry } from '../cli';
-import type { SwitchDependencies, SwitchOutcome } from './switch-operations';
+import { stashKeyOf } from '../switch';
+import type { AuditedCli } from './audited-cli';
+import { withMessage } from './change-result';
+import type { Readers } from './readers';
+import type { SwitchOutcome } from './switch-outcome';
+import { verifyRemoved, verifyStored } from './verify';
 
 /** One user/local switch: the server, the entry an undo expects, and where what landed is told. */
 export interface StashSwitch {
@@ -38,16 +32,18 @@ export interface StashSwitch {
   landed: (stashed: StashedServer) => void;
 }
 
-export function createStashSwitch({
-  configPath,
-  storedIn,
-  runChange,
-}: Pick<SwitchDependencies, 'configPath' | 'storedIn' | 'runChange'>) {
-  const stashPath = disabledStashPath(configPath);
+/** What a user/local switch is made of: the config, its bounded reader, and the audited CLI call. */
+export interface StashSwitchContext {
+  configPath: string;
+  /** Bounded like every read inside a queue turn. */
+  readers: Pick<Readers, 'storedIn'>;
+  cli: AuditedCli;
+}
 
-  async function stashKey(name: string, scope: 'user' | 'local', projectPath: string): Promise<StashKey> {
-    return scope === 'user' ? { scope, name } : { scope, project: await localProjectKey(projectPath), name };
-  }
+export function createStashSwitch({ configPath, readers, cli }: StashSwitchContext) {
+  const stashPath = disabledStashPath(configPath);
+  const storedIn = (scope: Scope, name: string, projectPath: string) =>
+    readers.storedIn(scope, name, projectPath);
 
   /** The entry stored now, or why the config cannot say. */
   async function readBack(
@@ -84,7 +80,7 @@ export function createStashSwitch({
         `name: "${name}" cannot be disabled without losing part of it, since add-json could not add it back as stored (${addable.problems})`,
       );
     }
-    const key = await stashKey(name, scope, projectPath);
+    const key = await stashKeyOf(name, scope, projectPath);
     const stash = await readDisabledStash(stashPath);
     const earlier = stash.find((server) => isStashKey(server, key));
     if (earlier !== undefined && fieldsDifferingAsLoaded(earlier.entry, stored.entry).length > 0) {
@@ -98,7 +94,7 @@ export function createStashSwitch({
     // First the stash: if the remove below never happens, the entry is in both places, not in neither.
     await writeDisabledStash(stashPath, [...others, stashed]);
     try {
-      const result = await runChange('mcp.disable', removeArgv(name, scope), projectPath, async () => {
+      const result = await cli.run('mcp.disable', removeArgv(name, scope), projectPath, async () => {
         verifyRemoved(name, await storedIn(scope, name, projectPath));
       });
       landed(stashed);
@@ -143,7 +139,7 @@ export function createStashSwitch({
   }
 
   async function enable({ name, scope, projectPath, expected, landed }: StashSwitch): Promise<SwitchOutcome> {
-    const key = await stashKey(name, scope, projectPath);
+    const key = await stashKeyOf(name, scope, projectPath);
     const stash = await readDisabledStash(stashPath);
     const stashed = stash.find((server) => isStashKey(server, key));
     if (expected !== undefined) {
@@ -165,14 +161,9 @@ export function createStashSwitch({
     const rest = stash.filter((server) => server !== stashed);
     let result;
     try {
-      result = await runChange(
-        'mcp.enable',
-        addJsonArgv(name, scope, stashed.entry),
-        projectPath,
-        async () => {
-          verifyStored(name, scope, stashed.entry, await storedIn(scope, name, projectPath));
-        },
-      );
+      result = await cli.run('mcp.enable', addJsonArgv(name, scope, stashed.entry), projectPath, async () => {
+        verifyStored(name, scope, stashed.entry, await storedIn(scope, name, projectPath));
+      });
     } catch (error) {
       throw await afterFailedAdd(error, stashed, projectPath, rest, landed);
     }

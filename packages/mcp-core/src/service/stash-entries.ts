@@ -5,19 +5,15 @@
  * each change is one atomic write of the stash, read back, and audited. The service's entry changes
  * dispatch here when a place's `source` is the stash, so the history and undo work as for any entry.
  */
-import {
-  disabledStashPath,
-  isStashKey,
-  readDisabledStash,
-  writeDisabledStash,
-  type StashKey,
-} from '../config';
+import { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from '../config';
+import type { StashKey, StoredEntry } from '../config';
 import { fieldsDifferingAsLoaded } from '../entry-comparison';
-import { localProjectKey } from '../config';
-import type { StoredEntry } from '../config';
 import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
-import { failureOutcome, type AuditOutcome } from '../service/audit-log';
+import { stashKeyOf } from '../switch';
+import { failureOutcome } from './audit-log';
+import type { AuditTrail } from './audited-cli';
+import type { MutationResult } from './change-result';
 
 /** An entry of the stash, as the service names places. */
 export interface StashPlace {
@@ -26,39 +22,26 @@ export interface StashPlace {
   projectPath: string;
 }
 
-export interface StashChangeResult {
-  ok: true;
-  message: string;
-  warning?: string;
-}
-
 export interface StashEntries {
   readonly path: string;
   /** Whether `source` names the stash. */
   holds(source: string | undefined): boolean;
   storedAt(place: StashPlace): Promise<StoredEntry | undefined>;
   /** Drops the entry from the stash for good. */
-  remove(procedure: string, place: StashPlace): Promise<StashChangeResult>;
+  remove(procedure: string, place: StashPlace): Promise<MutationResult>;
   /** Puts `to` in the stash in place of `from` (none: a new entry), in one write. */
   put(
     procedure: string,
     from: StashPlace | undefined,
     to: StashPlace & { entry: Record<string, unknown> },
-  ): Promise<StashChangeResult>;
+  ): Promise<MutationResult>;
 }
 
-export interface StashEntryDependencies {
-  configPath: string;
-  /** Audits a change made without the CLI; returns a warning when the log cannot be written. */
-  record: (procedure: string, outcome: AuditOutcome) => Promise<string | undefined>;
-}
-
-export function createStashEntries({ configPath, record }: StashEntryDependencies): StashEntries {
+export function createStashEntries(configPath: string, audit: AuditTrail): StashEntries {
   const path = disabledStashPath(configPath);
 
   async function keyOf({ name, scope, projectPath }: StashPlace): Promise<StashKey> {
-    if (scope === 'user') return { scope, name };
-    if (scope === 'local') return { scope, project: await localProjectKey(projectPath), name };
+    if (scope !== 'project') return stashKeyOf(name, scope, projectPath);
     throw new McpCoreError(
       'INVALID_INPUT',
       `source: a project-scope server is switched off in the project's settings, never kept in ${path}`,
@@ -76,10 +59,10 @@ export function createStashEntries({ configPath, record }: StashEntryDependencie
     try {
       await write();
     } catch (error) {
-      await record(procedure, failureOutcome(error));
+      await audit.record(procedure, [], failureOutcome(error));
       throw error;
     }
-    const warning = await record(procedure, { ok: true, message });
+    const warning = await audit.record(procedure, [], { ok: true, message });
     return warning === undefined ? { ok: true as const, message } : { ok: true as const, message, warning };
   }
 
