@@ -8,3 +8,5 @@ export * from './check';
 export * from './transfer';
 export * from './login';
 export * from './switch';
+export { projectToggleInputSchema } from './schemas/project-toggle';
+export type { ProjectToggleInput } from './schemas/project-toggle';

@@ -8,3 +8,5 @@ export { argvOf, cliEnvironment, createCliRunner, DEFAULT_CLI_TIMEOUT_MS } from 
 export type { CliCommand, CliCommandWithStdin, CliOutcome, CliRunner, CliRunnerOptions } from './runner';
 export { createCliVersionCache } from './version-cache';
 export type { CliVersionCache } from './version-cache';
+export { controlEnvironment, toggleMcpServer } from './control-session';
+export type { ControlOutcome, ControlSessionOptions, McpToggleRequest } from './control-session';

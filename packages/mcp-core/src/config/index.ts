@@ -10,6 +10,8 @@ export { installedPluginsPath } from './plugins';
 export { settingsFilesOf } from './settings';
 export { isDirectory, localProjectKey, projectDirChain } from './project-key';
 export { listProjects } from './project-list';
+export { readProjectToggles } from './project-toggles';
+export type { ProjectToggles } from './project-toggles';
 export { REDACTED } from '../secret-masking';
 export { findStoredEntries, findStoredEntry, listServers, projectMcpJsonPath } from './server-list';
 export type {

@@ -52,7 +52,7 @@ function positional(field: string, max: number = LIMITS.string) {
 }
 
 /** Every procedure input is an object that names a field it does not know in its message. */
-function inputObject<Shape extends z.ZodRawShape>(shape: Shape) {
+export function inputObject<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'

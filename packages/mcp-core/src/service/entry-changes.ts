@@ -21,6 +21,7 @@ import type {
   ChangeRecord,
   EntryPlace,
   PlacedEntry,
+  ProjectToggleMove,
   SwitchMove,
 } from './history';
 import { combined, createEntrySteps, errorText } from './entry-steps';
@@ -44,6 +45,11 @@ export interface MutationResult {
  */
 const QUEUED_READ_TIMEOUT_MS = 30_000;
 
+const PROJECT_TOGGLES: ReadonlySet<ChangeProcedure> = new Set([
+  'mcp.disableInProject',
+  'mcp.enableInProject',
+]);
+
 /** What of one change has landed so far: the history records exactly this. */
 export interface Landed {
   before?: PlacedEntry;
@@ -51,12 +57,14 @@ export interface Landed {
   approval?: ApprovalMove;
   /** A change of several switches: each switch that landed. */
   switches?: SwitchMove[];
+  /** What a per-project toggle wrote. */
+  toggle?: ProjectToggleMove;
 }
 
 /** The change a history record is about: its procedure and the server it ends up naming. */
 interface ChangeSubject {
   procedure: ChangeProcedure;
-  place: EntryPlace;
+  place: Pick<EntryPlace, 'name' | 'projectPath'> & { scope: ChangeRecord['scope'] };
   /** The change it undoes. */
   undoes?: string;
 }
@@ -207,7 +215,8 @@ export function createEntryChanges({
       procedure,
       name,
       scope,
-      ...(scope === 'user' ? {} : { projectPath }),
+      // A per-project toggle is of one project whatever the server's scope.
+      ...(scope === 'user' && !PROJECT_TOGGLES.has(procedure) ? {} : { projectPath }),
       ...(undoes === undefined ? {} : { undoes }),
     };
     const landed: Landed = {};

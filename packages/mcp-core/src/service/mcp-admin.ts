@@ -22,6 +22,7 @@ import {
 import type { CheckAllEvent, CheckResult } from '../check';
 import {
   cliEnvironment,
+  toggleMcpServer,
   createCliRunner,
   createCliVersionCache,
   createMutationQueue,
@@ -112,6 +113,8 @@ import type { MutationResult, Undoer } from './entry-changes';
 import { readServerLogs } from './server-logs';
 import { createSwitchChanges } from './switch-changes';
 import { createProfiles } from './profiles';
+import { createProjectToggles } from './project-toggles';
+import type { ProjectToggleInput } from '../schemas/project-toggle';
 import type { ApplyProfileResult, ProfileView } from './profiles';
 
 export type { MutationResult } from './entry-changes';
@@ -207,6 +210,9 @@ export interface McpAdmin extends TransferOperations {
   disable(input: SwitchServerInput): Promise<MutationResult>;
   /** Turns it back on: user/local added back whole from the stash, project approved in settings.local.json. */
   enable(input: SwitchServerInput): Promise<MutationResult>;
+  /** Claude Code's own per-project off (`/mcp`), for user-scope and read-only servers (see project-toggles.ts). */
+  disableInProject(input: ProjectToggleInput): Promise<MutationResult>;
+  enableInProject(input: ProjectToggleInput): Promise<MutationResult>;
   /** The saved profiles, each with whether it matches what is on now (see profiles.ts). */
   profiles(): Promise<ProfileView[]>;
   /** Saves a profile: the servers given, or the ones on now in the project. */
@@ -553,12 +559,28 @@ export function createMcpAdmin({
     refuseSwitchBack: switchChanges.refuseSwitchBack,
   });
 
+  const projectToggles = createProjectToggles({
+    configPath,
+    existingProject,
+    serversIn: async (projectPath) => (await readList(projectPath, false)).servers,
+    changeTurn,
+    toggle: (request) =>
+      toggleMcpServer(
+        { bin: claudeBin, env: cliEnvironment(spawnEnv, configDir), timeoutMs: cliTimeoutMs },
+        request,
+      ),
+    audit: (procedure, argv, outcome) => auditOrWarn(procedure, argv, outcome),
+    recordedChange,
+  });
+
   /** How each kind of recorded change is undone; a new kind of change must say how. */
   const undoers: Record<ChangeProcedure, Undoer> = {
     ...entryUndoers,
     'mcp.disable': switchChanges.undo,
     'mcp.enable': switchChanges.undo,
     'mcp.applyProfile': (change) => profiles.undo(change),
+    'mcp.disableInProject': projectToggles.undo,
+    'mcp.enableInProject': projectToggles.undo,
     // The undo of an applied profile holds the switches it made, not entries.
     'mcp.undo': (change) =>
       change.switches === undefined ? entryUndoers['mcp.undo'](change) : profiles.undo(change),
@@ -730,6 +752,8 @@ export function createMcpAdmin({
       }
     },
 
+    disableInProject: projectToggles.disableInProject,
+    enableInProject: projectToggles.enableInProject,
     disable: (input) => switched(input, false),
     enable: (input) => switched(input, true),
     resetChoices: (input) => switches.resetChoices(input),

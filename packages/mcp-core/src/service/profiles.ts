@@ -21,7 +21,7 @@ import {
 import type { SwitchTarget } from '../switch';
 import type { EntryChanges, Landed, MutationResult } from './entry-changes';
 import { errorText } from './entry-steps';
-import { hasLanded } from './history';
+import { hasLanded, writtenScope } from './history';
 import type { ChangeRecord, EntryPlace, SwitchMove } from './history';
 import type { RecordedSwitch } from './switch-changes';
 
@@ -259,7 +259,7 @@ export function createProfiles(deps: ProfileDependencies) {
       for (const move of moves) await deps.refuseSwitchBack(move);
       const place: EntryPlace = {
         name: change.name,
-        scope: change.scope,
+        scope: writtenScope(change),
         projectPath: change.projectPath ?? '',
         source: path,
       };

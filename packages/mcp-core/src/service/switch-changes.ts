@@ -10,6 +10,7 @@ import type { Scope } from '../schemas';
 import type { SwitchChange, SwitchOperations, SwitchTarget } from '../switch';
 import { refuseUndoInGoneDir } from './entry-changes';
 import type { EntryChanges, Landed, MutationResult } from './entry-changes';
+import { writtenScope } from './history';
 import type { ChangeRecord, EntryPlace, PlacedEntry } from './history';
 import { refuseApprovalUndoElsewhere, refuseUndoElsewhere } from './project-keys';
 
@@ -20,10 +21,8 @@ export interface SwitchChangeDependencies {
 }
 
 /** A switch as recorded: the server, which way it went, and what it moved. */
-export type RecordedSwitch = Pick<
-  ChangeRecord,
-  'name' | 'scope' | 'projectPath' | 'before' | 'after' | 'approval'
-> & {
+export type RecordedSwitch = Pick<ChangeRecord, 'name' | 'projectPath' | 'before' | 'after' | 'approval'> & {
+  scope: Scope;
   on: boolean;
 };
 
@@ -114,7 +113,11 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
 
   /** The switch back of a recorded `mcp.disable` or `mcp.enable`, itself recorded as the opposite switch. */
   async function undo(change: ChangeRecord): Promise<MutationResult> {
-    const moved: RecordedSwitch = { ...change, on: change.procedure === 'mcp.enable' };
+    const moved: RecordedSwitch = {
+      ...change,
+      scope: writtenScope(change),
+      on: change.procedure === 'mcp.enable',
+    };
     await refuseSwitchBack(moved);
     const subject = moved.approval === undefined ? movedEntry(moved) : moved;
     const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');
