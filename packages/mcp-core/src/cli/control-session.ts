@@ -15,7 +15,7 @@ import { McpCoreError } from '../errors';
 import { errorText } from '../error-text';
 
 /** The credentials that make a session wait for remote managed settings; a toggle needs none. */
-const MODEL_CREDENTIALS = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN'];
+const MODEL_CREDENTIALS = new Set(['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN']);
 
 /** A line of the protocol past this is not an answer to a toggle: the session is stopped. */
 const MAX_LINE_BYTES = 1024 * 1024;
@@ -52,9 +52,7 @@ export type ControlOutcome = { ok: true } | { ok: false; message: string };
 
 /** The environment of a control session: the given one without the model's credentials. */
 export function controlEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const spawnEnv = { ...env };
-  for (const name of MODEL_CREDENTIALS) delete spawnEnv[name];
-  return spawnEnv;
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !MODEL_CREDENTIALS.has(name)));
 }
 
 /** The request line `toggleMcpServer` of the Agent SDK sends. */
