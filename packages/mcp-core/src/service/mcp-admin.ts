@@ -114,6 +114,7 @@ import { readServerLogs } from './server-logs';
 import { createSwitchChanges } from './switch-changes';
 import { createProfiles } from './profiles';
 import { createProjectToggles } from './project-toggles';
+import { signInAtRisk, withSignInLoss } from './sign-in-loss';
 import type { ProjectToggleInput } from '../schemas/project-toggle';
 import type { ApplyProfileResult, ProfileView } from './profiles';
 
@@ -589,7 +590,11 @@ export function createMcpAdmin({
   async function switched(rawInput: SwitchServerInput, on: boolean): Promise<MutationResult> {
     const { name, scope, projectPath: asked } = switchServerInputSchema.parse(rawInput);
     const projectPath = await existingProject(asked);
-    return changeTurn(() => switchChanges.switched({ name, scope, projectPath }, on));
+    const listedEntry = async () =>
+      (await serversToCheck(projectPath)).find((server) => server.name === name && server.scope === scope);
+    const atRisk = on ? undefined : await signInAtRisk({ credentialsPath, listedEntry });
+    const result = await changeTurn(() => switchChanges.switched({ name, scope, projectPath }, on));
+    return withSignInLoss(result, credentialsPath, name, atRisk);
   }
 
   return {
