@@ -13,6 +13,16 @@ interface EnabledSwitchProps {
 }
 
 /**
+ * What the lasting switch means where it is not plain: a user-scope server is off in every project,
+ * and `claude mcp remove` also drops its sign-in (see packages/mcp-core/src/service/sign-in-loss.ts).
+ */
+function lastingWords(server: WritableServer, on: boolean): string {
+  if (server.scope !== 'user') return on ? 'On' : 'Off';
+  if (!on) return 'Off everywhere';
+  return server.auth === 'signed-in' ? 'On everywhere (off everywhere signs you out of it)' : 'On everywhere';
+}
+
+/**
  * A row's lasting on/off switch (`mcp.disable` / `mcp.enable`). While the change runs it shows the
  * state asked for, busy; a failure shows the server's message and the switch falls back.
  */
@@ -43,9 +53,10 @@ export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchPr
             change.mutate(event.target.checked);
           }}
         />
-        {/* The row's answer says what the switch did (an approval waiting for trust too). */}
-        <span className={change.isPending ? 'hint' : 'visually-hidden'}>
-          {change.isPending ? 'Saving…' : checked ? 'On' : 'Off'}
+        {/* The row's answer says what the switch did (an approval waiting for trust too); a user-scope
+            server's switch is said beside its per-project one. */}
+        <span className={change.isPending || server.scope === 'user' ? 'hint' : 'visually-hidden'}>
+          {change.isPending ? 'Saving…' : lastingWords(server, checked)}
         </span>
       </label>
       {change.error !== null && <ErrorAlert message={change.error.message} />}

@@ -1,0 +1,68 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRefreshAfterChange } from '../refresh-after-change';
+import { trpc, type ServerEntry } from '../trpc';
+import { ErrorAlert } from '../ui/ErrorAlert';
+
+interface ProjectSwitchProps {
+  server: ServerEntry;
+  projectPath: string;
+  /** The row cannot be acted on now (another project's rows, a managed config). */
+  disabled: boolean;
+}
+
+/**
+ * Rows Claude Code does not load anyway, or whose name a local or project entry takes: its `/mcp`
+ * toggle goes by name, so there it would not turn this row off (the server refuses it too).
+ */
+const NOT_TOGGLED: ReadonlySet<ServerEntry['status']> = new Set([
+  'disabled',
+  'blocked',
+  'overridden',
+  'shadowed',
+]);
+
+/**
+ * A user-scope or read-only row's per-project switch (`mcp.disableInProject` /
+ * `mcp.enableInProject`): Claude Code's own `/mcp` toggle, written by Claude Code for this project
+ * only; the lasting `Enabled` switch beside it turns a server off in every project.
+ */
+export function ProjectSwitch({ server, projectPath, disabled }: ProjectSwitchProps) {
+  const utils = trpc.useUtils();
+  const refreshAfterChange = useRefreshAfterChange();
+  const change = useMutation({
+    mutationFn: (on: boolean) => {
+      const input = { name: server.name, projectPath };
+      return on
+        ? utils.client.mcp.enableInProject.mutate(input)
+        : utils.client.mcp.disableInProject.mutate(input);
+    },
+    onSettled: refreshAfterChange,
+  });
+  const checked =
+    (change.isPending ? change.variables : undefined) ?? server.status !== 'disabled-in-project';
+  return (
+    <div className="enabled-switch">
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-label={`In this project ${server.name}`}
+          aria-busy={change.isPending}
+          checked={checked}
+          disabled={disabled || change.isPending || NOT_TOGGLED.has(server.status)}
+          onChange={(event) => {
+            change.mutate(event.target.checked);
+          }}
+        />
+        <span className="hint">
+          {change.isPending
+            ? 'Saving…'
+            : checked
+              ? 'On in this project'
+              : "Off in this project only (Claude Code's /mcp)"}
+        </span>
+      </label>
+      {change.error !== null && <ErrorAlert message={change.error.message} />}
+    </div>
+  );
+}
