@@ -15,11 +15,11 @@ const PER_PROJECT_SCOPES: ReadonlySet<ServerEntry['scope']> = new Set(['user', '
 /** A row's switches: the lasting one of a row MCP Admin writes, and the per-project one where it applies. */
 export function RowSwitches({ server, projectPath, disabled }: RowSwitchesProps) {
   return (
-    <>
+    <div className="row-switches">
       {isWritable(server) && <EnabledSwitch server={server} projectPath={projectPath} disabled={disabled} />}
       {PER_PROJECT_SCOPES.has(server.scope) && (
         <ProjectSwitch server={server} projectPath={projectPath} disabled={disabled} />
       )}
-    </>
+    </div>
   );
 }
