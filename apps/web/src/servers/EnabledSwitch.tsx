@@ -4,22 +4,13 @@ import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { isSwitchedOn } from './row-display';
 import type { WritableServer } from './server-display';
+import { lastingSwitchWords } from './switch-words';
 
 interface EnabledSwitchProps {
   server: WritableServer;
   projectPath: string;
   /** The row cannot be acted on now (another project's rows, a managed config). */
   disabled: boolean;
-}
-
-/**
- * What the lasting switch means where it is not plain: a user-scope server is off in every project,
- * and `claude mcp remove` also drops its sign-in (see packages/mcp-core/src/service/sign-in-loss.ts).
- */
-function lastingWords(server: WritableServer, on: boolean): string {
-  if (server.scope !== 'user') return on ? 'On' : 'Off';
-  if (!on) return 'Off everywhere';
-  return server.auth === 'signed-in' ? 'On everywhere (off everywhere signs you out of it)' : 'On everywhere';
 }
 
 /**
@@ -56,7 +47,7 @@ export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchPr
         {/* The row's answer says what the switch did (an approval waiting for trust too); a user-scope
             server's switch is said beside its per-project one. */}
         <span className={change.isPending || server.scope === 'user' ? 'hint' : 'visually-hidden'}>
-          {change.isPending ? 'Saving…' : lastingWords(server, checked)}
+          {change.isPending ? 'Saving…' : lastingSwitchWords(server, checked)}
         </span>
       </label>
       {change.error !== null && <ErrorAlert message={change.error.message} />}

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRefreshAfterChange } from '../refresh-after-change';
 import { trpc, type ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { projectSwitchWords } from './switch-words';
 
 interface ProjectSwitchProps {
   server: ServerEntry;
@@ -54,13 +55,7 @@ export function ProjectSwitch({ server, projectPath, disabled }: ProjectSwitchPr
             change.mutate(event.target.checked);
           }}
         />
-        <span className="hint">
-          {change.isPending
-            ? 'Saving…'
-            : checked
-              ? 'On in this project'
-              : "Off in this project only (Claude Code's /mcp)"}
-        </span>
+        <span className="hint">{change.isPending ? 'Saving…' : projectSwitchWords(checked)}</span>
       </label>
       {change.error !== null && <ErrorAlert message={change.error.message} />}
     </div>
