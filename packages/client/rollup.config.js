@@ -1,5 +1,5 @@
 /**
- * Bundles the package's declarations into one `dist/index.d.ts` in which the server's router
+ * Bundles the package's declarations into one `dist/index.d.ts` in which the API's router
  * types (AppRouter and everything it names from this workspace) are inlined, so an app outside
  * the monorepo needs no `@mcp-admin/*` package; the types of the packages this one depends on
  * stay imports.

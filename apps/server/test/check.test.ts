@@ -1,4 +1,4 @@
-/** `mcp.check` over HTTP (its result and its 412) and `mcp.checkAll` through `createCaller`. */
+/** `mcp.check` over HTTP: its result, its 412, and a check stopped when its client goes away. */
 import { livingGroupMembers, MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   PATIENTLY,
   bearer,
-  callerFor,
   expectStillServing,
   json,
   procedureErrorBody,
@@ -107,53 +106,6 @@ describe('mcp.check over HTTP', () => {
     client.abort();
 
     await expect(request).rejects.toThrow();
-    await vi.waitFor(() => {
-      expect(livingGroupMembers(leader)).toEqual([]);
-    }, PATIENTLY);
-  });
-});
-
-describe('mcp.checkAll through createCaller', () => {
-  it('yields one result per active server as each finishes, then ends', async () => {
-    const world = useTestWorld();
-    const api = callerFor(world);
-    await api.mcp.add({ name: 'first', scope: 'user', ...toolsServer('first_tool') });
-    await api.mcp.add({ name: 'second', scope: 'local', ...toolsServer('second_tool') });
-
-    const events = [];
-    for await (const event of await api.mcp.checkAll({ projectPath: world.projectDir })) events.push(event);
-
-    events.sort((a, b) => a.name.localeCompare(b.name));
-    expect(events).toEqual([
-      { name: 'first', scope: 'user', source: world.configPath, total: 2, result: toolsResult('first_tool') },
-      {
-        name: 'second',
-        scope: 'local',
-        source: world.configPath,
-        total: 2,
-        result: toolsResult('second_tool'),
-      },
-    ]);
-  });
-
-  it('ends when the server starts to close, stopping the check that runs', async () => {
-    const world = useTestWorld();
-    const pidFile = join(world.plainDir, 'pids');
-    const silent = {
-      command: process.execPath,
-      args: [MCP_SERVER_SCRIPTS.hangsWithGrandchild],
-      env: { PID_FILE: pidFile },
-    };
-    writeFileSync(world.configPath, JSON.stringify({ mcpServers: { silent } }));
-    const closing = new AbortController();
-    const api = callerFor(world, { closing: closing.signal });
-
-    const events = (await api.mcp.checkAll())[Symbol.asyncIterator]();
-    const next = events.next();
-    const leader = await leaderOnceStarted(pidFile);
-    closing.abort();
-
-    await expect(next).resolves.toEqual({ done: true, value: undefined });
     await vi.waitFor(() => {
       expect(livingGroupMembers(leader)).toEqual([]);
     }, PATIENTLY);

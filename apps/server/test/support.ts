@@ -2,10 +2,11 @@
  * What the server tests share: a started server in a throwaway world, raw HTTP requests (full
  * control over Host, Origin and body, which fetch does not give), and fixture paths.
  */
+import { createApiContext, createCaller } from '@mcp-admin/api';
 import type { McpCoreErrorCode } from '@mcp-admin/core';
-import { createMcpAdmin, isMcpCoreError } from '@mcp-admin/core';
+import { createMcpAdmin } from '@mcp-admin/core';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { createTestWorld, PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
+import { ARGV_LOGGING_CLAUDE, createTestWorld, PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
 import { once } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:http';
@@ -15,12 +16,11 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import { TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { expect, onTestFinished } from 'vitest';
 
 import type { RunningServer, StartServerOptions } from '../src';
-import { createApiContext, createCaller, startServer } from '../src';
+import { startServer } from '../src';
 import { loadServerSettings } from '../src/http/settings';
 
 const fixture = (name: string) => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
@@ -28,8 +28,6 @@ const fixture = (name: string) => fileURLToPath(new URL(`fixtures/${name}`, impo
 /** For `vi.waitFor` on things that take real processes: starting Node, spawning the CLI. */
 export const PATIENTLY = { timeout: 30_000, interval: 50 };
 
-/** See fixtures/argv-logging-claude.sh. */
-export const ARGV_LOGGING_CLAUDE = fixture('argv-logging-claude.sh');
 export const TEST_WEB_DIST = fixture('web-dist');
 
 /** A throwaway world removed when the test ends. */
@@ -67,37 +65,14 @@ export function gatedCliEnv(world: TestWorld, gateFile?: string) {
   return { env, cliLog };
 }
 
-export interface CallerOptions {
-  /** Overrides of the environment the service is configured from, as `useServer` takes them. */
-  env?: NodeJS.ProcessEnv;
-  closing?: AbortSignal;
-  signal?: AbortSignal;
-  /** As the HTTP host says of a request that another site or port sent. */
-  fromOtherOrigin?: boolean;
-}
-
-/** The API without HTTP, on a service configured from `world`'s env exactly as a server is. */
-export function callerFor(
-  world: TestWorld,
-  { env = {}, closing, signal, fromOtherOrigin }: CallerOptions = {},
-) {
+/**
+ * The API without HTTP, on a service configured from `world`'s env exactly as a server is: for
+ * what the server's settings decide (the API's own tests are in packages/api).
+ */
+export function callerFor(world: TestWorld, { env = {} }: { env?: NodeJS.ProcessEnv } = {}) {
   const spawnEnv = worldEnv(world, env);
   const admin = createMcpAdmin({ ...loadServerSettings(spawnEnv, world.projectDir), spawnEnv });
-  return createCaller(createApiContext({ admin, closing, fromOtherOrigin }), { signal });
-}
-
-/** What a client relies on of a rejected call, as one comparable value. */
-export async function apiErrorOf(call: Promise<unknown>) {
-  const error: unknown = await call.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  return {
-    code: error.code,
-    message: error.message,
-    coreCode: isMcpCoreError(error.cause) ? error.cause.code : undefined,
-  };
+  return createCaller(createApiContext({ admin }));
 }
 
 /** A started server, closed when the test ends. */

@@ -1,4 +1,4 @@
-import type { AppRouter, RouterOutputs } from '@mcp-admin/server';
+import type { AppRouter, RouterOutputs } from '@mcp-admin/api';
 import {
   createTRPCReact,
   httpBatchLink,

@@ -1,13 +1,13 @@
 /**
  * The typed client for MCP Admin's API: every procedure, input and output checked against the
- * server's router at compile time, with nothing of the server bundled (types only).
+ * API's router at compile time, with nothing of the API bundled (types only).
  */
-import type { AppRouter } from '@mcp-admin/server';
+import type { AppRouter } from '@mcp-admin/api';
 import type { TRPCClient } from '@trpc/client';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
 
-export type { AppRouter, RouterInputs, RouterOutputs } from '@mcp-admin/server';
+export type { AppRouter, RouterInputs, RouterOutputs } from '@mcp-admin/api';
 
 export interface McpAdminClientOptions {
   /** The server's address, e.g. `http://127.0.0.1:7420` (the start line without `/?token=…`). */

@@ -2,6 +2,8 @@
  * The HTTP face of MCP Admin: security guards and headers on every request, tRPC at /trpc
  * behind the token, /healthz, and the panel.
  */
+import type { AppRouter } from '@mcp-admin/api';
+import { appRouter, createApiContext, namesChangingProcedure, OTHER_ORIGIN_REFUSAL } from '@mcp-admin/api';
 import type { McpAdmin } from '@mcp-admin/core';
 import { isMcpCoreError } from '@mcp-admin/core';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -10,8 +12,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 
-import type { AppRouter } from '../api';
-import { appRouter, createApiContext, namesChangingProcedure, OTHER_ORIGIN_REFUSAL } from '../api';
 import type { ConnectionLimits } from './connection-limits';
 import { serverTimeoutOptions, trackConnections } from './connection-limits';
 import { stuckWork } from './health';

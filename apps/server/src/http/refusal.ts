@@ -1,4 +1,4 @@
-import { refusalBody } from '../api';
+import { refusalBody } from '@mcp-admin/api';
 import type { FastifyReply } from 'fastify';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 

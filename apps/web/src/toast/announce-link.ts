@@ -1,4 +1,4 @@
-import type { AppRouter } from '@mcp-admin/server';
+import type { AppRouter } from '@mcp-admin/api';
 import type { TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { announceChange } from './change-announcements';

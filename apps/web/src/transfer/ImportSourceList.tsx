@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@mcp-admin/server';
+import type { RouterOutputs } from '@mcp-admin/api';
 import { useId } from 'react';
 import { trpc } from '../trpc';
 

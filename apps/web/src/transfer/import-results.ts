@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '@mcp-admin/server';
+import type { RouterOutputs } from '@mcp-admin/api';
 
 export type ImportResult = RouterOutputs['mcp']['import'][number];
 export type ImportOutcome = ImportResult['outcome'];

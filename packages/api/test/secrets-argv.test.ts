@@ -7,7 +7,7 @@ import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import { callerFor, gatedCliEnv, spawnedArgv, useTestWorld } from './support';
+import { callerFor, gatedCliAdmin, spawnedArgv, useTestWorld } from './support';
 
 // Servers that fail to connect at once, so `claude mcp get` answers quickly.
 const exitsAtOnce = { command: process.execPath, args: ['-e', '0'] };
@@ -16,8 +16,8 @@ const refusedUrl = 'http://127.0.0.1:9/mcp';
 describe('secrets and the CLI argv', () => {
   it('keep every env and header value out of the argv of add, edit, enable, undo and import, while claude mcp get shows each stored as given', async () => {
     const world = useTestWorld();
-    const { env, cliLog } = gatedCliEnv(world);
-    const api = callerFor(world, { env });
+    const { admin, cliLog } = gatedCliAdmin(world);
+    const api = callerFor(world, { admin });
 
     await api.mcp.add({ name: 'files', scope: 'user', ...exitsAtOnce, env: { API_KEY: 'added-env-s3cret' } });
     await api.mcp.add({

@@ -21,7 +21,7 @@ import {
   resetChoicesInputSchema,
   switchServerInputSchema,
   watchInputSchema,
-} from '@mcp-admin/core/schemas';
+} from '@mcp-admin/core';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { tracked, TRPCError } from '@trpc/server';
 

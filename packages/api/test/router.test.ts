@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apiErrorOf,
   callerFor,
-  gatedCliEnv,
+  gatedCliAdmin,
   snapshotFiles,
   spawnedArgv,
   useTestWorld,
@@ -108,8 +108,8 @@ describe('mcp router', () => {
       world.configPath,
       JSON.stringify({ mcpServers: { web: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }),
     );
-    const { env, cliLog } = gatedCliEnv(world);
-    const api = callerFor(world, { env, fromOtherOrigin: true });
+    const { admin, cliLog } = gatedCliAdmin(world);
+    const api = callerFor(world, { admin, fromOtherOrigin: true });
     const before = snapshotFiles(worldFiles(world));
     const server = { name: 'web', scope: 'user' } as const;
     const calls = {
