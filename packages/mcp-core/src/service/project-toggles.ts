@@ -12,12 +12,11 @@ import type { ControlOutcome, McpToggleRequest } from '../cli';
 import { readProjectToggles } from '../config';
 import type { Server } from '../config';
 import { McpCoreError } from '../errors';
-import { errorText } from '../error-text';
 import { projectToggleInputSchema } from '../schemas/project-toggle';
 import type { ProjectToggleInput } from '../schemas/project-toggle';
 import type { AuditOutcome } from './audit-log';
 import { failureOutcome } from './audit-log';
-import { withinQueuedReadDeadline } from './entry-changes';
+import { refuseUndoInGoneDir, withinQueuedReadDeadline } from './entry-changes';
 import type { EntryChanges, Landed, MutationResult } from './entry-changes';
 import type { ChangeRecord } from './history';
 
@@ -137,12 +136,15 @@ export function createProjectToggles(deps: ProjectToggleDependencies) {
     if (toggle === undefined || projectPath === undefined) {
       throw new TypeError(`the toggle of "${name}" recorded no project`);
     }
-    const now = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath)).catch(
-      (error: unknown) => {
-        throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${errorText(error)}`);
-      },
-    );
-    if (now.projectKey !== toggle.projectKey || now.disabled.includes(name) !== toggle.disabled) {
+    await refuseUndoInGoneDir(projectPath, name);
+    const now = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
+    if (now.projectKey !== toggle.projectKey) {
+      throw new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: ${projectPath} now belongs to the project ${now.projectKey}, not ${toggle.projectKey}.`,
+      );
+    }
+    if (now.disabled.includes(name) !== toggle.disabled) {
       throw new McpCoreError(
         'CHANGED_SINCE',
         `Cannot undo: "${name}" was turned ${toggle.disabled ? 'on' : 'off'} in ${toggle.projectKey} since (with Claude Code's /mcp?).`,

@@ -95,6 +95,21 @@ describe('off in this project only, through Claude Code', () => {
     expect(audit).not.toContain('sk-ant-dummy');
   });
 
+  it('refuses to undo a toggle turned back since with a 409 saying so, changing nothing', async () => {
+    const service = admin();
+    await service.disableInProject({ name: 'docs', projectPath: world.projectDir });
+    const [disabled] = await service.history();
+    await service.enableInProject({ name: 'docs', projectPath: world.projectDir });
+    const before = filesOf();
+    await expect(service.undo({ id: disabled?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: "docs" was turned on in ${world.projectDir} since (with Claude Code's /mcp?).`,
+      ),
+    );
+    expect(filesOf()).toEqual(before);
+  });
+
   it('refuses a local-scope name with a 400 naming the field, starting nothing and leaving every file byte-identical', async () => {
     const before = filesOf();
     const service = adminInWorld(world, fixture('hanging-claude.sh'));
