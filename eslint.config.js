@@ -37,4 +37,46 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Issue 17's shape of the panel: a feature folder is used through its public module (`index.ts`,
+  // or `lazy.ts`), never past it (`ui/` is a toolkit, one component per file), and the server is called through
+  // each feature's hooks in its `api.ts`, never through `trpc` in a component.
+  {
+    files: ['apps/web/src/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [pastIndex('./')] }] },
+  },
+  {
+    files: ['apps/web/src/*/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/*/api.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [pastIndex('../')],
+          paths: [
+            {
+              name: '../trpc',
+              importNames: ['trpc'],
+              message: "Call the server through a hook in the feature's api.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/*/api.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [pastIndex('../')] }] },
+  },
 );
+
+/**
+ * An import, from `from`, of a file inside another folder of the panel other than `ui/`; a lazily
+ * loaded part may import another feature's `lazy.ts` (its lazy views without the first paint's hooks).
+ */
+function pastIndex(from) {
+  const escaped = from.replaceAll('.', '\\.');
+  return {
+    regex: `^${escaped}(?!ui/)[^/]+/(?!lazy$)`,
+    message: "Import another feature through its index (e.g. '../check') or its lazy.ts, not past them.",
+  };
+}

@@ -6,8 +6,10 @@
  * Both run alternately in the same process after one warm-up each; also the MCP Admin server's
  * peak memory (VmHWM) while it checks them all.
  */
-import { addArgv, createCliRunner, type AddServerInput } from '@mcp-admin/core';
+import type { AddServerInput } from '@mcp-admin/core';
 import {
+  addArgv,
+  createCliRunner,
   createTestWorld,
   MCP_SERVER_SCRIPTS,
   PINNED_CLAUDE_BIN,

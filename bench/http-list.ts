@@ -5,13 +5,19 @@
  * `/healthz` waited meanwhile, the server's peak memory, a warm list (plain, and revalidated as the
  * panel asks: `If-None-Match`), and `mcp.add` + `mcp.remove` over HTTP against the bare CLI pair.
  */
-import { addArgv, type AddServerInput } from '@mcp-admin/core';
-import { createTestWorld, PINNED_CLAUDE_BIN, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import type { AddServerInput } from '@mcp-admin/core';
+import {
+  addArgv,
+  createTestWorld,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+} from '@mcp-admin/core/testing';
 import { spawnMainProcess } from '@mcp-admin/server/testing';
-import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { writeSyntheticConfig } from './synthetic-config';
 
-const SIZES = [10_000_000, 30_000_000, 117_000_000];
+/** `BENCH_HTTP_SIZES=117000000` measures only that size. */
+const SIZES = process.env.BENCH_HTTP_SIZES?.split(',').map(Number) ?? [10_000_000, 30_000_000, 117_000_000];
 const COLD_RUNS = 3;
 const WARM_RUNS = 30;
 const CHANGE_RUNS = 5;
@@ -21,6 +27,9 @@ export interface HttpListRow {
   bytes: number;
   baselineMs: number;
   coldMs: number;
+  /** CPU time: of the server (all its threads) during a cold list, of this process during the baseline (medians). */
+  coldCpuMs: number;
+  baselineCpuMs: number;
   /** The longest a `/healthz` request took while cold lists ran. */
   healthWorstMs: number;
   /** The server's resident memory when idle before the cold lists, and its peak during them. */
@@ -91,16 +100,23 @@ export async function benchHttpList(): Promise<HttpListFigures> {
       resetPeakMemory(pid);
       const baseline: number[] = [];
       const cold: number[] = [];
+      const coldCpu: number[] = [];
+      const baselineCpu: number[] = [];
       let healthWorstMs = 0;
       for (let run = 0; run < COLD_RUNS; run++) {
         const mtime = new Date(Date.now() + (run + 1) * 1000);
         utimesSync(world.configPath, mtime, mtime);
         const health = pollHealth(url);
+        const serverCpuBefore = threadsCpuMs(pid);
         await timed(cold, () => list());
+        coldCpu.push(threadsCpuMs(pid) - serverCpuBefore);
         healthWorstMs = Math.max(healthWorstMs, await health.stop());
+        const cpuBefore = process.cpuUsage();
         await timed(baseline, () =>
           Promise.resolve(JSON.parse(readFileSync(world.configPath, 'utf8')) as unknown),
         );
+        const cpu = process.cpuUsage(cpuBefore);
+        baselineCpu.push((cpu.user + cpu.system) / 1000);
       }
       const peakRss = statusBytes(pid, 'VmHWM');
       const warm: number[] = [];
@@ -115,6 +131,8 @@ export async function benchHttpList(): Promise<HttpListFigures> {
         bytes,
         baselineMs: median(baseline),
         coldMs: median(cold),
+        coldCpuMs: median(coldCpu),
+        baselineCpuMs: median(baselineCpu),
         healthWorstMs,
         idleRss,
         peakRss,
@@ -214,6 +232,19 @@ async function timed<T>(times: number[], task: () => Promise<T>): Promise<T> {
 function statusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? 0) * 1024;
+}
+
+/** The CPU time all threads of process `pid` have run, in milliseconds (Linux `schedstat`, in ns). */
+function threadsCpuMs(pid: number): number {
+  let ns = 0;
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return ns / 1e6;
 }
 
 function resetPeakMemory(pid: number): void {

@@ -11,6 +11,8 @@ export interface Timing {
    * the stall the code itself caused, apart from a busy machine's (Linux schedstat, 1 ms samples).
    */
   longestRunMs: number;
+  /** Median CPU time of this process (user + system, all threads) during one run, in milliseconds. */
+  medianCpuMs: number;
 }
 
 /** Runs `task` `runs` times in a row (after `prepare`, untimed, before each) and times every run. */
@@ -20,6 +22,7 @@ export async function time(
   prepare: (run: number) => void = () => undefined,
 ): Promise<Timing> {
   const durations: number[] = [];
+  const cpuTimes: number[] = [];
   let longestStallMs = 0;
   let longestRunMs = 0;
   for (let run = 0; run < runs; run++) {
@@ -28,15 +31,18 @@ export async function time(
     const mainThread = watchMainThreadRuns();
     delay.enable();
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     await task();
     durations.push(performance.now() - start);
+    const cpu = process.cpuUsage(cpuStart);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
     delay.disable();
     // A synchronous task leaves the monitor no turn to measure: it then stalled for all of it.
     longestStallMs = Math.max(longestStallMs, delay.count === 0 ? (durations.at(-1) ?? 0) : delay.max / 1e6);
     longestRunMs = Math.max(longestRunMs, mainThread.stop());
   }
-  durations.sort((a, b) => a - b);
-  return { medianMs: durations[Math.floor(durations.length / 2)] ?? 0, longestRunMs, longestStallMs };
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  return { medianMs: median(durations), longestRunMs, longestStallMs, medianCpuMs: median(cpuTimes) };
 }
 
 /** Samples the main thread's CPU time every 1 ms turn; `stop` gives the most it ran between two turns. */

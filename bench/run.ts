@@ -5,7 +5,7 @@
  * against `claude mcp list` on the same 8 servers (bench/check-all.ts).
  * Reports figures, never asserts times (see bench/README.md).
  */
-import { listServers } from '@mcp-admin/core';
+import { listServers } from '@mcp-admin/core/testing';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { writeSyntheticConfig } from './synthetic-config';
 const SIZES = [
   { label: '5 KB', bytes: 5_000, runs: 30 },
   { label: '1 MB', bytes: 1_000_000, runs: 10 },
+  { label: '10 MB', bytes: 10_000_000, runs: 5 },
   { label: '100 MB', bytes: 100_000_000, runs: 3 },
 ];
 
@@ -101,6 +102,7 @@ function printSizesTable(rows: Row[]): void {
     'size',
     'baseline JSON.parse',
     'reader cold',
+    'reader cold, CPU',
     'reader warm',
     'longest stall, cold',
     'longest run, cold',
@@ -110,6 +112,7 @@ function printSizesTable(rows: Row[]): void {
     `${label} (${bytes.toLocaleString('en')} B)`,
     `1.00× (${ms(baseline.medianMs)})`,
     ratio(cold.medianMs, baseline.medianMs),
+    `${ratio(cold.medianCpuMs, baseline.medianCpuMs)} of the baseline's CPU`,
     ratio(warm.medianMs, baseline.medianMs),
     ms(cold.longestStallMs),
     ms(cold.longestRunMs),
@@ -122,12 +125,13 @@ function printSizesTable(rows: Row[]): void {
 }
 
 function printProjectsTable(rows: ProjectsRow[]): void {
-  const header = ['projects', 'call', 'time', 'longest stall', 'longest run', 'peak RSS (before)'];
+  const header = ['projects', 'call', 'time', 'CPU', 'longest stall', 'longest run', 'peak RSS (before)'];
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
   const lines = rows.flatMap(({ count, bytes, first, firstRss, changed, unchanged }) => {
     const label = `${count.toLocaleString('en')} (${(bytes / 1e6).toFixed(0)} MB)`;
     const cells = (timing: Timing) => [
       ms(timing.medianMs),
+      ms(timing.medianCpuMs),
       ms(timing.longestStallMs),
       ms(timing.longestRunMs),
     ];
@@ -140,7 +144,8 @@ function printProjectsTable(rows: ProjectsRow[]): void {
   printTable(header, lines);
   process.stdout.write(
     '\nmcp.projects: "unchanged" is the median of three calls. A stall is wall time, a run is the main\n' +
-      "thread's own part of it (the rest is waiting for a core on a busy machine).\n",
+      "thread's own part of it (the rest is waiting for a core on a busy machine). CPU is this\n" +
+      "process's CPU time during the call (all its threads), which a busy machine barely changes.\n",
   );
 }
 
@@ -176,6 +181,7 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
     'size',
     'JSON.parse',
     'cold mcp.list',
+    'cold mcp.list, CPU',
     'worst /healthz',
     'server RSS idle → peak (peak / size; growth over start / size)',
     'warm mcp.list',
@@ -186,6 +192,7 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
     `${(row.bytes / 1e6).toFixed(0)} MB`,
     `1.00× (${ms(row.baselineMs)})`,
     ratio(row.coldMs, row.baselineMs),
+    `${ratio(row.coldCpuMs, row.baselineCpuMs)} of ${ms(row.baselineCpuMs)}`,
     ms(row.healthWorstMs),
     `${mib(row.idleRss)} → ${mib(row.peakRss)} (${(row.peakRss / row.bytes).toFixed(2)}×; ${((row.peakRss - startRss) / row.bytes).toFixed(2)}×)`,
     ms(row.warmMs),

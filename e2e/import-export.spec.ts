@@ -67,7 +67,7 @@ test('pasted JSON: Preview shows each server with a checkbox, Import runs the ch
   });
 });
 
-test("Claude Desktop's config and an uploaded file fill the JSON box; each imports into local scope", async ({
+test("Claude Desktop's config fills the JSON box and imports into User scope; an uploaded file into the scope chosen", async ({
   page,
   panel,
   world,
@@ -89,6 +89,7 @@ test("Claude Desktop's config and an uploaded file fill the JSON box; each impor
     `${JSON.stringify({ mcpServers: { 'desktop-tool': { command: 'node', args: ['tool.js'] } } }, null, 2)}\n`,
   );
   await panel.screenshot('import-source-loaded', { fullPage: false });
+  await expect(dialog.scope('User')).toBeChecked();
   await dialog.preview.click();
   await expect(dialog.row('desktop-tool')).toContainText('Will be added');
   await dialog.import.click();
@@ -101,13 +102,17 @@ test("Claude Desktop's config and an uploaded file fill the JSON box; each impor
   });
   await expect(dialog.json).toHaveValue(uploaded);
   await expect(dialog.rows).toHaveCount(0);
+  await dialog.scope('Local').check();
   await dialog.preview.click();
   await dialog.import.click();
   await expect(dialog.row('team-db')).toContainText('Added');
 
-  const config = (await readJson(world.configPath)) as { projects: Record<string, { mcpServers: unknown }> };
+  const config = (await readJson(world.configPath)) as {
+    mcpServers: unknown;
+    projects: Record<string, { mcpServers: unknown }>;
+  };
+  expect(config.mcpServers).toEqual({ 'desktop-tool': { command: 'node', args: ['tool.js'] } });
   expect(config.projects[world.projectDir]?.mcpServers).toEqual({
-    'desktop-tool': { command: 'node', args: ['tool.js'] },
     'team-db': { type: 'sse', url: 'https://db.example.com/sse' },
   });
 });

@@ -1,8 +1,7 @@
 /** Signing in to a remote MCP server that wants OAuth (a local authorization server), and out again. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { credentialKey } from '@mcp-admin/core';
-import { startRemoteMcpServer, type RemoteMcpServer } from '@mcp-admin/core/testing';
+import { credentialKey, startRemoteMcpServer, type RemoteMcpServer } from '@mcp-admin/core/testing';
 import { expect, test as base } from './support/fixtures';
 import { addWithCli } from './support/claude-cli';
 

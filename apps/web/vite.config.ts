@@ -9,5 +9,11 @@ export default defineConfig({
     // The polyfill only lets browsers without <link rel="modulepreload"> (Safari < 17, Firefox < 115)
     // fetch chunks early; they load them anyway, so it is not worth its place in the first load.
     modulePreload: { polyfill: false },
+    // Everything the entry imports statically in one chunk: left to itself, Rolldown splits the
+    // first load into several chunks (each costing its own gzip overhead) whenever a lazily loaded
+    // part imported by another lazy part shares a module with it (test/first-load.test.ts).
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'] }] } },
+    },
   },
 });

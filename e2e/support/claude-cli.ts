@@ -1,6 +1,12 @@
 /** The real Claude CLI, for changing a world the way another terminal would. */
-import { addArgv, addJsonArgv, removeArgv, type AddServerInput, type Scope } from '@mcp-admin/core';
-import { runCliAsAnotherTerminal, type TestWorld } from '@mcp-admin/core/testing';
+import type { AddServerInput, Scope } from '@mcp-admin/core';
+import {
+  addArgv,
+  addJsonArgv,
+  removeArgv,
+  runCliAsAnotherTerminal,
+  type TestWorld,
+} from '@mcp-admin/core/testing';
 
 export async function addWithCli(world: TestWorld, cwd: string, input: AddServerInput): Promise<void> {
   await runCliAsAnotherTerminal(world, cwd, addArgv(input));

@@ -1,6 +1,5 @@
 /** `mcp.events` over real HTTP as server-sent events. */
-import { addArgv } from '@mcp-admin/core';
-import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { addArgv, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 

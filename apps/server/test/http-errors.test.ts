@@ -1,4 +1,4 @@
-/** Every error status of SPEC §4 through real HTTP, and the server answering after each. */
+/** Every error status of docs/api.md#errors through real HTTP, and the server answering after each. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,4 @@
-import { addArgv } from '@mcp-admin/core';
-import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { addArgv, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import { describe, expect, it } from 'vitest';
 
 import { bearer, json, trpcQuery, useServer, useTestWorld } from './support';

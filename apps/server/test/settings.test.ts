@@ -1,4 +1,4 @@
-/** SPEC §2: the server's settings from the environment, parsed once. */
+/** docs/api.md#server-settings: the server's settings from the environment, parsed once. */
 import { PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
 import { userInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';

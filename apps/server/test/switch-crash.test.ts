@@ -3,8 +3,12 @@
  * started again on the same files: whatever the cut, the entry is whole in `.claude.json` or in the
  * stash, and the restarted server settles which.
  */
-import { addJsonArgv } from '@mcp-admin/core';
-import { PINNED_CLAUDE_BIN, runCliAsAnotherTerminal, type TestWorld } from '@mcp-admin/core/testing';
+import {
+  addJsonArgv,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+  type TestWorld,
+} from '@mcp-admin/core/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

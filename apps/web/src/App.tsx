@@ -1,43 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { AddFormPlaceholder } from './add-form/AddFormPlaceholder';
-import { ConnectionAlert } from './connection/ConnectionAlert';
-import { PanelHeader } from './layout/PanelHeader';
-import type { WritableServer } from './servers/server-display';
-import { ServersSection } from './servers/ServersSection';
-import { editButtonId } from './servers/server-display';
-import { ChangeToast } from './toast/lazy';
-import { trpc, type SystemInfo } from './trpc';
+import { AddServerForm, EditServerForm } from './add-form';
+import { ConnectionAlert, useLiveUpdates } from './connection';
+import { HistoryRegion } from './history';
+import { ManagedBanner, PanelHeader, SignInHint, useSystemInfo } from './layout';
+import { rowKey, type WritableServer } from './rows';
+import { editButtonId, ServersSection } from './servers';
+import { ChangeToast } from './toast';
+import { TransferBar } from './transfer';
+import type { SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { focusWhenShown } from './ui/focus-when-shown';
-import { lazyPart, preloadLazyParts } from './ui/lazy-part';
-import { useLiveUpdates } from './use-live-updates';
-
-// The form validates with mcp-core's zod schemas, most of the panel's code: the list paints without them.
-const AddServerForm = lazyPart(
-  'the add form',
-  async () => (await import('./add-form/AddServerForm')).AddServerForm,
-  <AddFormPlaceholder />,
-);
-const EditServerForm = lazyPart(
-  'the edit form',
-  async () => (await import('./add-form/EditServerForm')).EditServerForm,
-  <AddFormPlaceholder />,
-);
-const HistoryRegion = lazyPart(
-  'History',
-  async () => (await import('./history/HistoryRegion')).HistoryRegion,
-);
-
-// Below the form, like History: its doors to import and export come with the form.
-const TransferBar = lazyPart('Import and export', async () => {
-  return (await import('./transfer/TransferBar')).TransferBar;
-});
-
-// Shown only without a session or under a managed config: most loads never need them.
-const SignInHint = lazyPart('the sign-in help', async () => (await import('./layout/SignInHint')).SignInHint);
-const ManagedBanner = lazyPart('the managed notice', async () => {
-  return (await import('./layout/ManagedBanner')).ManagedBanner;
-});
+import { preloadLazyParts } from './ui/lazy-part';
 
 /** The row being edited, with the project it was listed for. */
 interface Editing {
@@ -46,7 +19,7 @@ interface Editing {
 }
 
 export function App() {
-  const info = trpc.system.info.useQuery();
+  const info = useSystemInfo();
   if (info.error !== null) {
     return info.error.data?.httpStatus === 401 ? (
       <SignInHint />
@@ -102,7 +75,7 @@ function Panel({ info }: { info: SystemInfo }) {
               </div>
               {editing !== null && (
                 <EditServerForm
-                  key={`${editing.server.scope}:${editing.server.source ?? ''}:${editing.server.name}`}
+                  key={rowKey(editing.server, editing.projectPath)}
                   server={editing.server}
                   projectPath={editing.projectPath}
                   onClose={() => {

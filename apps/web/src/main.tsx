@@ -1,8 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 import { App } from './App';
-import { createTrpcClient, isClientError, trpc } from './trpc';
+import { watchedFetch } from './connection';
+import { announceLink } from './toast';
+import { isClientError, trpc } from './trpc';
 import './styles.css';
 
 // zod's probe for `new Function` is reported as a CSP violation on every load (the panel runs only
@@ -17,6 +20,22 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// Same origin: the session cookie the sign-in URL set goes along with every call, and with the
+// EventSource that carries subscriptions. Calls go through `watchedFetch`: changes have a deadline,
+// and a server that cannot be reached shows as a lost connection.
+function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      announceLink,
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/trpc' }),
+        false: httpBatchLink({ url: '/trpc', fetch: watchedFetch }),
+      }),
+    ],
+  });
+}
 
 const rootElement = document.getElementById('root');
 if (rootElement === null) throw new Error('index.html has no #root element');

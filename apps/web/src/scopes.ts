@@ -28,8 +28,3 @@ const READ_ONLY_SCOPE_LABELS: Record<string, string> = { managed: 'Managed', plu
 export function scopeLabel(scope: ServerEntry['scope']): string {
   return SCOPES.find((entry) => entry.scope === scope)?.label ?? READ_ONLY_SCOPE_LABELS[scope] ?? scope;
 }
-
-/** A scope the CLI writes, so the panel can change its entries. */
-export function isWritableScope(scope: ServerEntry['scope']): scope is Scope {
-  return SCOPES.some((entry) => entry.scope === scope);
-}

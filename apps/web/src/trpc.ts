@@ -1,31 +1,8 @@
 import type { AppRouter, RouterOutputs } from '@mcp-admin/api';
-import {
-  createTRPCReact,
-  httpBatchLink,
-  httpSubscriptionLink,
-  splitLink,
-  TRPCClientError,
-} from '@trpc/react-query';
-import { watchedFetch } from './connection/watched-fetch';
-import { announceLink } from './toast/announce-link';
+import { createTRPCReact, TRPCClientError } from '@trpc/react-query';
 
+/** The React Query client of the API; the features call it only through their own hooks (`api.ts`). */
 export const trpc = createTRPCReact<AppRouter>();
-
-// Same origin: the session cookie the sign-in URL set goes along with every call, and with the
-// EventSource that carries subscriptions. Calls go through `watchedFetch`: changes have a deadline,
-// and a server that cannot be reached shows as a lost connection.
-export function createTrpcClient() {
-  return trpc.createClient({
-    links: [
-      announceLink,
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({ url: '/trpc' }),
-        false: httpBatchLink({ url: '/trpc', fetch: watchedFetch }),
-      }),
-    ],
-  });
-}
 
 export type SystemInfo = RouterOutputs['system']['info'];
 export type ServerEntry = RouterOutputs['mcp']['list']['servers'][number];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isImportable, outcomeLabel, summarize, type ImportResult } from '../src/transfer/import-results';
+import {
+  isImportable,
+  meetsStoredEntry,
+  outcomeLabel,
+  summarize,
+  type ImportResult,
+} from '../src/transfer/import-results';
 
 const result = (name: string, outcome: ImportResult['outcome']): ImportResult => ({
   name,
@@ -27,7 +33,7 @@ describe('import results in words', () => {
   it('lets only a server that would be added be chosen for import', () => {
     expect(
       (['would-add', 'added', 'exists', 'invalid', 'failed'] as const).map((outcome) => [
-        outcomeLabel(outcome),
+        outcomeLabel(result('s', outcome)),
         isImportable(result('s', outcome)),
       ]),
     ).toEqual([
@@ -36,6 +42,24 @@ describe('import results in words', () => {
       ['Already there', false],
       ['Invalid', false],
       ['Failed', false],
+    ]);
+  });
+
+  it('says first that an add shadows, is shadowed by or replaces a stored entry, and offers Replace only then', () => {
+    const source = '/home/me/.claude.json';
+    const shadowing = { ...result('s', 'would-add'), shadows: { scope: 'user' as const, source } };
+    const shadowed = { ...result('s', 'would-add'), shadowedBy: { scope: 'local' as const, source } };
+    const replacing = { ...result('s', 'added'), replaces: { scope: 'user' as const, source } };
+
+    expect([shadowing, shadowed, replacing].map(outcomeLabel)).toEqual([
+      'Will shadow User',
+      'Will be shadowed by Local',
+      'Replaced User',
+    ]);
+    expect([shadowing, result('s', 'exists'), result('s', 'would-add')].map(meetsStoredEntry)).toEqual([
+      true,
+      true,
+      false,
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WritableServer } from '../src/servers/server-display';
+import type { WritableServer } from '../src/rows';
 import { lastingSwitchWords, projectSwitchWords } from '../src/servers/switch-words';
 
 function server(fields: Partial<WritableServer>): WritableServer {

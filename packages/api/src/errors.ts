@@ -1,5 +1,5 @@
 /**
- * How a failure becomes an API error (SPEC §4): one table from McpCoreError codes to tRPC codes
+ * How a failure becomes an API error (docs/api.md#errors): one table from McpCoreError codes to tRPC codes
  * (and so HTTP statuses), a readable message for input that fails the rules, and the one error
  * envelope every error body has, whether a procedure failed or the HTTP host refused first.
  */

@@ -1,6 +1,5 @@
 /** `mcp.events` through `createCaller`: tracked events, their end, and a refused project path. */
-import { addArgv } from '@mcp-admin/core';
-import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { addArgv, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import { tracked } from '@trpc/server';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

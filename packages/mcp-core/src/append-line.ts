@@ -7,10 +7,10 @@
  * cut off by an earlier write (disk full, a kill) is ended first, so the new one starts fresh.
  */
 import { constants, type Stats } from 'node:fs';
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { open, type FileHandle } from 'node:fs/promises';
 import { formatDuration, withDeadline } from './deadline';
 import { McpCoreError } from './errors';
+import { makeOwnDir, OWN_FILE_MODE, writeFailed } from './own-files';
 
 /** What an append found: whether the file ended in a line cut off mid-write (ended before this one). */
 export interface AppendOutcome {
@@ -44,19 +44,15 @@ export function appendLine(
   return withDeadline(
     (signal) => appendWithin(path, line, signal),
     timeoutMs,
-    () =>
-      new McpCoreError(
-        'WRITE_FAILED',
-        `Cannot write ${path}: not written within ${formatDuration(timeoutMs)}`,
-      ),
+    () => writeFailed(path, `not written within ${formatDuration(timeoutMs)}`),
   );
 }
 
 async function appendWithin(path: string, line: string, signal: AbortSignal): Promise<AppendOutcome> {
   let handle: FileHandle;
   try {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    handle = await open(path, APPEND_FLAGS, 0o600);
+    await makeOwnDir(path);
+    handle = await open(path, APPEND_FLAGS, OWN_FILE_MODE);
   } catch (error) {
     throw cannotWrite(path, error);
   }
@@ -94,13 +90,7 @@ function kindOf(stats: Stats): string {
 
 function cannotWrite(path: string, cause: unknown): McpCoreError {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  const reason =
-    typeof cause === 'string'
-      ? cause
-      : code === 'ELOOP'
-        ? 'it is a symbolic link, not a regular file'
-        : cause instanceof Error
-          ? cause.message
-          : String(cause);
-  return new McpCoreError('WRITE_FAILED', `Cannot write ${path}: ${reason}`, { cause });
+  return code === 'ELOOP'
+    ? writeFailed(path, 'it is a symbolic link, not a regular file')
+    : writeFailed(path, cause);
 }

@@ -1,12 +1,70 @@
-/** The core's public API: one folder per concern, each with its own index. */
-export * from './schemas';
-export * from './errors';
-export * from './config';
-export * from './cli';
-export * from './service';
-export * from './check';
-export * from './transfer';
-export * from './login';
-export * from './switch';
-export { projectToggleInputSchema } from './schemas/project-toggle';
-export type { ProjectToggleInput } from './schemas/project-toggle';
+/**
+ * The core's public API, named one by one: what `@mcp-admin/api` and the server host use (the
+ * change service, its options, results and errors, and the few CLI and input helpers they need).
+ * Input schemas have their own entry (`@mcp-admin/core/schemas`), helpers for tests theirs
+ * (`@mcp-admin/core/testing`); everything else stays inside the package.
+ */
+export { createMcpAdmin } from './service';
+export type {
+  AuditOutcome,
+  ChangeProcedure,
+  HistoryItem,
+  McpAdmin,
+  McpAdminHealth,
+  McpAdminOptions,
+  MutationResult,
+  SystemInfo,
+} from './service';
+export { isMcpCoreError, McpCoreError } from './errors';
+export type { McpCoreErrorCode } from './errors';
+export { DEFAULT_CLI_TIMEOUT_MS, resolveClaudeBin } from './cli';
+export type { ClaudeBinSettings, MutationQueueStatus } from './cli';
+export { describeIssues, MAX_DESCRIBED_ISSUES } from './schemas';
+export type {
+  AddServerInput,
+  ApplyProfileInput,
+  CheckAllInput,
+  CheckServerInput,
+  DeleteProfileInput,
+  ExportInput,
+  HistoryInput,
+  ImportInput,
+  ImportSourceInput,
+  ListServersInput,
+  LoginPasteInput,
+  LogsInput,
+  RemoveServerInput,
+  ResetChoicesInput,
+  SaveProfileInput,
+  Scope,
+  SignInTarget,
+  SwitchServerInput,
+  Transport,
+  UndoInput,
+  UpdateServerInput,
+  WatchInput,
+} from './schemas';
+export type {
+  Approval,
+  ConfigChange,
+  ConfigProblem,
+  KnownProject,
+  McpLogLine,
+  McpLogSession,
+  Server,
+  ServerList,
+  ServerScope,
+  ServerStatus,
+  ServerTransport,
+  StoredEntry,
+} from './config';
+export type { CheckAllEvent, CheckResult, CheckStatus } from './check';
+export type { LoginEvent } from './login';
+export type {
+  ImportOutcome,
+  ImportResult,
+  ImportSource,
+  ImportSourceDocument,
+  ImportSourceLocation,
+  TransferOperations,
+} from './transfer';

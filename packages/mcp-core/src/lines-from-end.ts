@@ -8,6 +8,7 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { McpCoreError } from './errors';
+import { errorText } from './error-text';
 
 /** One line, without its newline; `text` undefined when it was over the limit and dropped. */
 export interface LineFromEnd {
@@ -115,6 +116,6 @@ async function readAt(handle: FileHandle, path: string, position: number, length
 }
 
 function cannotRead(path: string, cause: unknown): McpCoreError {
-  const reason = typeof cause === 'string' ? cause : cause instanceof Error ? cause.message : String(cause);
+  const reason = errorText(cause);
   return new McpCoreError('CONFIG_UNREADABLE', `Cannot read ${path}: ${reason}`, { cause });
 }

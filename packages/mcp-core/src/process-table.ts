@@ -40,6 +40,11 @@ export function readProcess(pid: number): ProcessEntry | undefined {
   } catch {
     return undefined;
   }
+  return parseProcessStat(pid, stat);
+}
+
+/** The fields of `/proc/PID/stat` text that MCP Admin uses. */
+export function parseProcessStat(pid: number, stat: string): ProcessEntry {
   // "pid (comm) state ppid pgrp session … starttime(22nd) …", and comm may hold spaces and parentheses.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const [state = '', ppid, pgid] = fields;

@@ -1,5 +1,5 @@
 /**
- * Checks on who may talk to the server (SPEC §3), as pure functions of the request's headers:
+ * Checks on who may talk to the server (docs/api.md#http-and-access), as pure functions of the request's headers:
  * the DNS-rebinding guard (Host), the CSRF guard (Origin) and the token check.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * Revalidation of the API's answers to queries: each carries an ETag (a hash of its bytes), and a
  * request that presents it in `If-None-Match` gets an empty 304 instead of the same bytes again.
- * The wire format stays plain JSON for every other client (SPEC §3). An answer that holds secrets
+ * The wire format stays plain JSON for every other client (docs/api.md#http-and-access). An answer that holds secrets
  * (asked with `reveal: true`) is never kept by a browser (`no-store`); the others may be kept and
  * are revalidated on every use (`no-cache`), so the panel's fetches revalidate with no code of
  * their own.

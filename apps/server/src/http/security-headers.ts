@@ -1,4 +1,4 @@
-/** Sent with every response (SPEC §3): the panel loads only its own files and is never framed. */
+/** Sent with every response (docs/api.md#http-and-access): the panel loads only its own files and is never framed. */
 export const SECURITY_HEADERS = {
   'content-security-policy':
     "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",

@@ -1,5 +1,5 @@
 /**
- * Every setting of a running server, parsed once from the environment (SPEC §2) and handed on as
+ * Every setting of a running server, parsed once from the environment (docs/api.md#server-settings) and handed on as
  * plain values: nothing deeper reads `process.env`. A relative path means what it meant where
  * the user typed it: pnpm runs the server in apps/server and passes that place as `INIT_CWD`.
  */

@@ -11,7 +11,7 @@ import { closeWithin, SHUTDOWN_MARGIN_MS } from './shutdown';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 export interface StartServerOptions {
-  /** The environment to configure from (SPEC §2); also what every CLI spawn inherits. */
+  /** The environment to configure from (docs/api.md#server-settings); also what every CLI spawn inherits. */
   env?: NodeJS.ProcessEnv;
   /** Where the server was started from: the default project. */
   cwd?: string;

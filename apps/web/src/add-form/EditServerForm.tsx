@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import type { WritableServer } from '../servers/server-display';
-import { trpc } from '../trpc';
+import type { WritableServer } from '../rows';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { AddServerForm } from './AddServerForm';
+import { EditEntryForm } from './EditEntryForm';
+import { useEditedEntry } from './api';
 
 interface EditServerFormProps {
   /** The row whose entry is edited, as listed (secrets hidden). */
@@ -17,28 +16,15 @@ interface EditServerFormProps {
  * when the edit opens, and kept out of the panel's cached lists.
  */
 export function EditServerForm({ server, projectPath, onClose }: EditServerFormProps) {
-  const utils = trpc.useUtils();
-  const { name, scope, source } = server;
-  const entry = useQuery({
-    queryKey: ['edited-entry', projectPath, scope, source, name],
-    queryFn: async () => {
-      const { servers } = await utils.client.mcp.list.query({ projectPath, reveal: true, name });
-      // Exactly the row's entry: a same-named one of another scope or file is another server.
-      const found = servers.find(
-        (listed) => listed.scope === scope && listed.source === source && listed.name === name,
-      );
-      if (found === undefined) throw new Error(`"${name}" is no longer listed in ${scope} scope.`);
-      return found;
-    },
-    gcTime: 0,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const { name, scope } = server;
+  const entry = useEditedEntry(server, projectPath);
   if (entry.data !== undefined) {
     return (
-      <AddServerForm
+      <EditEntryForm
+        server={{ ...entry.data, scope }}
         projectPath={projectPath}
-        edit={{ server: { ...entry.data, scope }, onSaved: onClose, onCancel: onClose }}
+        onSaved={onClose}
+        onCancel={onClose}
       />
     );
   }

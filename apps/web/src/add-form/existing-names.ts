@@ -1,6 +1,6 @@
 import type { Scope } from '@mcp-admin/core/schemas';
 import { scopeLabel } from '../scopes';
-import { isWritable, type WritableServer } from '../servers/server-display';
+import { isWritable, type WritableServer } from '../rows';
 import type { ServerEntry } from '../trpc';
 
 /** What the typed name meets among the listed servers, before any CLI call. */

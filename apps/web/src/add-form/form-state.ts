@@ -1,5 +1,5 @@
 import type { Scope } from '@mcp-admin/core/schemas';
-import type { WritableServer } from '../servers/server-display';
+import type { WritableServer } from '../rows';
 import type { PastedServer } from './paste/parse-pasted';
 
 export type FormTransport = 'stdio' | 'http' | 'sse';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { trpc, type CheckAllEvent } from '../trpc';
+import { useServerList } from '../shared-queries';
+import type { CheckAllEvent } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { useCheckAll } from './api';
 import { checkAllSummary, NO_CHECKS, type CheckCounts } from './check-all-summary';
 
 interface CheckAllRunProps {
@@ -15,27 +17,24 @@ export function CheckAllRun({ projectPath, onResult, onEnd }: CheckAllRunProps) 
   const [progress, setProgress] = useState({ checked: 0, total: 0 });
   const [counts, setCounts] = useState<CheckCounts>(NO_CHECKS);
   // The list the panel shows (the same cached query): which servers a run leaves out, and why.
-  const listed = trpc.mcp.list.useQuery({ projectPath, reveal: false });
+  const listed = useServerList(projectPath);
   const [ended, setEnded] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  trpc.mcp.checkAll.useSubscription(
-    { projectPath },
-    {
-      onData(event) {
-        setProgress(({ checked }) => ({ checked: checked + 1, total: event.total }));
-        setCounts((previous) => ({ ...previous, [event.result.status]: previous[event.result.status] + 1 }));
-        onResult(event);
-      },
-      onComplete() {
-        setEnded(true);
-        onEnd();
-      },
-      onError(failure) {
-        setError(failure.message);
-        onEnd();
-      },
+  useCheckAll(projectPath, {
+    onData(event) {
+      setProgress(({ checked }) => ({ checked: checked + 1, total: event.total }));
+      setCounts((previous) => ({ ...previous, [event.result.status]: previous[event.result.status] + 1 }));
+      onResult(event);
     },
-  );
+    onComplete() {
+      setEnded(true);
+      onEnd();
+    },
+    onError(failure) {
+      setError(failure.message);
+      onEnd();
+    },
+  });
   const text = checkAllSummary(progress.checked, progress.total, counts, ended, listed.data?.servers ?? []);
   return (
     <>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import type { WritableServer } from '../servers/server-display';
-import { httpStatusOf, trpc, type CheckAllEvent, type CheckResult, type ServerEntry } from '../trpc';
+import { rowKey, type WritableServer } from '../rows';
+import { httpStatusOf, type CheckAllEvent, type CheckResult, type ServerEntry } from '../trpc';
+import { useCheckServer } from './api';
 
 /** A row's check: under way, its result, or why it could not be asked for. */
 export type RowCheck =
@@ -14,19 +15,11 @@ export interface RowChecks {
   record(projectPath: string, event: CheckAllEvent): void;
 }
 
-// The project is part of the key: the same entry listed for another project is another row.
-function rowKey(
-  projectPath: string,
-  { name, scope, source }: Pick<ServerEntry, 'name' | 'scope' | 'source'>,
-) {
-  return JSON.stringify([projectPath, scope, source ?? '', name]);
-}
-
 /** Each row's latest check, kept in the list while the rows come and go. */
 export function useRowChecks(
   onNeedsConfirmation: (server: WritableServer, projectPath: string) => void,
 ): RowChecks {
-  const utils = trpc.useUtils();
+  const checkServer = useCheckServer();
   const [checks, setChecks] = useState<ReadonlyMap<string, RowCheck>>(new Map());
   const set = (key: string, check: RowCheck | null) => {
     setChecks((previous) => {
@@ -37,12 +30,11 @@ export function useRowChecks(
     });
   };
   return {
-    of: (projectPath, server) => checks.get(rowKey(projectPath, server)),
+    of: (projectPath, server) => checks.get(rowKey(server, projectPath)),
     check(server, projectPath, confirm) {
-      const key = rowKey(projectPath, server);
-      const { name, scope, source } = server;
+      const key = rowKey(server, projectPath);
       set(key, { state: 'running' });
-      utils.client.mcp.check.mutate({ name, scope, projectPath, source, confirm }).then(
+      checkServer(server, projectPath, confirm).then(
         (result) => {
           set(key, { state: 'done', result });
         },
@@ -58,7 +50,7 @@ export function useRowChecks(
       );
     },
     record(projectPath, event) {
-      set(rowKey(projectPath, event), { state: 'done', result: event.result });
+      set(rowKey(event, projectPath), { state: 'done', result: event.result });
     },
   };
 }

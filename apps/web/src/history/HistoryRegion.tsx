@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
-import { useRefreshAfterChange } from '../refresh-after-change';
+import { useId } from 'react';
 import { scopeLabel } from '../scopes';
-import { trpc, type HistoryEntry } from '../trpc';
-import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileDialog';
-import { ProfilesRegion } from '../profiles/ProfilesRegion';
+import { useHistory } from '../shared-queries';
+import type { HistoryEntry } from '../trpc';
+import { useUndoChange } from '../undo-change';
+import { ProfilesRegion } from '../profiles';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { changedWords, historyVerb } from './history-words';
 import './history.css';
@@ -14,15 +14,11 @@ const SHOWN_CHANGES = 50;
 /** The product's own changes, newest first, each undoable one with its `Undo`. */
 export function HistoryRegion({ locked, projectPath }: { locked: boolean; projectPath: string }) {
   const headingId = useId();
-  const history = trpc.mcp.history.useQuery({ limit: SHOWN_CHANGES });
-  const [confirming, setConfirming] = useState<{ change: HistoryEntry; files: string[] } | null>(null);
-  const refreshAfterChange = useRefreshAfterChange();
-  const undo = trpc.mcp.undo.useMutation({ onSettled: refreshAfterChange });
+  const history = useHistory(SHOWN_CHANGES);
+  const { undo, ask, confirmation } = useUndoChange();
   const askUndo = (change: HistoryEntry) => {
     undo.reset();
-    const files = sharedFilesOf(change.files);
-    if (files.length > 0) setConfirming({ change, files });
-    else undo.mutate({ id: change.id });
+    ask(change);
   };
 
   return (
@@ -70,19 +66,7 @@ export function HistoryRegion({ locked, projectPath }: { locked: boolean; projec
             ))}
           </ol>
         )}
-        {confirming !== null && (
-          <ConfirmSharedFileDialog
-            action={`Undoing this change of "${confirming.change.name}"`}
-            files={confirming.files}
-            onCancel={() => {
-              setConfirming(null);
-            }}
-            onConfirm={() => {
-              setConfirming(null);
-              undo.mutate({ id: confirming.change.id });
-            }}
-          />
-        )}
+        {confirmation}
       </section>
     </>
   );

@@ -1,3 +1,5 @@
+import './managed-banner.css';
+
 /** Said once, at the top: while the organization's managed-mcp.json exists, nothing here can change. */
 export function ManagedBanner({ path }: { path: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { trpc } from '../trpc';
 import { TextInput } from '../ui/TextInput';
+import { useProjects } from './api';
 
 interface ProjectPickerProps {
   projectPath: string;
@@ -15,7 +15,7 @@ export function ProjectPicker({ projectPath, onChange }: ProjectPickerProps) {
   const id = useId();
   const [draft, setDraft] = useState(projectPath);
   const [error, setError] = useState<string | undefined>();
-  const projects = trpc.mcp.projects.useQuery();
+  const projects = useProjects();
 
   const commit = async (path: string) => {
     // Loaded on first use: the schemas bring zod, which the first paint does without.

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { trpc, type ServerEntry } from '../trpc';
+import type { ServerEntry } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { useServerLogs } from './api';
 import { launchCommand } from './launch-command';
 import './logs.css';
 
@@ -15,7 +16,7 @@ interface LogsDialogProps {
 
 /** Claude Code's own logs of connecting to one server, newest session first, errors marked. */
 export function LogsDialog({ server, projectPath, checkSummary, onClose }: LogsDialogProps) {
-  const logs = trpc.mcp.logs.useQuery({ name: server.name, projectPath }, { retry: false });
+  const logs = useServerLogs(server.name, projectPath);
   const command = launchCommand(server);
   return (
     <Dialog title={`Logs of ${server.name}`} onClose={onClose} size="wide">

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import type { RowCheck } from '../check/row-checks';
+import type { RowCheck } from '../check';
 import type { ServerEntry } from '../trpc';
 import { LogsDialog } from './lazy';
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
-import { useRefreshAfterChange } from '../refresh-after-change';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { scopeLabel } from '../scopes';
-import { trpc, type ApplyProfileResult, type ProfileEntry } from '../trpc';
+import type { ApplyProfileResult, ProfileEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { useApplyProfile, useDeleteProfile, useProfiles, useRefreshProfiles, useSaveProfile } from './api';
 import './profiles.css';
 
 const OUTCOME_WORDS: Record<ApplyProfileResult['results'][number]['outcome'], string> = {
@@ -19,21 +19,13 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
   const headingId = useId();
   const nameId = useId();
   const [name, setName] = useState('');
-  const utils = trpc.useUtils();
-  const refreshAfterChange = useRefreshAfterChange();
-  const profiles = trpc.mcp.profiles.useQuery();
-  const refreshProfiles = useCallback(() => utils.mcp.profiles.invalidate(), [utils]);
-  useProfilesFollowList(refreshProfiles);
-  const save = trpc.mcp.saveProfile.useMutation({
-    onSuccess: () => {
-      setName('');
-    },
-    onSettled: refreshProfiles,
+  const profiles = useProfiles();
+  useProfilesFollowList(useRefreshProfiles());
+  const save = useSaveProfile(() => {
+    setName('');
   });
-  const remove = trpc.mcp.deleteProfile.useMutation({ onSettled: refreshProfiles });
-  const apply = trpc.mcp.applyProfile.useMutation({
-    onSettled: () => Promise.all([refreshProfiles(), refreshAfterChange()]),
-  });
+  const remove = useDeleteProfile();
+  const apply = useApplyProfile();
   const busy = save.isPending || remove.isPending || apply.isPending;
 
   const onSave = (event: SubmitEvent) => {

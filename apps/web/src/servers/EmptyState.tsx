@@ -1,4 +1,5 @@
 import { SCOPES } from '../scopes';
+import './empty-state.css';
 
 /** Shown instead of the table: what a scope is, so the first add lands where it should. */
 export function EmptyState() {

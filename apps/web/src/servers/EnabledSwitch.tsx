@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { useRefreshAfterChange } from '../refresh-after-change';
-import { trpc } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { useSetEnabled } from './api';
 import { isSwitchedOn } from './row-display';
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
 import { lastingSwitchWords } from './switch-words';
 
 interface EnabledSwitchProps {
@@ -18,17 +16,7 @@ interface EnabledSwitchProps {
  * state asked for, busy; a failure shows the server's message and the switch falls back.
  */
 export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchProps) {
-  const utils = trpc.useUtils();
-  const refreshAfterChange = useRefreshAfterChange();
-  const change = useMutation({
-    mutationFn: (on: boolean) => {
-      const input = { name: server.name, scope: server.scope, projectPath };
-      return on ? utils.client.mcp.enable.mutate(input) : utils.client.mcp.disable.mutate(input);
-    },
-    // Pending until the list shows the change, so the switch never flips back in between; the
-    // history lists the switch too.
-    onSettled: refreshAfterChange,
-  });
+  const change = useSetEnabled(server, projectPath);
   const checked = (change.isPending ? change.variables : undefined) ?? isSwitchedOn(server);
   return (
     <div className="enabled-switch">

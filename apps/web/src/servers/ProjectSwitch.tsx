@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { useRefreshAfterChange } from '../refresh-after-change';
-import { trpc, type ServerEntry } from '../trpc';
+import type { ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { useSetOnInProject } from './api';
 import { projectSwitchWords } from './switch-words';
 
 interface ProjectSwitchProps {
@@ -28,17 +27,7 @@ const NOT_TOGGLED: ReadonlySet<ServerEntry['status']> = new Set([
  * only; the lasting `Enabled` switch beside it turns a server off in every project.
  */
 export function ProjectSwitch({ server, projectPath, disabled }: ProjectSwitchProps) {
-  const utils = trpc.useUtils();
-  const refreshAfterChange = useRefreshAfterChange();
-  const change = useMutation({
-    mutationFn: (on: boolean) => {
-      const input = { name: server.name, projectPath };
-      return on
-        ? utils.client.mcp.enableInProject.mutate(input)
-        : utils.client.mcp.disableInProject.mutate(input);
-    },
-    onSettled: refreshAfterChange,
-  });
+  const change = useSetOnInProject(server, projectPath);
   const checked =
     (change.isPending ? change.variables : undefined) ?? server.status !== 'disabled-in-project';
   return (

@@ -1,8 +1,7 @@
-import { useRefreshAfterChange } from '../refresh-after-change';
-import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
+import { useRemoveServer } from './api';
 
 interface RemoveServerDialogProps {
   server: WritableServer;
@@ -12,11 +11,7 @@ interface RemoveServerDialogProps {
 }
 
 export function RemoveServerDialog({ server, projectPath, onClose, onRemoved }: RemoveServerDialogProps) {
-  const refreshAfterChange = useRefreshAfterChange();
-  const remove = trpc.mcp.remove.useMutation({
-    onSettled: refreshAfterChange,
-    onSuccess: onRemoved,
-  });
+  const remove = useRemoveServer(onRemoved);
   return (
     <Dialog title={`Remove ${server.name}?`} onClose={onClose}>
       <p>

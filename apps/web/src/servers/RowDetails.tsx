@@ -4,16 +4,17 @@
  * this server's own history. The row itself says all this in words; here are the files.
  */
 import { Suspense } from 'react';
+import type { RowCheck } from '../check';
 import { CheckResultView } from '../check/lazy';
-import type { RowCheck } from '../check/row-checks';
-import { RowLogs } from '../logs/RowLogs';
-import { SignInRun } from '../sign-in/lazy';
-import type { RowSignIns, SignInState } from '../sign-in/row-sign-ins';
-import { trpc, type HistoryEntry, type ServerEntry } from '../trpc';
+import { RowLogs } from '../logs';
+import { SignInRun, type RowSignIns, type SignInState } from '../sign-in';
+import { useHistory } from '../shared-queries';
+import type { HistoryEntry, ServerEntry } from '../trpc';
 import { SecretList } from './SecretList';
 import { sourceLabel, targetText } from './row-display';
 import type { RowVerdict } from './row-verdict';
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
+import './row-details.css';
 
 /** The history asked for, of which this server's entries are shown. */
 const HISTORY_LOOKBACK = 200;
@@ -118,7 +119,7 @@ export function RowDetails({
 
 /** This server's latest changes made in the panel (the History region lists them all, with Undo). */
 function ServerHistory({ server }: { server: ServerEntry }) {
-  const history = trpc.mcp.history.useQuery({ limit: HISTORY_LOOKBACK });
+  const history = useHistory(HISTORY_LOOKBACK);
   const own = (history.data ?? [])
     .filter((change) => change.name === server.name && change.scope === server.scope)
     .slice(0, SHOWN_HISTORY);

@@ -1,7 +1,7 @@
 import type { ServerEntry } from '../trpc';
 import { EnabledSwitch } from './EnabledSwitch';
 import { ProjectSwitch } from './ProjectSwitch';
-import { isWritable } from './server-display';
+import { isWritable } from '../rows';
 
 interface RowSwitchesProps {
   server: ServerEntry;

@@ -1,20 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { RowCheck } from '../check/row-checks';
 import type { ServerEntry } from '../trpc';
 import { groupByScope, listView, type SortOrder } from './list-view';
 import { ListToolbar } from './ListToolbar';
-import { ServerTable } from './ServerTable';
-import type { WritableServer } from './server-display';
+import { ServerTable, type ServerTableProps } from './ServerTable';
+import './server-list.css';
 
-interface ServerListProps {
+/** The table's own props, but the servers in one list: the list groups them. */
+interface ServerListProps extends Omit<ServerTableProps, 'groups'> {
   servers: readonly ServerEntry[];
-  projectPath: string;
-  stale: boolean;
-  locked: boolean;
-  checkOf: (server: ServerEntry) => RowCheck | undefined;
-  onCheck: (server: WritableServer, projectPath: string) => void;
-  onEdit: (server: WritableServer, projectPath: string) => void;
-  onRemove: (server: WritableServer, projectPath: string) => void;
   /** How many rows show: the section's heading counts them. */
   onShownCount: (count: number) => void;
 }

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import type { RowCheck } from '../check/row-checks';
-import { offersSignIn, type RowSignIns } from '../sign-in/row-sign-ins';
-import { signInHealth } from '../sign-in/sign-in-health';
+import type { RowCheck } from '../check';
+import { offersSignIn, signInHealth, type RowSignIns } from '../sign-in';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { readOnlyOrigin, targetText, transportLabel } from './row-display';
 import { RowSwitches } from './RowSwitches';
-import { ANSWER_LABELS, CONNECTION_WORDS, rowVerdict, usesOAuth } from './row-verdict';
-import { editButtonId, isWritable, rowKey, type WritableServer } from './server-display';
+import { ANSWER_LABELS, CONNECTION_WORDS, rowVerdict } from './row-verdict';
+import { isWritable, rowKey, usesOAuth, type WritableServer } from '../rows';
+import { editButtonId } from './server-display';
 
 // Loaded when a row's details first open: the list paints without them.
 const RowDetails = lazy(async () => ({ default: (await import('./RowDetails')).RowDetails }));
@@ -45,13 +45,13 @@ export function ServerRow({
   // When the row appeared: sign-in expiry is told in hours, and the list redraws the row on each change.
   const [now] = useState(Date.now);
   const verdict = rowVerdict(server, checkStatus);
-  const row = isWritable(server) ? rowKey(server, projectPath) : undefined;
+  const row = rowKey(server, projectPath);
   const { signIn } = signIns;
   const signingIn = signIn !== null && rowKey(signIn.server, signIn.projectPath) === row;
-  const signOutError = row === undefined ? undefined : signIns.signOutErrorOf(row);
+  const signOutError = signIns.signOutErrorOf(row);
   // Where it is kept, its transport, then what it runs: the URL or the command line.
   const kind = `${scopeLabel(server.scope)} · ${transportLabel(server)} · ${targetText(server)}`;
-  const detailsId = `details ${row ?? `${server.scope}:${server.name}`}`;
+  const detailsId = `details ${row}`;
   return (
     <tr className={`server-row answer-${verdict.answer}`}>
       <th scope="row" className="name-cell">

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { RowCheck } from '../check/row-checks';
-import { useRowSignIns } from '../sign-in/row-sign-ins';
+import type { RowCheck } from '../check';
+import { useRowSignIns } from '../sign-in';
 import type { ServerEntry } from '../trpc';
 import type { ServerGroup } from './list-view';
 import { ServerRow } from './ServerRow';
 import './server-table.css';
-import type { WritableServer } from './server-display';
+import { rowKey, type WritableServer } from '../rows';
 
-interface ServerTableProps {
+export interface ServerTableProps {
   groups: readonly ServerGroup[];
   /** The project the list was read for: rows act on it, and its files are shown relative to it. */
   projectPath: string;
@@ -19,11 +19,6 @@ interface ServerTableProps {
   onCheck: (server: WritableServer, projectPath: string) => void;
   onEdit: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
-}
-
-/** One entry's row, the same across renders and filters. */
-function entryKey({ scope, source, name }: ServerEntry): string {
-  return `${scope}:${source ?? ''}:${name}`;
 }
 
 /** The servers, one line each, grouped by scope when asked; a row's details open under it. */
@@ -42,8 +37,8 @@ export function ServerTable({
   const setOpenOf = (server: ServerEntry, isOpen: boolean) => {
     setOpen((previous) => {
       const next = new Set(previous);
-      if (isOpen) next.add(entryKey(server));
-      else next.delete(entryKey(server));
+      if (isOpen) next.add(rowKey(server, projectPath));
+      else next.delete(rowKey(server, projectPath));
       return next;
     });
   };
@@ -73,13 +68,13 @@ export function ServerTable({
           )}
           {group.servers.map((server) => (
             <ServerRow
-              key={entryKey(server)}
+              key={rowKey(server, projectPath)}
               server={server}
               projectPath={projectPath}
               stale={stale}
               locked={locked}
               check={checkOf(server)}
-              detailsOpen={open.has(entryKey(server))}
+              detailsOpen={open.has(rowKey(server, projectPath))}
               onDetails={(isOpen) => {
                 setOpenOf(server, isOpen);
               }}

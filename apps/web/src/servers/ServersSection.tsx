@@ -1,12 +1,10 @@
-import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { CheckAllRun, ConfirmCheckDialog } from '../check/lazy';
-import { useRowChecks } from '../check/row-checks';
-import { trpc } from '../trpc';
+import { CheckAllRun, ConfirmCheckDialog, useRowChecks } from '../check';
+import { useServerList } from '../shared-queries';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { lazyPart } from '../ui/lazy-part';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
 
 // The table can show nothing before the list arrives, so its code is fetched alongside the list
 // (the import starts when the panel loads) rather than before the first paint.
@@ -61,7 +59,7 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
   const checkAllShown = checkAll?.projectPath === projectPath ? checkAll : null;
   const focusAfterRender = useFocusAfterRender();
   // Keep showing the current rows while the revealed (or another project's) list loads.
-  const list = trpc.mcp.list.useQuery({ projectPath, reveal }, { placeholderData: keepPreviousData });
+  const list = useServerList(projectPath, { reveal, keepPrevious: true });
   const servers = list.data?.servers ?? [];
   // Rows kept from the project the user just left look like the new project's (the same server is
   // often set up in several projects): they stay visible but cannot be acted on until the picked

@@ -1,6 +1,6 @@
 /** How a row shows its server: transport, target, where it is from, its switch. */
 import type { ServerEntry } from '../trpc';
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
 
 const TRANSPORT_LABELS: Record<ServerEntry['transport'], string> = {
   stdio: 'stdio',

@@ -1,8 +1,9 @@
 /**
  * One answer per row, the same everywhere: will Claude Code load the server (Loads, Won't load,
- * Needs you), one plain sentence why that starts with the fixed status word (SPEC §6), and the one
+ * Needs you), one plain sentence why that starts with the fixed status word (e2e/rows.spec.ts), and the one
  * thing that fixes it. File paths and settings keys stay in the row's details (`statusReason`).
  */
+import { usesOAuth } from '../rows';
 import { scopeLabel } from '../scopes';
 import type { CheckResult, ServerEntry } from '../trpc';
 
@@ -25,16 +26,6 @@ export interface RowVerdict {
   fix?: { kind: FixKind; text: string };
 }
 
-/** A fixed `Authorization` header: the server is signed in to with that, not with OAuth. */
-export function hasFixedAuthorization(server: ServerEntry): boolean {
-  return Object.keys(server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
-}
-
-/** Claude Code signs in to it with OAuth: a remote server without a fixed Authorization header. */
-export function usesOAuth(server: ServerEntry): boolean {
-  return (server.transport === 'http' || server.transport === 'sse') && !hasFixedAuthorization(server);
-}
-
 /** The row's answer, from what Claude Code does with the entry and, once checked, what the check saw. */
 export function rowVerdict(server: ServerEntry, check?: CheckResult['status']): RowVerdict {
   if (server.status !== 'active') return notActive(server);
@@ -44,7 +35,7 @@ export function rowVerdict(server: ServerEntry, check?: CheckResult['status']): 
     return {
       answer: 'needs-you',
       sentence: `Active, but Claude Code would pass ${missing.map((name) => `\${${name}}`).join(', ')} on as text.`,
-      // The fixed words of SPEC §6, one per variable.
+      // The fixed words, one per variable (e2e/rows.spec.ts, apps/web/test/server-display.test.ts).
       fix: {
         kind: 'outside',
         text: `${missing.map((name) => `Missing variable ${name}`).join(', ')}: set ${them} where you start claude.`,

@@ -2,7 +2,7 @@
  * What a row's two switches mean, in the words shown beside them: the lasting `Enabled` switch
  * (a user-scope server is off in every project) and Claude Code's per-project one (`/mcp`).
  */
-import type { WritableServer } from './server-display';
+import type { WritableServer } from '../rows';
 
 /**
  * The lasting switch. Turning a signed-in server off removes it with `claude mcp remove`, which also

@@ -1,9 +1,10 @@
 import { callbackUrlSchema } from '@mcp-admin/core/schemas';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import type { WritableServer } from '../servers/server-display';
-import { trpc, type LoginEvent } from '../trpc';
+import type { WritableServer } from '../rows';
+import type { LoginEvent } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { TextField } from '../ui/TextField';
+import { useLogin, useLoginPaste } from './api';
 import './sign-in.css';
 
 type Phase = { state: 'starting' } | LoginEvent;
@@ -24,28 +25,25 @@ export function SignInRun({ server, projectPath, tab, onDone, onClose }: SignInR
   const [run, setRun] = useState<Phase>({ state: 'starting' });
   const [error, setError] = useState<string | null>(null);
   const opened = useRef(false);
-  const { name, scope, source } = server;
-  trpc.mcp.login.useSubscription(
-    { name, scope, projectPath, source },
-    {
-      onData(event) {
-        if (event.state === 'open') {
-          opened.current = true;
-          // Only ever the URL the server passed on, which is http(s); the tab has no opener.
-          if (tab !== null && !tab.closed) tab.location.assign(event.url);
-        } else {
-          // Ended before there was a page to show: the blank tab would only be in the way.
-          if (!opened.current) tab?.close();
-          onDone(event.ok);
-        }
-        setRun(event);
-      },
-      onError(failure) {
-        tab?.close();
-        setError(failure.message);
-      },
+  const { name } = server;
+  useLogin(server, projectPath, {
+    onData(event) {
+      if (event.state === 'open') {
+        opened.current = true;
+        // Only ever the URL the server passed on, which is http(s); the tab has no opener.
+        if (tab !== null && !tab.closed) tab.location.assign(event.url);
+      } else {
+        // Ended before there was a page to show: the blank tab would only be in the way.
+        if (!opened.current) tab?.close();
+        onDone(event.ok);
+      }
+      setRun(event);
     },
-  );
+    onError(failure) {
+      tab?.close();
+      setError(failure.message);
+    },
+  });
   const running = error === null && run.state !== 'done';
   return (
     <section className="sign-in" aria-labelledby={headingId}>
@@ -88,7 +86,7 @@ function PasteForm({ loginId }: { loginId: string }) {
   const id = useId();
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState<string | undefined>();
-  const paste = trpc.mcp.loginPaste.useMutation();
+  const paste = useLoginPaste();
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const parsed = callbackUrlSchema.safeParse(value.trim());

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { usesOAuth } from '../servers/row-verdict';
-import { rowKey, type WritableServer } from '../servers/server-display';
-import { trpc, type ServerEntry } from '../trpc';
+import { rowKey, usesOAuth, type WritableServer } from '../rows';
+import type { ServerEntry } from '../trpc';
+import { useLogout, useRefreshList } from './api';
 import { signInHealth } from './sign-in-health';
 
 /** The sign-in on screen, with the tab its authorization page goes to; `run` tells a new one from the last. */
@@ -32,10 +32,10 @@ export function offersSignIn(
 
 /** The table's sign-in (one at a time) and sign-outs; its code loads with the table, not with the first paint. */
 export function useRowSignIns() {
-  const utils = trpc.useUtils();
+  const refreshList = useRefreshList();
   const [signIn, setSignIn] = useState<SignInState | null>(null);
   const [signOutFailure, setSignOutFailure] = useState<{ row: string; message: string } | null>(null);
-  const logout = trpc.mcp.logout.useMutation({ onSettled: () => utils.mcp.list.invalidate() });
+  const logout = useLogout();
   return {
     signIn,
     running: signIn !== null && !signIn.done,
@@ -48,7 +48,7 @@ export function useRowSignIns() {
     },
     finished() {
       setSignIn((current) => current && { ...current, done: true });
-      void utils.mcp.list.invalidate();
+      void refreshList();
     },
     close() {
       setSignIn(null);

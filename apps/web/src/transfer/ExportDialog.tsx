@@ -1,9 +1,8 @@
 import type { Scope } from '@mcp-admin/core/schemas';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { useExport } from './api';
 import { saveTextFile } from './save-file';
 import { ScopeChoice } from './ScopeChoice';
 import './transfer.css';
@@ -18,13 +17,11 @@ export function ExportDialog({ projectPath, onClose }: ExportDialogProps) {
   const id = useId();
   const [scope, setScope] = useState<Scope>('local');
   const [reveal, setReveal] = useState(false);
+  const [placeholders, setPlaceholders] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [copyError, setCopyError] = useState<string | null>(null);
   // Not kept once the dialog closes: a revealed document holds secrets.
-  const exported = trpc.mcp.export.useQuery(
-    { scope, projectPath, reveal },
-    { gcTime: 0, placeholderData: keepPreviousData },
-  );
+  const exported = useExport(scope, projectPath, reveal, placeholders);
   const json = exported.data?.json;
   const changeSettings = () => {
     setNotice(null);
@@ -51,13 +48,30 @@ export function ExportDialog({ projectPath, onClose }: ExportDialogProps) {
             onChange={(event) => {
               changeSettings();
               setReveal(event.target.checked);
+              if (event.target.checked) setPlaceholders(false);
             }}
           />
           <span>Include secret values</span>
         </label>
-        {!reveal && (
-          <p className="hint">Env and header values show as •••••• and cannot be imported back as secrets.</p>
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={placeholders}
+            onChange={(event) => {
+              changeSettings();
+              setPlaceholders(event.target.checked);
+              if (event.target.checked) setReveal(false);
+            }}
+          />
+          <span>Write secrets as {'${VAR}'} placeholders</span>
+        </label>
+        {!reveal && !placeholders && (
+          <p className="hint">
+            Secrets show as •••••• and cannot be imported back: include them, or write placeholders to share.
+          </p>
         )}
+        {placeholders && <PlaceholderList placeholders={exported.data?.placeholders ?? []} />}
         <div className="field">
           <label htmlFor={`${id}-json`}>Exported JSON</label>
           <textarea
@@ -116,5 +130,27 @@ export function ExportDialog({ projectPath, onClose }: ExportDialogProps) {
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/** The variables a placeholder export needs, set where Claude Code runs before it starts the servers. */
+function PlaceholderList({
+  placeholders,
+}: {
+  placeholders: readonly { variable: string; server: string; field: string }[];
+}) {
+  if (placeholders.length === 0)
+    return <p className="hint">No secrets: the document imports back as it is.</p>;
+  return (
+    <div className="hint">
+      <p>Set these variables where Claude Code runs; it fills them in when it starts each server:</p>
+      <ul aria-label="Variables to set" className="placeholder-list">
+        {placeholders.map(({ variable, server, field }) => (
+          <li key={variable}>
+            <code>{variable}</code> — {server}, {field}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,14 +1,15 @@
 import { IMPORT_LIMITS, type Scope } from '@mcp-admin/core/schemas';
 import { useId, useState } from 'react';
-import { useRefreshAfterChange } from '../refresh-after-change';
-import { trpc } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { ImportResultsTable } from './ImportResultsTable';
+import { useImport, usePreviewImport, useReadImportSource } from './api';
+import { ImportResultsTable, type ImportChoices } from './ImportResultsTable';
 import { ImportSourceList } from './ImportSourceList';
 import { isImportable, summarize, type ImportResult } from './import-results';
 import { ScopeChoice } from './ScopeChoice';
 import './transfer.css';
+
+const NO_CHOICES: ImportChoices = { renames: {}, replace: new Set() };
 
 /** What the table shows: a preview to choose from, or what the import did. */
 type Shown =
@@ -32,22 +33,21 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
   const [origin, setOrigin] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loadingSource, setLoadingSource] = useState(false);
-  const utils = trpc.useUtils();
-  const refreshAfterChange = useRefreshAfterChange();
-  const preview = trpc.mcp.import.useMutation({
-    onSuccess: (results) => {
-      setShown({
-        kind: 'preview',
-        results,
-        checked: new Set(results.filter(isImportable).map(({ name }) => name)),
-      });
-    },
+  const [choices, setChoices] = useState<ImportChoices>(NO_CHOICES);
+  const readImportSource = useReadImportSource();
+  const preview = usePreviewImport((results) => {
+    // A server the user skipped stays skipped when a choice asks for the preview again.
+    setShown((before) => {
+      const skipped = (name: string) =>
+        before?.kind === 'preview' &&
+        before.results.some((result) => result.name === name && isImportable(result)) &&
+        !before.checked.has(name);
+      const importable = results.filter((result) => isImportable(result) && !skipped(result.name));
+      return { kind: 'preview', results, checked: new Set(importable.map(({ name }) => name)) };
+    });
   });
-  const importChecked = trpc.mcp.import.useMutation({
-    onSettled: refreshAfterChange,
-    onSuccess: (results) => {
-      setShown({ kind: 'imported', results });
-    },
+  const importChecked = useImport((results) => {
+    setShown({ kind: 'imported', results });
   });
   const pending = preview.isPending || importChecked.isPending || loadingSource;
   const error = loadError ?? preview.error?.message ?? importChecked.error?.message;
@@ -55,6 +55,7 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
   // A preview holds for one text and one target: a change to either asks for a new one.
   const resetResults = () => {
     setShown(null);
+    setChoices(NO_CHOICES);
     setLoadError(null);
     preview.reset();
     importChecked.reset();
@@ -75,11 +76,13 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
   };
 
   // Asked for with its secret values: the import needs them to store the servers whole.
-  const loadSource = async (path: string, label: string) => {
+  const loadSource = async ({ path, label, kind }: { path: string; label: string; kind: string }) => {
     setLoadingSource(true);
     try {
-      const source = await utils.client.mcp.importSource.query({ path, reveal: true });
+      const source = await readImportSource(path);
       replaceDocument(source.json, label);
+      // Claude Desktop's servers serve the user everywhere: they go to User scope unless chosen otherwise.
+      if (kind === 'desktop') setScope('user');
     } catch (caught) {
       resetResults();
       setLoadError(caught instanceof Error ? caught.message : String(caught));
@@ -88,8 +91,24 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
     }
   };
 
-  const input = { json, scope, projectPath };
+  const input = {
+    json,
+    scope,
+    projectPath,
+    ...(Object.keys(choices.renames).length === 0 ? {} : { renames: { ...choices.renames } }),
+    ...(choices.replace.size === 0 ? {} : { replace: [...choices.replace] }),
+  };
   const checked = shown?.kind === 'preview' ? shown.checked : undefined;
+  // A choice changes what the import does: the preview is asked again with it.
+  const choose = (next: ImportChoices) => {
+    setChoices(next);
+    preview.mutate({
+      ...input,
+      renames: { ...next.renames },
+      replace: [...next.replace],
+      dryRun: true,
+    });
+  };
 
   return (
     <Dialog title="Import JSON" onClose={onClose} size="wide">
@@ -101,7 +120,7 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
         <ImportSourceList
           loading={pending}
           onLoad={(source) => {
-            void loadSource(source.path, source.label);
+            void loadSource(source);
           }}
         />
         <div className="field">
@@ -158,6 +177,24 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
               else next.delete(name);
               setShown({ ...shown, checked: next });
             }}
+            {...(shown.kind === 'preview' && {
+              choices,
+              onReplace: (name: string, replace: boolean) => {
+                const next = new Set(choices.replace);
+                if (replace) next.add(name);
+                else next.delete(name);
+                choose({ ...choices, replace: next });
+              },
+              onRename: (name: string, importAs: string | undefined) => {
+                const renames = Object.fromEntries(
+                  Object.entries(choices.renames).filter(([from]) => from !== name),
+                );
+                choose({
+                  ...choices,
+                  renames: importAs === undefined ? renames : { ...renames, [name]: importAs },
+                });
+              },
+            })}
           />
         )}
         <p role="status" className="status">
@@ -165,7 +202,7 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
           {importChecked.isPending && 'Importing…'}
           {!pending && shown !== null && summarize(shown.results)}
         </p>
-        <div className="dialog-actions">
+        <div className="dialog-actions sticky-actions">
           <button type="button" className="secondary" onClick={onClose}>
             Close
           </button>

@@ -1,6 +1,6 @@
 import type { RouterOutputs } from '@mcp-admin/api';
 import { useId } from 'react';
-import { trpc } from '../trpc';
+import { useImportSources } from './api';
 
 type ImportSource = RouterOutputs['mcp']['importSources'][number];
 
@@ -13,7 +13,7 @@ interface ImportSourceListProps {
 /** The documents the server found (Claude Desktop, known projects), each loadable into the text box. */
 export function ImportSourceList({ loading, onLoad }: ImportSourceListProps) {
   const headingId = useId();
-  const sources = trpc.mcp.importSources.useQuery(undefined, { gcTime: 0 });
+  const sources = useImportSources();
   return (
     <section className="import-sources" aria-labelledby={headingId}>
       <h3 id={headingId}>Found on this machine</h3>

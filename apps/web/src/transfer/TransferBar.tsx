@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
+import './transfer-bar.css';
 
 // The dialogs and their logic load when first opened: the panel's first load stays small.
 const ImportDialog = lazy(async () => {

@@ -1,5 +1,4 @@
 import type { ConfigChange } from '@mcp-admin/core';
-import { projectToggleInputSchema } from '@mcp-admin/core';
 import {
   addServerInputSchema,
   applyProfileInputSchema,
@@ -14,6 +13,7 @@ import {
   listServersInputSchema,
   loginPasteInputSchema,
   logsInputSchema,
+  projectToggleInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
   undoInputSchema,
@@ -21,7 +21,7 @@ import {
   resetChoicesInputSchema,
   switchServerInputSchema,
   watchInputSchema,
-} from '@mcp-admin/core';
+} from '@mcp-admin/core/schemas';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { tracked, TRPCError } from '@trpc/server';
 

@@ -5,6 +5,7 @@
  */
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { CheckStep } from './failure';
+import { errorText } from '../error-text';
 
 const MiB = 1024 * 1024;
 
@@ -44,10 +45,7 @@ export const answersTooLarge = () =>
 
 /** A fault while reading the server's output (a throw in a stream listener): it ends this check only. */
 export const readingFailed = (error: unknown) =>
-  new CheckCut(
-    (step) =>
-      `Reading the server's answer to ${step} failed: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  new CheckCut((step) => `Reading the server's answer to ${step} failed: ${errorText(error)}`);
 
 export const tooManyTools = `Stopped after ${MAX_TOOLS.toLocaleString('en-US')} tools: the server listed more than a check reads.`;
 export const tooManyPages = `Stopped after ${String(MAX_TOOL_PAGES)} pages of tools/list: the server kept sending a next page.`;

@@ -1,5 +1,5 @@
 /**
- * One connection check (SPEC §4 `mcp.check`): start or reach the server as Claude Code would,
+ * One connection check (docs/api.md#mcpcheck): start or reach the server as Claude Code would,
  * `initialize`, then `tools/list` page by page, within a time bound. Whatever happens, the
  * connection is closed (a stdio server's whole process group killed) before the result returns.
  */

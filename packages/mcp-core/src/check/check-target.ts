@@ -24,17 +24,22 @@ export function findCheckTarget(
   throw new McpCoreError('NOT_FOUND', `No ${scope}-scope MCP server named "${name}" in this project.`);
 }
 
+/** NEEDS_CONFIRMATION for a `.mcp.json` server the user has not approved, saying what acting on it would mean. */
+export function unapprovedProjectServer(server: Server, consequence: string): McpCoreError {
+  const state = server.approval === 'rejected' ? 'was rejected' : 'is not approved yet';
+  return new McpCoreError(
+    'NEEDS_CONFIRMATION',
+    `Project server "${server.name}" from ${server.source ?? '.mcp.json'} ${state}: ${consequence}`,
+  );
+}
+
 /** Names what the check would run, so the user can decide. */
 export function confirmationRequired(server: Server): McpCoreError {
-  const state = server.approval === 'rejected' ? 'was rejected' : 'is not approved yet';
   const action =
     server.command === undefined
       ? `connects to ${server.url ?? 'its URL'}`
       : `runs \`${[server.command, ...(server.args ?? [])].map(shellWord).join(' ')}\``;
-  return new McpCoreError(
-    'NEEDS_CONFIRMATION',
-    `Project server "${server.name}" from ${server.source ?? '.mcp.json'} ${state}: checking it ${action}. Check again with confirm: true to run it.`,
-  );
+  return unapprovedProjectServer(server, `checking it ${action}. Check again with confirm: true to run it.`);
 }
 
 // Quoted only when needed, so the command reads as it would be typed.

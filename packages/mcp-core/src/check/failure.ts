@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FailureEvidence } from './connection';
 import type { Launch } from './launch';
 import type { CheckResult } from './types';
+import { errorText } from '../error-text';
 
 // The SDK's own code for a connection that ended: the server did not answer with it.
 const CONNECTION_CLOSED: number = ErrorCode.ConnectionClosed;
@@ -49,7 +50,7 @@ export function describeFailure(
   if (error instanceof McpError && error.code !== CONNECTION_CLOSED) {
     return failed(`The server answered ${step} with an error: ${error.message}`);
   }
-  return failed(error instanceof Error ? error.message : String(error));
+  return failed(errorText(error));
 }
 
 function cannotStart(command: string, error: NodeJS.ErrnoException): string {
@@ -75,7 +76,7 @@ function httpStatusOf(error: unknown): number | undefined {
 function cannotConnect(url: URL, error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = (cause as NodeJS.ErrnoException).code ?? '';
-  const message = cause instanceof Error ? cause.message : String(cause);
+  const message = errorText(cause);
   if (code === 'ECONNREFUSED') return `Connection refused by ${url.host}.`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `Host not found: ${url.hostname}.`;
   if (code === 'ECONNRESET') return `The connection to ${url.host} was reset.`;

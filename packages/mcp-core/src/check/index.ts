@@ -3,7 +3,7 @@ export { isActive, needsConfirmation } from './active';
 export { checkEach } from './check-all';
 export { checkServer } from './check-server';
 export type { CheckOptions } from './check-server';
-export { confirmationRequired, findCheckTarget } from './check-target';
+export { confirmationRequired, findCheckTarget, unapprovedProjectServer } from './check-target';
 export type { CheckTargetQuery } from './check-target';
 export { createConcurrencyLimit } from './concurrency-limit';
 export type { ConcurrencyLimit } from './concurrency-limit';

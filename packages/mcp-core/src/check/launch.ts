@@ -5,7 +5,7 @@
  */
 import type { Server } from '../config';
 import type { StdioLaunch } from './process-group-transport';
-import { expandVariables } from './variables';
+import { expandVariables } from '../variable-references';
 
 export type Launch =
   | ({ transport: 'stdio' } & StdioLaunch)

@@ -4,6 +4,7 @@
  * network, a download or a reply is asleep and costs no CPU.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { parseProcessStat } from '../process-table';
 
 /** Descendants past this many are not looked at: a check's tree is a few processes. */
 const MAX_PROCESSES = 1024;
@@ -53,9 +54,8 @@ function pidsOf(text: string): number[] {
     .map(Number);
 }
 
-/** The one-letter state of /proc/<pid>/stat, after the command name (which may hold spaces and parentheses). */
+/** The one-letter state of /proc/<pid>/stat, `undefined` once the process is gone. */
 async function stateOf(pid: number): Promise<string | undefined> {
   const text = await readFile(`/proc/${pid}/stat`, 'latin1').catch(() => undefined);
-  if (text === undefined) return undefined;
-  return text.charAt(text.lastIndexOf(')') + 2);
+  return text === undefined ? undefined : parseProcessStat(pid, text).state;
 }

@@ -1,8 +1,8 @@
-import type { ServerScope } from '../config/types';
+import type { ServerScope } from '../config';
 
 export type CheckStatus = 'ok' | 'failed' | 'timeout' | 'needs-auth';
 
-/** What connecting to one server found (SPEC §4 `mcp.check`). */
+/** What connecting to one server found (docs/api.md#mcpcheck). */
 export interface CheckResult {
   status: CheckStatus;
   /** From the start of the check until the tool list was read, or until it failed. */

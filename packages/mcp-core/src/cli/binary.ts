@@ -1,5 +1,5 @@
 /**
- * Which Claude CLI to drive (SPEC §2): `CLAUDE_BIN`, else a `claude` on PATH, else the native
+ * Which Claude CLI to drive (docs/api.md#server-settings): `CLAUDE_BIN`, else a `claude` on PATH, else the native
  * binary of the pinned `@anthropic-ai/claude-code` this package depends on.
  */
 import { accessSync, constants, statSync } from 'node:fs';

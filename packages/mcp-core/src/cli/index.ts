@@ -8,5 +8,7 @@ export { argvOf, cliEnvironment, createCliRunner, DEFAULT_CLI_TIMEOUT_MS } from 
 export type { CliCommand, CliCommandWithStdin, CliOutcome, CliRunner, CliRunnerOptions } from './runner';
 export { createCliVersionCache } from './version-cache';
 export type { CliVersionCache } from './version-cache';
-export { controlEnvironment, toggleMcpServer } from './control-session';
+export { checkImportedEntry } from './add-json-entry';
+export type { EntryCheck } from './add-json-entry';
+export { CONTROL_ARGV, controlEnvironment, toggleMcpServer } from './control-session';
 export type { ControlOutcome, ControlSessionOptions, McpToggleRequest } from './control-session';

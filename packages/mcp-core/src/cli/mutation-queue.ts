@@ -1,5 +1,5 @@
 /**
- * The one in-process FIFO every mutating CLI call goes through (SPEC §5): two calls never
+ * The one in-process FIFO every mutating CLI call goes through (docs/api.md#how-a-change-runs): two calls never
  * overlap, in any order of arrival, and one that fails, throws or times out does not hold up the
  * next. Waiting calls are bounded so a flood of requests is refused instead of piling up.
  */

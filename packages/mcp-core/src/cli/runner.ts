@@ -1,5 +1,5 @@
 /**
- * Runs the Claude CLI (SPEC §5): an argv array and never a shell, stdin closed (or, for
+ * Runs the Claude CLI (docs/api.md#how-a-change-runs): an argv array and never a shell, stdin closed (or, for
  * `add-json`, the entry and nothing else),
  * `CLAUDE_CONFIG_DIR` pinned, and a timeout that kills the whole process group, because the
  * CLI can leave children behind. An exit code is an outcome, returned as data with the CLI's

@@ -32,7 +32,7 @@ export interface ClaudeConfig {
 }
 
 /**
- * Legacy `.claude.json` files of 238 MB are known (SPEC §7) and the scanner reads them without
+ * Legacy `.claude.json` files of 238 MB are known (docs/claude-code-facts.md#large-claudejson-files) and the scanner reads them without
  * building their histories: twice that is still a config, beyond it is not.
  */
 const CLAUDE_JSON_LIMITS: ConfigFileLimits = { maxBytes: 512 * MiB, readTimeoutMs: 10_000 };

@@ -10,6 +10,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import { isJsonSyntaxError, parseJsonSubset } from './json-subset';
+import { errorText } from '../error-text';
 
 export interface ConfigFileLimits {
   /** A larger file is refused without being read. */
@@ -186,6 +187,6 @@ function unreadable(path: string, reason: string): McpCoreError {
 }
 
 function cannotRead(path: string, error: unknown): McpCoreError {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorText(error);
   return new McpCoreError('CONFIG_UNREADABLE', `Cannot read ${path}: ${reason}`, { cause: error });
 }

@@ -1,15 +1,13 @@
 /**
- * MCP Admin's own stash of user and local servers turned off with its switch (SPEC §4 `mcp.disable`):
+ * MCP Admin's own stash of user and local servers turned off with its switch (docs/api.md#mcpdisable):
  * `.mcp-admin/disabled.json` beside `.claude.json`, each entry kept whole (secrets included) while
  * it is out of Claude Code's config, so enabling it adds back exactly what was there. It holds
  * secrets, so it is private to the user (mode 0600, in a 0700 folder), and it is read as untrusted
  * like every file: anyone with the user's rights can have written it.
  */
-import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomically } from '../atomic-write';
 import { McpCoreError } from '../errors';
+import { ownFilePath, writeOwnFile } from '../own-files';
 import { isRecord } from '../records';
 import { describeIssues } from '../schemas';
 import { MiB, readJsonDocument, type ConfigFileLimits } from './config-file';
@@ -47,7 +45,7 @@ export type StashedServer = z.infer<typeof stashFileSchema>['servers'][number];
 export type StashKey = { scope: 'user'; name: string } | { scope: 'local'; project: string; name: string };
 
 export function disabledStashPath(configPath: string): string {
-  return join(dirname(configPath), '.mcp-admin', 'disabled.json');
+  return ownFilePath(configPath, 'disabled.json');
 }
 
 export function isStashKey(server: StashedServer, key: StashKey): boolean {
@@ -80,14 +78,5 @@ export async function readDisabledStash(path: string): Promise<StashedServer[]> 
 
 /** Replaces the stash atomically (mode 0600, its folder made 0700 if missing). */
 export async function writeDisabledStash(path: string, servers: readonly StashedServer[]): Promise<void> {
-  try {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    await writeFileAtomically(path, `${JSON.stringify({ version: 1, servers }, null, 2)}\n`, 0o600);
-  } catch (error) {
-    throw new McpCoreError(
-      'WRITE_FAILED',
-      `Cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
+  await writeOwnFile(path, `${JSON.stringify({ version: 1, servers }, null, 2)}\n`);
 }

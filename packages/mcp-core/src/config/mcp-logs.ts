@@ -16,6 +16,7 @@ import { withDeadline } from '../deadline';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
 import { MiB } from './config-file';
+import { errorText } from '../error-text';
 
 export const MCP_LOG_LIMITS = {
   /** Lines in one answer, over all its sessions. */
@@ -215,7 +216,7 @@ function problemOf(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ELOOP') return 'is a link: not followed';
   if (error instanceof McpCoreError) return error.message;
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error);
 }
 
 /** Claude Code's hash for long slugs (Java's String.hashCode, over UTF-16 code units). */

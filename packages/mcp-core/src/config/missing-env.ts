@@ -2,7 +2,7 @@
  * `missingEnv`: the `${VAR}` references of a server entry that Claude Code would pass on literally
  * because the environment does not set them, read with the connection check's own grammar.
  */
-import { variableReferences } from '../check/variables';
+import { variableReferences } from '../variable-references';
 import { isRecord } from '../records';
 
 /** Names referenced without a default in `text` and not set in `env`, in order, each once. */

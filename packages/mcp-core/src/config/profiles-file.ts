@@ -1,14 +1,13 @@
 /**
- * MCP Admin's profiles (SPEC §4 `mcp.profiles`): `.mcp-admin/profiles.json` beside `.claude.json`,
+ * MCP Admin's profiles (docs/api.md#mcpprofiles): `.mcp-admin/profiles.json` beside `.claude.json`,
  * named sets of servers (names, scopes and projects: no entry, no secret). Private to the user like
  * the other own files (mode 0600, in a 0700 folder), written atomically, and read as untrusted:
  * anyone with the user's rights can have written it, so a link or a FIFO there is refused.
  */
-import { lstat, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { lstat } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomically } from '../atomic-write';
 import { McpCoreError } from '../errors';
+import { ownFilePath, writeOwnFile } from '../own-files';
 import { describeIssues, profileNameSchema, profileServerSchema } from '../schemas';
 import { MiB, readJsonDocument, type ConfigFileLimits } from './config-file';
 
@@ -27,7 +26,7 @@ const profilesFileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 export function profilesPath(configPath: string): string {
-  return join(dirname(configPath), '.mcp-admin', 'profiles.json');
+  return ownFilePath(configPath, 'profiles.json');
 }
 
 /**
@@ -60,14 +59,5 @@ export async function readProfiles(path: string): Promise<Profile[]> {
 
 /** Replaces the profiles atomically (mode 0600, its folder made 0700 if missing). */
 export async function writeProfiles(path: string, profiles: readonly Profile[]): Promise<void> {
-  try {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    await writeFileAtomically(path, `${JSON.stringify({ version: 1, profiles }, null, 2)}\n`, 0o600);
-  } catch (error) {
-    throw new McpCoreError(
-      'WRITE_FAILED',
-      `Cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
-  }
+  await writeOwnFile(path, `${JSON.stringify({ version: 1, profiles }, null, 2)}\n`);
 }

@@ -1,5 +1,5 @@
 /**
- * The projects `.claude.json` knows (SPEC §4 `mcp.projects`). A config can know a million of them,
+ * The projects `.claude.json` knows (docs/api.md#mcpprojects). A config can know a million of them,
  * so the sorted list is built once per version of the file, in slices that leave the event loop
  * free, and `hasMcpJson` comes from what the reader last saw of each project's `.mcp.json` (see
  * mcp-json-presence). When `.claude.json` changes, the projects never looked at are looked at, and
@@ -7,11 +7,10 @@
  * or fewer, a bounded number of stats per change in a bigger one. An answer waits for those looks
  * at most FIRST_ANSWER_WAIT_MS: the ones still running fill `hasMcpJson` in for the next call.
  */
-import { stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { join } from 'node:path';
 import { localServerCount, readClaudeConfig, type ClaudeConfig } from './claude-config';
-import { mcpJsonPresence, mcpJsonPresenceVersion, recordMcpJsonPresence } from './mcp-json-presence';
+import { checkMcpJsonFiles } from './mcp-json-checks';
+import { mcpJsonPresence, mcpJsonPresenceVersion } from './mcp-json-presence';
 import { compareText } from './text-order';
 import { createSlices, sortInSlices, type Slices } from './time-slices';
 import type { KnownProject } from './types';
@@ -20,8 +19,6 @@ import type { KnownProject } from './types';
 const RECHECKS_PER_VERSION = 10_000;
 /** The longest the first answer for a version of `.claude.json` waits for the `.mcp.json` checks. */
 const FIRST_ANSWER_WAIT_MS = 300;
-/** `.mcp.json` stats in flight at once: libuv's threads stay busy and other reads wait behind few. */
-const CONCURRENT_CHECKS = 32;
 
 interface ProjectIndex {
   /** Sorted by path; `hasMcpJson` is brought up to date in place. */
@@ -98,16 +95,6 @@ async function buildIndex(configPath: string, config: ClaudeConfig): Promise<Pro
   return { projects, presenceVersion: -1 };
 }
 
-async function checkMcpJsonFiles(dirs: readonly string[]): Promise<void> {
-  let next = 0;
-  const checkInTurn = async () => {
-    for (let dir = dirs[next++]; dir !== undefined; dir = dirs[next++]) {
-      recordMcpJsonPresence(dir, await isFile(join(dir, '.mcp.json')));
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENT_CHECKS }, checkInTurn));
-}
-
 async function bringUpToDate(index: ProjectIndex): Promise<void> {
   const version = mcpJsonPresenceVersion();
   const slices = createSlices();
@@ -116,12 +103,4 @@ async function bringUpToDate(index: ProjectIndex): Promise<void> {
     if (slices.due()) await slices.pause();
   }
   index.presenceVersion = version;
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
 }

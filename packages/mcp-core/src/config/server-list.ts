@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { projectSettings, readClaudeConfig, readMcpJson, type StoredServers } from './claude-config';
 import { readDisabledStash, type StashedServer } from './disabled-stash';
-import { differingFields } from './entry-comparison';
+import { fieldsDifferingAsLoaded } from '../entry-comparison';
 import { effectiveStatuses, type EffectiveEntry } from './effective-status';
 import { copyJson } from './json-copy';
 import { readManagedConfig } from './managed';
@@ -98,7 +98,7 @@ export async function listServers({
     // was cut off, and the next start drops the leftover. One row, not two.
     .filter((server) => {
       const storedAgain = (server.scope === 'user' ? config.userServers : project?.servers)?.get(server.name);
-      return storedAgain === undefined || differingFields(storedAgain, server.entry).length > 0;
+      return storedAgain === undefined || fieldsDifferingAsLoaded(storedAgain, server.entry).length > 0;
     })
     .map((server) => disabledServer(server, reveal));
   problems.push(...mcpJsonChain.problems);

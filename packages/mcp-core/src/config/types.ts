@@ -10,7 +10,7 @@ export type Approval = 'approved' | 'rejected' | 'pending';
 export type ServerScope = Scope | 'managed' | 'plugin';
 
 /**
- * What Claude Code does with the entry in the project (SPEC §4); `disabled`: turned off in MCP
+ * What Claude Code does with the entry in the project (docs/api.md#status); `disabled`: turned off in MCP
  * Admin, so not in Claude Code's config at all but in MCP Admin's stash.
  */
 export type ServerStatus =
@@ -29,7 +29,7 @@ export interface ConfigProblem {
   message: string;
 }
 
-/** One server as the config files hold it, normalized for display (SPEC §4 `Server`). */
+/** One server as the config files hold it, normalized for display (docs/api.md#mcplist). */
 export interface Server {
   name: string;
   scope: ServerScope;

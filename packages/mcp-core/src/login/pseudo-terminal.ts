@@ -13,6 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readProcessTable } from '../process-table';
+import { errorText } from '../error-text';
 
 export interface TerminalProcess {
   /** Called with everything the program prints, terminal sequences included, as it arrives. */
@@ -84,9 +85,7 @@ export function runInPseudoTerminal(
       const text = chunk.toString('utf8');
       for (const listener of listeners) listener(text);
     } catch (error) {
-      listenerFailure ??= new Error(
-        `reading its output failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      listenerFailure ??= new Error(`reading its output failed: ${errorText(error)}`);
       kill();
     }
   };

@@ -1,5 +1,5 @@
 /**
- * The sign-ins running now (SPEC §4 `mcp.login`): each one `claude mcp login NAME --no-browser`
+ * The sign-ins running now (docs/api.md#mcplogin): each one `claude mcp login NAME --no-browser`
  * under a pseudo-terminal, at most one per server (its token slot) and `MAX_SIGN_INS` in all,
  * ended after a time limit, on cancel, when its subscriber goes away and on close, its processes
  * always killed. A sign-in is not a queued change: it waits minutes for a person, and the queue

@@ -1,16 +1,17 @@
 /**
- * The product's own record of every mutation it ran (SPEC §5): one JSON line per CLI call in
+ * The product's own record of every mutation it ran (docs/api.md#own-files): one JSON line per CLI call in
  * `.mcp-admin/audit.jsonl` beside `.claude.json`, with secret values redacted from the argv and
  * from the entry `add-json` read on stdin, appended as safely as the history (see append-line: a
  * FIFO or a link there is an error, never a stuck change).
  */
-import { dirname, join } from 'node:path';
 import { appendLine } from '../append-line';
 import type { CliCommand } from '../cli';
 import { argvOf } from '../cli';
 import { isMcpCoreError } from '../errors';
 import type { McpCoreErrorCode } from '../errors';
+import { ownFilePath } from '../own-files';
 import { maskArgs, maskCredentials, maskEntry, REDACTED } from '../secret-masking';
+import { errorText } from '../error-text';
 
 export type AuditOutcome =
   { ok: true; message: string } | { ok: false; code: McpCoreErrorCode | 'ERROR'; message: string };
@@ -33,7 +34,7 @@ export interface AuditLog {
 }
 
 export function auditLogPath(configPath: string): string {
-  return join(dirname(configPath), '.mcp-admin', 'audit.jsonl');
+  return ownFilePath(configPath, 'audit.jsonl');
 }
 
 export function createAuditLog(path: string): AuditLog {
@@ -55,7 +56,7 @@ export function createAuditLog(path: string): AuditLog {
 
 export function failureOutcome(error: unknown): AuditOutcome {
   if (isMcpCoreError(error)) return { ok: false, code: error.code, message: error.message };
-  return { ok: false, code: 'ERROR', message: error instanceof Error ? error.message : String(error) };
+  return { ok: false, code: 'ERROR', message: errorText(error) };
 }
 
 /**

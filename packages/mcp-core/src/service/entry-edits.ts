@@ -1,9 +1,6 @@
 /**
- * Entries made from input: the one `mcp.add` stores, an edit of a stored entry (`mcp.update`),
- * and the comparison undo makes: in which fields an entry changed since a change left it.
+ * Entries made from input: the one `mcp.add` stores and an edit of a stored entry (`mcp.update`).
  */
-import { isDeepStrictEqual } from 'node:util';
-import { isRecord } from '../records';
 import type { AddServerInput, ServerChanges } from '../schemas';
 
 /**
@@ -47,23 +44,4 @@ export function mergedEntry(
   const given = Object.entries({ type: transport, command, args, env, url, headers });
   for (const [field, value] of given) if (value !== undefined) merged[field] = value;
   return merged;
-}
-
-/**
- * The fields in which `now` differs from `then`, a map's own keys named (`env.API_KEY`), so a
- * refusal can say what changed without saying what it is.
- */
-export function changedFields(then: Record<string, unknown>, now: Record<string, unknown>): string[] {
-  return unionOfKeys(then, now).flatMap((field) => {
-    const [was, is] = [then[field], now[field]];
-    if (isDeepStrictEqual(was, is)) return [];
-    if (!isRecord(was) || !isRecord(is)) return [field];
-    return unionOfKeys(was, is)
-      .filter((key) => !isDeepStrictEqual(was[key], is[key]))
-      .map((key) => `${field}.${key}`);
-  });
-}
-
-function unionOfKeys(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])];
 }

@@ -6,10 +6,11 @@
  * Never "nothing changed" when something did.
  */
 import type { StoredEntry } from '../config';
-import { differingFields } from '../config/entry-comparison';
-import { McpCoreError, isMcpCoreError } from '../errors';
-import type { Landed, MutationResult } from './entry-changes';
-import type { EntryPlace, PlacedEntry } from './history';
+import { fieldsDifferingAsLoaded } from '../entry-comparison';
+import { errorText } from '../error-text';
+import { combined, withMessage } from './change-result';
+import type { MutationResult } from './change-result';
+import type { EntryPlace, Landed, PlacedEntry } from './history';
 
 /** What the service's entry changes lend: the read of one place, and its two CLI steps. */
 export interface EntryStepDependencies {
@@ -149,7 +150,7 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
       : 'stored' in restore.found
         ? restore.found.stored?.entry
         : undefined;
-    if (stored !== undefined && differingFields(from.entry, stored).length === 0) {
+    if (stored !== undefined && fieldsDifferingAsLoaded(from.entry, stored).length === 0) {
       delete landed.before;
       throw withMessage(error, `${failure}\nThe old entry was restored.`);
     }
@@ -177,25 +178,4 @@ function keptInHistory(from: PlacedEntry): string {
 function placed(place: EntryPlace, stored: StoredEntry): PlacedEntry {
   const { name, scope, projectPath, source } = place;
   return { name, scope, projectPath, source, entry: stored.entry };
-}
-
-/** One result of a change made of several CLI calls: their reports, and their warnings, in order. */
-export function combined(...results: MutationResult[]): MutationResult {
-  const message = results
-    .map((result) => result.message)
-    .filter((text) => text !== '')
-    .join('\n');
-  const warnings = results.flatMap((result) => (result.warning === undefined ? [] : [result.warning]));
-  return warnings.length === 0 ? { ok: true, message } : { ok: true, message, warning: warnings.join('\n') };
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** `error` with another message and the same code. */
-export function withMessage(error: unknown, message: string): Error {
-  return isMcpCoreError(error)
-    ? new McpCoreError(error.code, message, { cause: error })
-    : new Error(message, { cause: error });
 }

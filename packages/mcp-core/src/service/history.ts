@@ -1,18 +1,19 @@
 /**
- * The product's own history of changes (SPEC §4 `mcp.history`, `mcp.undo`): one JSON line per
+ * The product's own history of changes (docs/api.md#mcphistory, #mcpundo): one JSON line per
  * change in `.mcp-admin/history.jsonl` beside `.claude.json` (mode 0600, its folder 0700; see
  * journal.ts for the file). A record
  * holds the whole entry before and after the change, secrets included, because undo needs them;
  * what leaves this module for an answer (`HistoryItem`) holds names and outcomes only.
  */
-import { dirname, join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { McpCoreError } from '../errors';
 import { scopeSchema } from '../schemas';
+import { keysChangedIgnoringEmpty } from '../entry-comparison';
+import { ownFilePath } from '../own-files';
 import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
 import type { ServerScope } from '../config';
+import type { MutationResult } from './change-result';
 
 /** Where one entry is (or was) stored: the file, and what the CLI needs to reach it there. */
 export interface EntryPlace {
@@ -92,6 +93,20 @@ export interface ProjectToggleMove {
   disabled: boolean;
 }
 
+/** How one recorded change is undone, inside a queue turn. */
+export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
+
+/** What of one change has landed so far: the history records exactly this. */
+export interface Landed {
+  before?: PlacedEntry;
+  after?: PlacedEntry;
+  approval?: ApprovalMove;
+  /** A change of several switches: each switch that landed. */
+  switches?: SwitchMove[];
+  /** What a per-project toggle wrote. */
+  toggle?: ProjectToggleMove;
+}
+
 export interface ChangeRecord {
   id: string;
   /** ISO 8601. */
@@ -134,7 +149,7 @@ export type HistoryItem = Omit<
 };
 
 export function historyPath(configPath: string): string {
-  return join(dirname(configPath), '.mcp-admin', 'history.jsonl');
+  return ownFilePath(configPath, 'history.jsonl');
 }
 
 // The journal is read as untrusted input: a record must have exactly this shape to be used.
@@ -245,7 +260,7 @@ export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem 
   const undoable = hasLanded(record) && !undone;
   // The CLI's report quotes the command and its arguments: their credentials stay here.
   const item = { id, time, procedure, name, scope, ok, message: maskCredentials(message), undoable, files };
-  const changed = changedFields(record.before, record.after);
+  const changed = keysReplacementChanged(record.before, record.after);
   return {
     ...item,
     ...(projectPath === undefined ? {} : { projectPath }),
@@ -254,25 +269,13 @@ export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem 
 }
 
 /** What a replacement changed, by name: where the entry is, then each stored key whose value differs. */
-function changedFields(
+function keysReplacementChanged(
   before: PlacedEntry | undefined,
   after: PlacedEntry | undefined,
 ): string[] | undefined {
   if (before === undefined || after === undefined) return undefined;
   const moved = (['name', 'scope'] as const).filter((key) => before[key] !== after[key]);
-  const keys = [...new Set([...Object.keys(before.entry), ...Object.keys(after.entry)])];
-  const edited = keys.filter(
-    (key) => !isDeepStrictEqual(filled(before.entry[key]), filled(after.entry[key])),
-  );
-  return [...moved, ...edited];
-}
-
-/** An empty list or map says what a missing one says: no arguments, no headers. */
-function filled(value: unknown): unknown {
-  const empty = Array.isArray(value)
-    ? value.length === 0
-    : typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-  return empty ? undefined : value;
+  return [...moved, ...keysChangedIgnoringEmpty(before.entry, after.entry)];
 }
 
 /**

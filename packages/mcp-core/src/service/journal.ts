@@ -11,12 +11,13 @@ import { randomUUID } from 'node:crypto';
 import { lstat, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { appendLine } from '../append-line';
-import { MiB } from '../config/config-file';
+import { MiB } from '../config';
 import { formatDuration, withDeadline } from '../deadline';
 import { McpCoreError } from '../errors';
 import { linesFromEnd } from '../lines-from-end';
 import { hasLanded, historyItem, parseChangeRecord, refuseUnlessUndoable } from './history';
 import type { ChangeRecord, HistoryItem } from './history';
+import { errorText } from '../error-text';
 
 /** Thousands of changes of ordinary entries, about 80 edits of 200 KB entries; twice that with the rotated file. */
 const ROTATE_BYTES = 16 * MiB;
@@ -118,7 +119,7 @@ export function createHistoryJournal(path: string, logWarning: (message: string)
       await rename(path, rotatedPath);
     } catch (error) {
       // The record still goes in: a journal past its size beats a change not recorded.
-      return `${path} reached ${ROTATE_BYTES / MiB} MiB and could not become ${rotatedPath} (${error instanceof Error ? error.message : String(error)}): it grows on.`;
+      return `${path} reached ${ROTATE_BYTES / MiB} MiB and could not become ${rotatedPath} (${errorText(error)}): it grows on.`;
     }
     return dropped === undefined
       ? `${path} reached ${ROTATE_BYTES / MiB} MiB: it is now ${rotatedPath}, still read and undoable from.`
@@ -151,7 +152,7 @@ export function createHistoryJournal(path: string, logWarning: (message: string)
       if (value.count === 0) return undefined;
       return `${value.count} changes up to ${value.newest ?? '?'}, ${value.undoable} of which could still have been undone.`;
     } catch (error) {
-      return `it could not be read (${error instanceof Error ? error.message : String(error)}).`;
+      return `it could not be read (${errorText(error)}).`;
     }
   }
 

@@ -7,7 +7,7 @@
  * refused.
  */
 import { dirname } from 'node:path';
-import { localProjectKey, realProjectDir } from '../config/project-key';
+import { localProjectKey, realProjectDir } from '../config';
 import { McpCoreError } from '../errors';
 import type { ApprovalMove, ChangeRecord, EntryPlace, PlacedEntry } from './history';
 

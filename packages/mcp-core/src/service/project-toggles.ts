@@ -7,31 +7,31 @@
  * starts, queued with every other change, read back, audited, and recorded with its undo (the
  * toggle back). Proven against the real CLI in packages/mcp-core/test/service/project-toggles.test.ts.
  */
-import { CONTROL_ARGV } from '../cli/control-session';
-import type { ControlOutcome, McpToggleRequest } from '../cli';
+import { CONTROL_ARGV, cliEnvironment, toggleMcpServer } from '../cli';
+import type { ControlOutcome } from '../cli';
 import { readProjectToggles } from '../config';
 import type { Server } from '../config';
 import { McpCoreError } from '../errors';
-import { projectToggleInputSchema } from '../schemas/project-toggle';
-import type { ProjectToggleInput } from '../schemas/project-toggle';
-import type { AuditOutcome } from './audit-log';
+import { projectToggleInputSchema } from '../schemas';
+import type { ProjectToggleInput } from '../schemas';
 import { failureOutcome } from './audit-log';
-import { refuseUndoInGoneDir, withinQueuedReadDeadline } from './entry-changes';
-import type { EntryChanges, Landed, MutationResult } from './entry-changes';
-import type { ChangeRecord } from './history';
+import type { MutationResult } from './change-result';
+import type { ServiceContext } from './context';
+import { refuseUndoInGoneDir } from './entry-undo';
+import type { ChangeRecord, Landed, Undoer } from './history';
+import type { McpAdmin } from './mcp-admin-types';
+import { withinQueuedReadDeadline } from './queued-read';
 
-export interface ProjectToggleDependencies {
-  configPath: string;
-  existingProject: (projectPath: string | undefined) => Promise<string>;
-  /** The project's servers as listed (secrets hidden). */
-  serversIn: (projectPath: string) => Promise<Server[]>;
-  /** One change's turn of the mutation queue. */
-  changeTurn: <T>(task: () => Promise<T>) => Promise<T>;
-  /** Claude Code's control protocol (see cli/control-session). */
-  toggle: (request: McpToggleRequest) => Promise<ControlOutcome>;
-  audit: (procedure: string, argv: readonly string[], outcome: AuditOutcome) => Promise<string | undefined>;
-  recordedChange: EntryChanges['recordedChange'];
-}
+type ProjectToggleContext = Pick<ServiceContext, 'settings' | 'readers' | 'turns' | 'audit' | 'entries'> & {
+  /** The CLI whose control protocol writes the toggle, and its config dir. */
+  control: { claudeBin: string; configDir: string | undefined };
+};
+
+type ProjectToggleOperations = {
+  operations: Pick<McpAdmin, 'disableInProject' | 'enableInProject'>;
+  /** The toggle back of a recorded toggle, inside the undo's queue turn. */
+  undo: Undoer;
+};
 
 const TOGGLED_SCOPES: ReadonlySet<Server['scope']> = new Set(['user', 'plugin', 'managed']);
 
@@ -42,12 +42,26 @@ const UNSEEN: Partial<Record<Server['status'], string>> = {
   overridden: 'is ignored while a managed-mcp.json has exclusive control',
 };
 
-export function createProjectToggles(deps: ProjectToggleDependencies) {
-  const { configPath, changeTurn, recordedChange } = deps;
+export function createProjectToggles({
+  settings,
+  readers,
+  turns,
+  audit,
+  entries,
+  control,
+}: ProjectToggleContext): ProjectToggleOperations {
+  const { configPath } = settings;
+  const { recordedChange } = entries;
+  const controlSession = {
+    bin: control.claudeBin,
+    env: cliEnvironment(settings.spawnEnv, control.configDir),
+    timeoutMs: settings.cliTimeoutMs,
+  };
 
   /** The row the toggle acts on, or a 400 naming the field (a 404 for a name nobody lists). */
   async function toggledServer(name: string, projectPath: string): Promise<Server> {
-    const named = (await deps.serversIn(projectPath)).filter((server) => server.name === name);
+    const listed = await readers.list(projectPath, false);
+    const named = listed.servers.filter((server) => server.name === name);
     if (named.length === 0) {
       throw new McpCoreError('NOT_FOUND', `No MCP server named "${name}" in ${projectPath}.`);
     }
@@ -76,9 +90,9 @@ export function createProjectToggles(deps: ProjectToggleDependencies) {
     const words = `mcp_toggle "${name}" ${disabled ? 'off' : 'on'} in ${projectPath}`;
     let outcome: ControlOutcome;
     try {
-      outcome = await deps.toggle(request);
+      outcome = await toggleMcpServer(controlSession, request);
     } catch (error) {
-      await deps.audit(procedure, CONTROL_ARGV, failureOutcome(error));
+      await audit.record(procedure, CONTROL_ARGV, failureOutcome(error));
       throw error;
     }
     // Read back whatever Claude Code answered: what it wrote is what landed.
@@ -94,14 +108,14 @@ export function createProjectToggles(deps: ProjectToggleDependencies) {
             `Claude Code answered the toggle, but "${name}" is ${nowDisabled ? 'still' : 'not'} in projects[${JSON.stringify(after.projectKey)}].disabledMcpServers of ${configPath}.`,
           )
         : new McpCoreError('CLI_FAILED', outcome.message);
-      await deps.audit(procedure, CONTROL_ARGV, failureOutcome(failure));
+      await audit.record(procedure, CONTROL_ARGV, failureOutcome(failure));
       throw failure;
     }
     const message = disabled
       ? `"${name}" is off in this project only (${after.projectKey}), as Claude Code's /mcp turns it off.`
       : `"${name}" is on again in this project (${after.projectKey}).`;
     const said = outcome.ok ? undefined : `Claude Code's session then said: ${outcome.message}`;
-    const auditWarning = await deps.audit(procedure, CONTROL_ARGV, {
+    const auditWarning = await audit.record(procedure, CONTROL_ARGV, {
       ok: true,
       message: [`${words}: ${message}`, said].filter((text) => text !== undefined).join(' '),
     });
@@ -111,10 +125,10 @@ export function createProjectToggles(deps: ProjectToggleDependencies) {
 
   async function toggled(rawInput: ProjectToggleInput, disabled: boolean): Promise<MutationResult> {
     const input = projectToggleInputSchema.parse(rawInput);
-    const projectPath = await deps.existingProject(input.projectPath);
+    const projectPath = await readers.existingProject(input.projectPath);
     const server = await toggledServer(input.name, projectPath);
     const procedure = disabled ? 'mcp.disableInProject' : 'mcp.enableInProject';
-    return changeTurn(async () => {
+    return turns.change(async () => {
       const now = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
       if (now.disabled.includes(input.name) === disabled) {
         const state = disabled ? 'off' : 'on';
@@ -158,8 +172,10 @@ export function createProjectToggles(deps: ProjectToggleDependencies) {
   }
 
   return {
-    disableInProject: (input: ProjectToggleInput) => toggled(input, true),
-    enableInProject: (input: ProjectToggleInput) => toggled(input, false),
+    operations: {
+      disableInProject: (input) => toggled(input, true),
+      enableInProject: (input) => toggled(input, false),
+    },
     undo,
   };
 }

@@ -6,8 +6,10 @@
 import { prepareLaunch, redact } from '../check';
 import { claudeCacheDir, mcpLogsDir, readMcpLogs } from '../config';
 import type { McpLogSession, Server } from '../config';
-import { McpCoreError } from '../errors';
-import { LOG_SESSIONS } from '../schemas';
+import { LOG_SESSIONS, logsInputSchema } from '../schemas';
+import type { ServiceContext } from './context';
+import type { McpAdmin } from './mcp-admin-types';
+import { noServerNamed } from './not-found';
 
 export interface ServerLogsRequest {
   name: string;
@@ -23,7 +25,7 @@ export interface ServerLogsRequest {
 export function readServerLogs(request: ServerLogsRequest): Promise<McpLogSession[]> {
   const entries = request.servers.filter((server) => server.name === request.name);
   if (entries.length === 0) {
-    throw new McpCoreError('NOT_FOUND', `No MCP server named "${request.name}" in this project.`);
+    throw noServerNamed(request.name, 'in this project');
   }
   const secrets = entries.flatMap(
     (server) => prepareLaunch(server, request.env, request.projectPath)?.secrets ?? [],
@@ -34,4 +36,20 @@ export function readServerLogs(request: ServerLogsRequest): Promise<McpLogSessio
     request.limit ?? LOG_SESSIONS.default,
     (text) => redact(text, secrets),
   );
+}
+
+/** `mcp.logs`: the project checked, its servers listed with secrets revealed, their logs read and redacted. */
+export function createLogs({
+  settings,
+  readers,
+}: Pick<ServiceContext, 'settings' | 'readers'>): Pick<McpAdmin, 'logs'> {
+  return {
+    async logs(rawInput) {
+      const input = logsInputSchema.parse(rawInput);
+      const projectPath = await readers.existingProject(input.projectPath);
+      const servers = await readers.serversToCheck(projectPath);
+      const { homeDir, spawnEnv: env } = settings;
+      return readServerLogs({ ...input, projectPath, servers, homeDir, env, limit: input.limit });
+    },
+  };
 }

@@ -7,7 +7,7 @@
  */
 import { credentialKey, readStoredTokens } from '../config';
 import type { Server } from '../config';
-import type { MutationResult } from './entry-changes';
+import type { MutationResult } from './change-result';
 
 export interface SignInLossDependencies {
   credentialsPath: string | undefined;

@@ -6,18 +6,29 @@
  * several switches (a profile applied) records each switch the same way, and is undone by switching
  * each back. Everything here runs inside one turn of the mutation queue.
  */
+import type { StashedServer } from '../config';
 import type { Scope } from '../schemas';
-import type { SwitchChange, SwitchOperations, SwitchTarget } from '../switch';
-import { refuseUndoInGoneDir } from './entry-changes';
-import type { EntryChanges, Landed, MutationResult } from './entry-changes';
+import { createApprovalSwitch } from './approval-switch';
+import type { MutationResult } from './change-result';
+import type { AuditedCli, AuditTrail } from './audited-cli';
+import type { EntryChanges } from './entry-changes';
+import { refuseUndoInGoneDir } from './entry-undo';
 import { writtenScope } from './history';
-import type { ChangeRecord, EntryPlace, PlacedEntry } from './history';
+import type { ChangeRecord, EntryPlace, Landed, PlacedEntry } from './history';
 import { refuseApprovalUndoElsewhere, refuseUndoElsewhere } from './project-keys';
+import { withinQueuedReadDeadline } from './queued-read';
+import { createStashSwitch } from './stash-switch';
+import type { Readers } from './readers';
+import type { ServiceSettings } from './settings';
+import type { SwitchChange, SwitchOutcome, SwitchTarget } from './switch-outcome';
 
-export interface SwitchChangeDependencies {
-  switches: SwitchOperations;
-  placeFor: (name: string, scope: Scope, projectPath: string) => Promise<EntryPlace>;
-  recordedChange: EntryChanges['recordedChange'];
+/** What switches are made of: the settings, the reader, the audited CLI call and audit, the recorded entry changes. */
+export interface SwitchChangeContext {
+  settings: Pick<ServiceSettings, 'configPath' | 'claudeDir' | 'managedDir'>;
+  readers: Pick<Readers, 'storedIn'>;
+  cli: AuditedCli;
+  audit: AuditTrail;
+  entries: Pick<EntryChanges, 'placeFor' | 'recordedChange'>;
 }
 
 /** A switch as recorded: the server, which way it went, and what it moved. */
@@ -26,7 +37,48 @@ export type RecordedSwitch = Pick<ChangeRecord, 'name' | 'projectPath' | 'before
   on: boolean;
 };
 
-export function createSwitchChanges({ switches, placeFor, recordedChange }: SwitchChangeDependencies) {
+export function createSwitchChanges({ settings, readers, cli, audit, entries }: SwitchChangeContext) {
+  const { placeFor, recordedChange } = entries;
+  const approvals = createApprovalSwitch({ settings, audit });
+  const stashSwitch = createStashSwitch({
+    configPath: settings.configPath,
+    readers: {
+      storedIn: (scope, name, projectPath) =>
+        withinQueuedReadDeadline(() => readers.storedIn(scope, name, projectPath)),
+    },
+    cli,
+  });
+
+  /**
+   * Turns the server on or off inside a queue turn the caller holds. With `expected` (an undo), the
+   * user/local entry to switch must be exactly that one, else CHANGED_SINCE naming what changed.
+   * `landed` is told a user/local switch that landed, also when its CLI call failed after landing.
+   */
+  function switchInTurn(
+    { name, scope, projectPath }: SwitchTarget,
+    on: boolean,
+    expected: Record<string, unknown> | undefined,
+    landed: (change: SwitchChange) => void,
+  ): Promise<SwitchOutcome> {
+    if (scope === 'project') {
+      return approvals.switchApproval(
+        name,
+        projectPath,
+        on ? 'enabledMcpjsonServers' : 'disabledMcpjsonServers',
+      );
+    }
+    const request = {
+      name,
+      scope,
+      projectPath,
+      expected,
+      landed: (stashed: StashedServer) => {
+        landed({ scope, stashed });
+      },
+    };
+    return on ? stashSwitch.enable(request) : stashSwitch.disable(request);
+  }
+
   /** What the history keeps of a switch: the entry it stashed or added back, or the approval it moved. */
   function record(landed: Landed, place: EntryPlace, change: SwitchChange, on: boolean): void {
     if (change.scope === 'project') {
@@ -53,7 +105,7 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
     expected?: Record<string, unknown>,
   ): Promise<MutationResult> {
     const place = await placeFor(target.name, target.scope, target.projectPath);
-    const { result, change } = await switches.switchInTurn(target, on, expected, (moved) => {
+    const { result, change } = await switchInTurn(target, on, expected, (moved) => {
       record(landed, place, moved, on);
     });
     record(landed, place, change, on);
@@ -97,7 +149,7 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
     if (approval !== undefined) {
       const target = { name: moved.name, scope: moved.scope, projectPath: moved.projectPath ?? '' };
       const place = await placeFor(target.name, target.scope, target.projectPath);
-      const { result, change } = await switches.restoreApproval(
+      const { result, change } = await approvals.restoreApproval(
         target,
         approval.settingsFile,
         approval.to ?? undefined,
@@ -127,6 +179,8 @@ export function createSwitchChanges({ switches, placeFor, recordedChange }: Swit
 
   return { switched, switchInto, switchBackInto, refuseSwitchBack, undo };
 }
+
+export type SwitchChanges = ReturnType<typeof createSwitchChanges>;
 
 /** The user/local entry a switch moved: a disable stashed `before`, an enable added back `after`. */
 function movedEntry(moved: RecordedSwitch): PlacedEntry {

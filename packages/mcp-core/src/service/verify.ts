@@ -2,8 +2,8 @@
  * The check after every mutation: the CLI has reported success for an add that changed nothing,
  * so what the config holds afterwards is compared with what was asked.
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { StoredEntry } from '../config';
+import { fieldsNotHeld } from '../entry-comparison';
 import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
 
@@ -23,7 +23,7 @@ export function verifyStored(
       `The CLI reported success, but no server "${name}" is stored in ${scope} scope.`,
     );
   }
-  const differing = differingFields(requested, stored.entry);
+  const differing = fieldsNotHeld(requested, stored.entry);
   if (differing.length > 0) {
     throw new McpCoreError(
       'VERIFY_FAILED',
@@ -41,13 +41,4 @@ export function verifyRemoved(name: string, stored: StoredEntry | undefined): vo
       `The CLI reported success, but "${name}" is still stored in ${stored.source}.`,
     );
   }
-}
-
-// The CLI leaves out `headers` of a server without any; a missing list or map counts as empty.
-const EMPTY_FIELDS: Record<string, unknown> = { args: [], env: {}, headers: {} };
-
-function differingFields(requested: Record<string, unknown>, stored: Record<string, unknown>): string[] {
-  return Object.entries(requested)
-    .filter(([field, value]) => !isDeepStrictEqual(stored[field] ?? EMPTY_FIELDS[field], value))
-    .map(([field]) => field);
 }

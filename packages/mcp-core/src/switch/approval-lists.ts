@@ -8,10 +8,10 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomically } from '../atomic-write';
-import { MiB, readJsonDocument, type ConfigFileLimits } from '../config/config-file';
-import { realProjectDir } from '../config/project-key';
-import { readSettingsFiles, type SettingsLocations } from '../config/settings';
+import { MiB, readJsonDocument, readSettingsFiles, realProjectDir } from '../config';
+import type { ConfigFileLimits, SettingsLocations } from '../config';
 import { McpCoreError } from '../errors';
+import { writeFailed } from '../own-files';
 import { isRecord } from '../records';
 import { refuseLinkedSettingsFile } from './linked-settings';
 
@@ -78,11 +78,7 @@ export async function setApprovalList(
     await mkdir(dirname(path), { recursive: true });
     await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, mode);
   } catch (error) {
-    throw new McpCoreError(
-      'WRITE_FAILED',
-      `Cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+    throw writeFailed(path, error);
   }
   return { previous, changed };
 }

@@ -1,11 +1,8 @@
-/** The lasting on/off switch: MCP Admin's stash for user and local scope, Claude Code's approvals for project scope. */
-export { createSwitchOperations } from './switch-operations';
-export type {
-  SwitchChange,
-  SwitchOperations,
-  SwitchOutcome,
-  SwitchResult,
-  SwitchTarget,
-} from './switch-operations';
-export { createStashEntries } from './stash-entries';
-export type { StashEntries } from './stash-entries';
+/**
+ * The files behind the lasting on/off switch, below the service that audits and records it:
+ * Claude Code's approval lists in a project's `.claude/settings.local.json` (never through a link),
+ * and MCP Admin's stash of switched-off user and local servers.
+ */
+export { approvalListOf, localSettingsPath, setApprovalList } from './approval-lists';
+export type { ApprovalList } from './approval-lists';
+export { settleStash, stashKeyOf } from './stash-file';

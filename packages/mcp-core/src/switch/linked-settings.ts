@@ -10,6 +10,7 @@ import type { Stats } from 'node:fs';
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { McpCoreError } from '../errors';
+import { errorText } from '../error-text';
 
 /** Throws LINKED_FILE naming the link when `path`, a file of the project `projectDir`, is reached through one. */
 export async function refuseLinkedSettingsFile(path: string, projectDir: string): Promise<void> {
@@ -48,7 +49,7 @@ async function lstatOrMissing(path: string): Promise<Stats | undefined> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorText(error);
     throw new McpCoreError('CONFIG_UNREADABLE', `Cannot look at ${path}: ${reason}`, { cause: error });
   }
 }

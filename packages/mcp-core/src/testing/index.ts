@@ -11,6 +11,10 @@ import type { CliCommand } from '../cli';
 import type { McpAdminOptions } from '../service';
 
 export { currentRss, peakRss, resetPeakRss } from './peak-memory';
+// The exact argv and runner the service uses, and the readers it answers from: tests, e2e and the
+// benchmarks drive the CLI and read the config with these, not through the public API.
+export { addArgv, addJsonArgv, createCliRunner, removeArgv } from '../cli';
+export { credentialKey, listServers } from '../config';
 
 /** Throws unless `dir` is outside the real home directory (read from passwd, not from HOME). */
 export function assertThrowawayConfigDir(dir: string): void {

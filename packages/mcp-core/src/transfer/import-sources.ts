@@ -7,13 +7,15 @@
 import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, win32 } from 'node:path';
 import { listProjects } from '../config';
-import { readClaudeConfig } from '../config/claude-config';
-import { MiB, readConfigFile, type ConfigFileLimits } from '../config/config-file';
+import { readClaudeConfig } from '../config';
+import { MiB, readConfigFile, type ConfigFileLimits } from '../config';
 import { isMcpCoreError } from '../errors';
 import type { KnownProject } from '../config';
 import { ImportDocumentError, readImportDocument } from './import-document';
 
 export interface ImportSourceLocation {
+  /** Claude Desktop's config (its servers are the user's, for every project) or a project's `.mcp.json`. */
+  kind: 'desktop' | 'project';
   /** What the document is, e.g. `Claude Desktop` or `Project my-app`. */
   label: string;
   path: string;
@@ -64,7 +66,9 @@ export async function listImportSources(
   desktopConfigPath: string | undefined,
 ): Promise<ImportSource[]> {
   const candidates: ImportSourceLocation[] = [
-    ...(desktopConfigPath === undefined ? [] : [{ label: DESKTOP_LABEL, path: desktopConfigPath }]),
+    ...(desktopConfigPath === undefined
+      ? []
+      : [{ kind: 'desktop' as const, label: DESKTOP_LABEL, path: desktopConfigPath }]),
     ...projectsToLookAt(await listProjects(configPath)).map(({ path }) => projectSource(path)),
   ];
   const sources = await mapConcurrently(candidates, async (location) =>
@@ -79,7 +83,7 @@ export async function findImportSource(
   desktopConfigPath: string | undefined,
   path: string,
 ): Promise<ImportSourceLocation | undefined> {
-  if (path === desktopConfigPath) return { label: DESKTOP_LABEL, path };
+  if (path === desktopConfigPath) return { kind: 'desktop', label: DESKTOP_LABEL, path };
   if (basename(path) !== '.mcp.json') return undefined;
   const { projects } = await readClaudeConfig(configPath);
   return projects.has(dirname(path)) ? projectSource(dirname(path)) : undefined;
@@ -129,7 +133,7 @@ async function describeImportSource(
 }
 
 function projectSource(dir: string): ImportSourceLocation {
-  return { label: `Project ${basename(dir) || dir}`, path: join(dir, '.mcp.json') };
+  return { kind: 'project', label: `Project ${basename(dir) || dir}`, path: join(dir, '.mcp.json') };
 }
 
 /** In path order: the first MAX_PROJECTS_LOOKED_AT, taking those last seen with a `.mcp.json` first. */

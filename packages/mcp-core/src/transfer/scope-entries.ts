@@ -1,5 +1,5 @@
-import { projectSettings, readClaudeConfig, readMcpJson } from '../config/claude-config';
-import type { StoredServers } from '../config/claude-config';
+import { projectSettings, readClaudeConfig, readMcpJson } from '../config';
+import type { StoredServers } from '../config';
 import { localProjectKey, projectMcpJsonPath } from '../config';
 import type { Scope } from '../schemas';
 

@@ -120,6 +120,39 @@ describe('parseJsonSubset', () => {
     );
   });
 
+  // The scanner skips strings four bytes at a time (plainRunEnd in json-subset.ts): every byte
+  // that ends a run of plain bytes must be found wherever it falls in a word.
+  it('finds each quote, escape and control character of a skipped string at every offset and buffer alignment', async () => {
+    const select: MemberSelector = ([key]) => (key === 'kept' ? 'whole' : 'none');
+    const aligned = (text: string, shift: number) => {
+      const backing = Buffer.alloc(Buffer.byteLength(text) + shift);
+      backing.write(text, shift);
+      return backing.subarray(shift);
+    };
+    for (let shift = 0; shift < 4; shift++) {
+      for (let at = 0; at < 12; at++) {
+        const around = (inner: string) =>
+          `{"skipped":"${'a'.repeat(at)}${inner}${'b'.repeat(11 - at)}","kept":1}`;
+        for (const inner of ['', '\\"', '\\\\', '\\n', '\\u00e9', 'é✓']) {
+          const text = around(inner);
+          expect(JSON.parse(text)).toEqual({ skipped: expect.any(String) as unknown, kept: 1 });
+          await expect(parseJsonSubset(aligned(text, shift), select)).resolves.toEqual({ kept: 1 });
+        }
+        for (const control of ['\u0001', '\t', '\n', '\u001f']) {
+          const text = around(control);
+          expect(() => JSON.parse(text) as unknown).toThrow(SyntaxError);
+          await expect(parseJsonSubset(aligned(text, shift), select)).rejects.toEqual(
+            new JsonSyntaxError('Bad control character in string literal', 12 + at, 1, 13 + at),
+          );
+        }
+        const unterminated = `{"skipped":"${'a'.repeat(at)}`;
+        await expect(parseJsonSubset(aligned(unterminated, shift), select)).rejects.toEqual(
+          new JsonSyntaxError('Unterminated string in JSON', 12 + at, 1, 13 + at),
+        );
+      }
+    }
+  });
+
   it('hands the event loop turns while it parses a large document', async () => {
     const history = Array.from({ length: 40_000 }, (_, index) => ({
       display: `prompt ${index} `.repeat(20),

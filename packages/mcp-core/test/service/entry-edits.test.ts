@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, mergedEntry } from '../../src/service/entry-edits';
+import { changedFieldPaths } from '../../src/entry-comparison';
+import { mergedEntry } from '../../src/service/entry-edits';
 
 describe('mergedEntry', () => {
   const stdio = { type: 'stdio', command: 'node', args: ['a.js'], env: { K: 'v' }, timeout: 5 };
@@ -44,10 +45,10 @@ describe('mergedEntry', () => {
   });
 });
 
-describe('changedFields', () => {
+describe('changedFieldPaths', () => {
   it('names changed fields, and the changed keys of a map, never their values', () => {
     expect(
-      changedFields(
+      changedFieldPaths(
         { command: 'node', env: { A: '1', B: '2' }, timeout: 5 },
         { command: 'node', env: { A: '1', C: '3' }, alwaysLoad: true },
       ),

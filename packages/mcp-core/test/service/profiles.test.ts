@@ -191,7 +191,7 @@ describe('profiles', () => {
     );
   });
 
-  it('refuses the whole undo (409) when a project it switched in is gone, switching nothing back', async () => {
+  it('refuses the whole undo with CHANGED_SINCE when a project it switched in is gone, switching nothing back', async () => {
     await seed('user', 'alpha');
     await seed('user', 'beta');
     await seed('project', 'files');

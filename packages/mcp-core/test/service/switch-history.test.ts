@@ -79,7 +79,7 @@ describe('the switch in the history', () => {
     });
   });
 
-  it('refuses (409, naming the field) to undo an enable of a server another terminal changed since', async () => {
+  it('refuses with CHANGED_SINCE, naming the field, to undo an enable of a server another terminal changed since', async () => {
     await seed('user', 'web', WEB);
     const admin = adminInWorld(world);
     await admin.disable({ name: 'web', scope: 'user' });
@@ -127,7 +127,7 @@ describe('the switch in the history', () => {
     });
   });
 
-  it('refuses (409) to undo a project-scope disable once the name moved to another list since, and writes nothing', async () => {
+  it('refuses with CHANGED_SINCE to undo a project-scope disable once the name moved to another list since, and writes nothing', async () => {
     await seed('project', 'files', { type: 'stdio', command: 'node', args: [] });
     const admin = adminInWorld(world);
     await admin.disable({ name: 'files', scope: 'project' });
@@ -144,7 +144,7 @@ describe('the switch in the history', () => {
     expect(readFileSync(localSettings(), 'utf8')).toBe('{"enabledMcpjsonServers":["files"]}');
   });
 
-  it('refuses (409) to undo a project-scope disable once its project path links to another project, and writes nothing there', async () => {
+  it('refuses with CHANGED_SINCE to undo a project-scope disable once its project path links to another project, and writes nothing there', async () => {
     const [first, other] = [join(world.plainDir, 'first'), join(world.plainDir, 'other')];
     for (const dir of [first, other]) {
       mkdirSync(dir);

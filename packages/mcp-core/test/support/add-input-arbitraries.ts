@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries of `mcp.add` inputs, aimed at the edges of the input rules (SPEC §4):
+ * fast-check arbitraries of `mcp.add` inputs, aimed at the edges of the input rules (docs/api.md#input-rules):
  * a leading "-", blanks made of Unicode whitespace, characters next to the control range,
  * `__proto__` and `constructor` keys, 64 and 65 entries, strings at and past their limits,
  * combining marks and characters outside the BMP. Every input is plain JSON, as a request body is.

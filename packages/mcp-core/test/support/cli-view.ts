@@ -2,8 +2,12 @@
  * The differential check of the effective view: what `claude mcp get <name>` run in a world's
  * project reports, in the CLI's words mapped to statuses by one table, against what the list says.
  */
-import { createCliRunner } from '@mcp-admin/core';
-import { PINNED_CLAUDE_BIN, type TestWorld, type worldReadOptions } from '@mcp-admin/core/testing';
+import {
+  createCliRunner,
+  PINNED_CLAUDE_BIN,
+  type TestWorld,
+  type worldReadOptions,
+} from '@mcp-admin/core/testing';
 import { relative } from 'node:path';
 import { expect } from 'vitest';
 import { listServers } from '../../src/config';

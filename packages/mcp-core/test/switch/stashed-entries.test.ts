@@ -149,7 +149,7 @@ describe('a switched-off server changed in the stash', () => {
     });
   });
 
-  it('refuses (409, naming what changed) to undo a stash edit changed since, and (400) to move a stashed server to another scope, leaving the stash byte-identical', async () => {
+  it('refuses with CHANGED_SINCE, naming what changed, to undo a stash edit changed since, and with INVALID_INPUT to move a stashed server to another scope, leaving the stash byte-identical', async () => {
     await seed('user', 'web', WEB);
     const admin = adminInWorld(world);
     await admin.disable({ name: 'web', scope: 'user' });
@@ -185,7 +185,7 @@ describe('a switched-off server changed in the stash', () => {
     expect(readFileSync(stashPath()).equals(bytes)).toBe(true);
   });
 
-  it('refuses (400, nothing written) to remove through the stash a server that is not switched off', async () => {
+  it('refuses with INVALID_INPUT, nothing written, to remove through the stash a server that is not switched off', async () => {
     await seed('user', 'web', WEB);
     const admin = adminInWorld(world);
     await admin.disable({ name: 'web', scope: 'user' });

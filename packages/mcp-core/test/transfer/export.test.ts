@@ -115,7 +115,12 @@ describe('export', () => {
     expect(results).toEqual([
       { name: 'files', outcome: 'invalid', message: `env.API_KEY: ${placeholder}` },
       { name: 'web', outcome: 'invalid', message: `headers.Authorization: ${placeholder}` },
-      { name: 'signed-in', outcome: 'added', message: 'Added http MCP server signed-in to local config' },
+      {
+        name: 'signed-in',
+        outcome: 'added',
+        message: 'Added http MCP server signed-in to local config',
+        shadows: { scope: 'user', source: world.configPath },
+      },
     ]);
     expect(storedConfig().projects?.[world.projectDir]?.mcpServers).toEqual({
       'signed-in': stored['signed-in'],

@@ -66,33 +66,43 @@ describe('importSources', () => {
     const { admin, desktopConfig, mcpJson } = worldWithSources();
 
     await expect(admin.importSources()).resolves.toEqual([
-      { label: 'Claude Desktop', path: desktopConfig, servers: ['desktop-files', 'desktop-web'] },
-      { label: 'Project a-good', path: mcpJson('a-good'), servers: ['team-db'] },
       {
+        kind: 'desktop',
+        label: 'Claude Desktop',
+        path: desktopConfig,
+        servers: ['desktop-files', 'desktop-web'],
+      },
+      { kind: 'project', label: 'Project a-good', path: mcpJson('a-good'), servers: ['team-db'] },
+      {
+        kind: 'project',
         label: 'Project b-directory',
         path: mcpJson('b-directory'),
         servers: [],
         error: `${mcpJson('b-directory')} is a directory, not a regular file`,
       },
       {
+        kind: 'project',
         label: 'Project c-fifo',
         path: mcpJson('c-fifo'),
         servers: [],
         error: `${mcpJson('c-fifo')} is a FIFO, not a regular file`,
       },
       {
+        kind: 'project',
         label: 'Project d-zero',
         path: mcpJson('d-zero'),
         servers: [],
         error: `${mcpJson('d-zero')} is a symbolic link: only a regular .mcp.json inside its project is read, never what a link leads to`,
       },
       {
+        kind: 'project',
         label: 'Project e-not-json',
         path: mcpJson('e-not-json'),
         servers: [],
         error: `${mcpJson('e-not-json')} is not valid JSON: Unexpected character at line 1, column 16`,
       },
       {
+        kind: 'project',
         label: 'Project f-too-big',
         path: mcpJson('f-too-big'),
         servers: [],
@@ -116,12 +126,14 @@ describe('importSource', () => {
 
     const revealed = await admin.importSource({ path: desktopConfig, reveal: true });
     expect({ ...revealed, json: JSON.parse(revealed.json) as unknown }).toEqual({
+      kind: 'desktop',
       label: 'Claude Desktop',
       path: desktopConfig,
       json: { mcpServers: (JSON.parse(DESKTOP_CONFIG) as { mcpServers: unknown }).mcpServers },
     });
     const hidden = await admin.importSource({ path: desktopConfig });
     expect(hidden).toEqual({
+      kind: 'desktop',
       label: 'Claude Desktop',
       path: desktopConfig,
       json: expect.any(String) as unknown,
@@ -178,14 +190,26 @@ describe('importSource', () => {
     };
     expect(answers).toEqual({
       sources: [
-        { label: 'Claude Desktop', path: desktopConfig, servers: ['desktop-files', 'desktop-web'] },
         {
+          kind: 'desktop',
+          label: 'Claude Desktop',
+          path: desktopConfig,
+          servers: ['desktop-files', 'desktop-web'],
+        },
+        {
+          kind: 'project',
           label: 'Project to-document',
           path: join(toDocument, '.mcp.json'),
           servers: [],
           error: linkError(toDocument),
         },
-        { label: 'Project to-key', path: join(toKey, '.mcp.json'), servers: [], error: linkError(toKey) },
+        {
+          kind: 'project',
+          label: 'Project to-key',
+          path: join(toKey, '.mcp.json'),
+          servers: [],
+          error: linkError(toKey),
+        },
       ],
       key: new McpCoreError('INVALID_INPUT', linkError(toKey)),
       document: new McpCoreError('INVALID_INPUT', linkError(toDocument)),

@@ -94,7 +94,7 @@ describe('import', () => {
       {
         name: 'changed',
         outcome: 'exists',
-        message: `Already in user scope (${world.configPath}), different in args; remove it first to replace it.`,
+        message: `Already in user scope (${world.configPath}), different in args; replace it or rename this one.`,
       },
     ]);
     expect(storedConfig().mcpServers).toEqual({

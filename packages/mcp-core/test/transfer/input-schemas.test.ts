@@ -24,14 +24,16 @@ describe('the inputs of import and export', () => {
     );
   });
 
-  it('take `only` as at most 200 valid server names', () => {
+  it('take `only` as at most 200 names the document may write, valid or not', () => {
     const names = Array.from({ length: 200 }, (_, i) => `s${i}`);
     expect(problems(importInputSchema, { json: '{}', scope: 'user', only: names })).toBeUndefined();
     expect(problems(importInputSchema, { json: '{}', scope: 'user', only: [...names, 'one-more'] })).toBe(
       'only: only may name at most 200 servers',
     );
-    expect(problems(importInputSchema, { json: '{}', scope: 'user', only: ['-x'] })).toBe(
-      'only.0: name may not start with "-"',
+    // Names as the document writes them, rules broken or not: such a server is renamed on import.
+    expect(problems(importInputSchema, { json: '{}', scope: 'user', only: ['-x', 'a b'] })).toBeUndefined();
+    expect(problems(importInputSchema, { json: '{}', scope: 'user', only: ['bad\u0007'] })).toBe(
+      'only.0: server name may not contain control characters',
     );
   });
 

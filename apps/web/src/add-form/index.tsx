@@ -1,0 +1,16 @@
+/** The add and edit forms, each loaded the first time it shows (or once the panel has painted). */
+import { lazyPart } from '../ui/lazy-part';
+import { AddFormPlaceholder } from './AddFormPlaceholder';
+
+// The form validates with mcp-core's zod schemas, most of the panel's code: the list paints without them.
+export const AddServerForm = lazyPart(
+  'the add form',
+  async () => (await import('./AddServerForm')).AddServerForm,
+  <AddFormPlaceholder />,
+);
+
+export const EditServerForm = lazyPart(
+  'the edit form',
+  async () => (await import('./EditServerForm')).EditServerForm,
+  <AddFormPlaceholder />,
+);

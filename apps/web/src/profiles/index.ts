@@ -1,0 +1,2 @@
+/** The profiles feature's public module. */
+export { ProfilesRegion } from './ProfilesRegion';

@@ -1,0 +1,43 @@
+/** The servers feature's changes: each refreshes what a change affects, whether it landed or not. */
+import { useMutation } from '@tanstack/react-query';
+import { useRefreshAfterChange } from '../refresh-after-change';
+import type { WritableServer } from '../rows';
+import { trpc, type ServerEntry } from '../trpc';
+
+export function useRemoveServer(onRemoved: () => void) {
+  const refreshAfterChange = useRefreshAfterChange();
+  return trpc.mcp.remove.useMutation({ onSettled: refreshAfterChange, onSuccess: onRemoved });
+}
+
+/** The row's lasting on/off switch: `mcp.enable` or `mcp.disable`, the state asked for as the variable. */
+export function useSetEnabled(server: WritableServer, projectPath: string) {
+  const utils = trpc.useUtils();
+  const refreshAfterChange = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (on: boolean) => {
+      const input = { name: server.name, scope: server.scope, projectPath };
+      return on ? utils.client.mcp.enable.mutate(input) : utils.client.mcp.disable.mutate(input);
+    },
+    // Pending until the list shows the change, so the switch never flips back in between; the
+    // history lists the switch too.
+    onSettled: refreshAfterChange,
+  });
+}
+
+/**
+ * The row's per-project switch: `mcp.enableInProject` or `mcp.disableInProject` (Claude Code's own
+ * `/mcp` toggle), the state asked for as the variable.
+ */
+export function useSetOnInProject(server: ServerEntry, projectPath: string) {
+  const utils = trpc.useUtils();
+  const refreshAfterChange = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (on: boolean) => {
+      const input = { name: server.name, projectPath };
+      return on
+        ? utils.client.mcp.enableInProject.mutate(input)
+        : utils.client.mcp.disableInProject.mutate(input);
+    },
+    onSettled: refreshAfterChange,
+  });
+}

@@ -1,0 +1,3 @@
+/** The servers feature's public module: the section that lists them, and the id focus returns to after an edit. */
+export { ServersSection } from './ServersSection';
+export { editButtonId } from './server-display';

@@ -1,0 +1,107 @@
+/**
+ * `mcp.check` and `mcp.checkAll`: connect to listed servers and list their tools. Not queued (they
+ * change nothing) but bounded in time, in how many run at once, and in how many start a process at
+ * once; `close()` stops every running check and refuses new ones.
+ */
+import { availableParallelism } from 'node:os';
+import {
+  checkEach,
+  checkServer,
+  confirmationRequired,
+  countRunnableDescendants,
+  createConcurrencyLimit,
+  createStartGate,
+  findCheckTarget,
+  isActive,
+  needsConfirmation,
+} from '../check';
+import { credentialKey, readStoredTokens } from '../config';
+import type { Server, StoredToken } from '../config';
+import { McpCoreError } from '../errors';
+import { CHECK_TIMEOUT_MS, checkAllInputSchema, checkServerInputSchema } from '../schemas';
+import type { ServiceContext } from './context';
+import type { McpAdmin } from './mcp-admin-types';
+
+/**
+ * Checks running at once in one server process, each maybe a process tree of its own: a bound on
+ * processes and pipes. How many start their server at once is the start gate's business.
+ */
+const MAX_CONCURRENT_CHECKS = 32;
+
+type CheckOperations = Pick<McpAdmin, 'check' | 'checkAll'> & {
+  /** Stops every running check (new ones are refused) and resolves once they are gone. */
+  close(): Promise<void>;
+};
+
+export function createCheckServers({
+  settings,
+  readers,
+}: Pick<ServiceContext, 'settings' | 'readers'>): CheckOperations {
+  const { spawnEnv, credentialsPath } = settings;
+  const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
+  const starts = createStartGate({
+    cores: availableParallelism(),
+    countRunnable: () => countRunnableDescendants(process.pid),
+  });
+  /** Aborted by `close()`: every check still running stops, its processes killed. */
+  const closing = new AbortController();
+  const runningChecks = new Set<Promise<unknown>>();
+
+  function untilClosed(signal: AbortSignal | undefined): AbortSignal {
+    if (closing.signal.aborted) {
+      throw new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down and starts no more checks.');
+    }
+    return signal === undefined ? closing.signal : AbortSignal.any([signal, closing.signal]);
+  }
+
+  function runCheck(server: Server, projectPath: string, timeoutMs: number, signal: AbortSignal) {
+    const check = checks.run(async () => {
+      // A remote server starts no process here: only a stdio start waits for a free core.
+      if (server.transport === 'stdio') await starts.admit(signal);
+      return checkServer(server, {
+        env: spawnEnv,
+        cwd: projectPath,
+        timeoutMs,
+        signal,
+        storedToken: await storedTokenOf(server),
+      });
+    }, signal);
+    runningChecks.add(check);
+    void check.finally(() => runningChecks.delete(check)).catch(() => undefined);
+    return check;
+  }
+
+  /** Claude Code's token for a signed-in remote server; a store that cannot be read holds none. */
+  async function storedTokenOf(server: Server): Promise<StoredToken | undefined> {
+    if (server.auth !== 'signed-in' || credentialsPath === undefined) return undefined;
+    return (await readStoredTokens(credentialsPath, []))?.get(credentialKey(server));
+  }
+
+  return {
+    async check(rawInput, signal) {
+      const input = checkServerInputSchema.parse(rawInput);
+      const projectPath = await readers.existingProject(input.projectPath);
+      const server = findCheckTarget(await readers.serversToCheck(projectPath), input);
+      if (needsConfirmation(server) && input.confirm !== true) throw confirmationRequired(server);
+      const timeoutMs = input.timeoutMs ?? CHECK_TIMEOUT_MS.default;
+      return runCheck(server, projectPath, timeoutMs, untilClosed(signal));
+    },
+
+    async checkAll(rawInput, signal) {
+      const input = checkAllInputSchema.parse(rawInput);
+      const projectPath = await readers.existingProject(input?.projectPath);
+      const active = (await readers.serversToCheck(projectPath)).filter(isActive);
+      return checkEach(
+        active,
+        (server, until) => runCheck(server, projectPath, CHECK_TIMEOUT_MS.default, until),
+        untilClosed(signal),
+      );
+    },
+
+    async close() {
+      // The reason each stopped check rejects with.
+      closing.abort(new McpCoreError('QUEUE_FULL', 'MCP Admin is shutting down: the check was stopped.'));
+      await Promise.allSettled(runningChecks);
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * A change recorded in the history with what landed, whatever its outcome: the history is what
+ * undo reads, so a change is never recorded as "nothing changed" when something did.
+ */
+import { errorText } from '../error-text';
+import { isMcpCoreError } from '../errors';
+import { combined } from './change-result';
+import type { MutationResult } from './change-result';
+import { hasLanded } from './history';
+import type { ChangeProcedure, ChangeRecord, EntryPlace, Landed } from './history';
+import type { HistoryJournal } from './journal';
+import { withProjectKeys } from './project-keys';
+
+const PROJECT_TOGGLES: ReadonlySet<ChangeProcedure> = new Set([
+  'mcp.disableInProject',
+  'mcp.enableInProject',
+]);
+
+/** The change a history record is about: its procedure and the server it ends up naming. */
+export interface ChangeSubject {
+  procedure: ChangeProcedure;
+  place: Pick<EntryPlace, 'name' | 'projectPath'> & { scope: ChangeRecord['scope'] };
+  /** The change it undoes. */
+  undoes?: string;
+}
+
+export type RecordedChange = (
+  subject: ChangeSubject,
+  run: (landed: Landed) => Promise<MutationResult>,
+) => Promise<MutationResult>;
+
+export function createRecordedChange(
+  journal: HistoryJournal,
+  logWarning: (message: string) => void,
+): RecordedChange {
+  /**
+   * Runs one change and records it in the history with what landed, whatever the outcome. A
+   * history that cannot be written is a warning on a landed change, like the audit log.
+   */
+  async function recordedChange(
+    { procedure, place, undoes }: ChangeSubject,
+    run: (landed: Landed) => Promise<MutationResult>,
+  ): Promise<MutationResult> {
+    const { name, scope, projectPath } = place;
+    const subject = {
+      procedure,
+      name,
+      scope,
+      // A per-project toggle is of one project whatever the server's scope.
+      ...(scope === 'user' && !PROJECT_TOGGLES.has(procedure) ? {} : { projectPath }),
+      ...(undoes === undefined ? {} : { undoes }),
+    };
+    const landed: Landed = {};
+    let result: MutationResult;
+    try {
+      result = await run(landed);
+    } catch (error) {
+      // Input refused before anything ran (a server that is not there, not stashed) is no change.
+      const refused = isMcpCoreError(error) && error.code === 'INVALID_INPUT' && !hasLanded(landed);
+      if (!refused) await journalOrWarn({ ...subject, ok: false, message: errorText(error), ...landed });
+      throw error;
+    }
+    const warning = await journalOrWarn({ ...subject, ok: true, message: result.message, ...landed });
+    return warning === undefined ? result : combined(result, { ok: true, message: '', warning });
+  }
+
+  async function journalOrWarn(change: Omit<ChangeRecord, 'id' | 'time'>): Promise<string | undefined> {
+    try {
+      const { warning } = await journal.append(await withProjectKeys(change));
+      if (warning !== undefined) logWarning(warning);
+      return warning;
+    } catch (error) {
+      const warning = `The change was not recorded in ${journal.path}: ${errorText(error)}`;
+      logWarning(warning);
+      return warning;
+    }
+  }
+
+  return recordedChange;
+}

@@ -1,0 +1,30 @@
+/** Claude Code's files of a test's world written as the tests need them, and the list read back. */
+import { worldReadOptions, type TestWorld } from '@mcp-admin/core/testing';
+import { writeFileSync } from 'node:fs';
+
+import { listServers } from '../../src/config';
+import type { Server } from '../../src/config/types';
+
+export function writeJson(path: string, value: unknown): void {
+  writeFileSync(path, JSON.stringify(value, null, 2));
+}
+
+/** `.claude.json` of `world`. */
+export function writeConfig(world: TestWorld, value: unknown): void {
+  writeJson(world.configPath, value);
+}
+
+export function serversOf(world: TestWorld, projectPath: string, reveal = false): Promise<Server[]> {
+  return listServers({ ...worldReadOptions(world), projectPath, reveal }).then((list) => list.servers);
+}
+
+/** The servers as stored, for tests of reading and normalizing: statuses are effective-view.test.ts's. */
+export async function storedShapesOf(world: TestWorld, projectPath: string, reveal = false) {
+  return (await serversOf(world, projectPath, reveal)).map(
+    ({ status: _status, statusReason: _reason, ...server }) => server,
+  );
+}
+
+/** The verdict on an entry nothing stops: Claude Code loads it from `file`. */
+export const activeIn = (name: string, file: string) =>
+  ({ status: 'active', statusReason: `${JSON.stringify(name)} is in mcpServers of ${file}.` }) as const;

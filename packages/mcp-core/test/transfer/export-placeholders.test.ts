@@ -1,0 +1,114 @@
+/**
+ * `mcp.export { placeholders: true }`: a document to share that holds no secret and imports back,
+ * each secret a `${VAR}` that Claude Code stores as written and expands when it starts the server.
+ */
+import { createTestWorld, runCliAsAnotherTerminal, worldAdminOptions } from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addJsonArgv } from '../../src/cli/argv';
+import { createMcpAdmin } from '../../src/service/mcp-admin';
+import { exportDocument } from '../../src/transfer/export-document';
+
+let world: TestWorld;
+beforeEach(() => {
+  world = createTestWorld();
+});
+afterEach(() => {
+  world.remove();
+});
+
+const files = {
+  type: 'stdio',
+  command: 'npx',
+  args: ['files'],
+  env: { API_KEY: 's3cret', MODE: '${MODE:-ro}' },
+};
+const web = { type: 'http', url: 'https://e.test/mcp', headers: { Authorization: 'Bearer t0ken' } };
+const db = {
+  type: 'stdio',
+  command: 'pg-mcp',
+  args: ['postgresql://app:hunter2@db/x', '--token', 'tok3n'],
+  env: {},
+};
+
+describe('export with placeholders', () => {
+  it('writes each secret as a ${VAR} and lists the variables; imported into local scope, Claude Code stores the placeholders', async () => {
+    for (const [name, entry] of Object.entries({ files, web, db })) {
+      const { argv, stdin } = addJsonArgv(name, 'user', entry);
+      await runCliAsAnotherTerminal(world, world.projectDir, { argv, stdin });
+    }
+    const admin = createMcpAdmin(worldAdminOptions(world));
+
+    const exported = await admin.exportServers({ scope: 'user', placeholders: true });
+    const results = await admin.importServers({ json: exported.json, scope: 'local' });
+
+    expect(JSON.parse(exported.json)).toEqual({
+      mcpServers: {
+        files: { ...files, env: { API_KEY: '${API_KEY}', MODE: '${MODE:-ro}' } },
+        web: { ...web, headers: { Authorization: '${WEB_AUTHORIZATION}' } },
+        db: { ...db, args: ['postgresql://app:${DB_ARGS}@db/x', '--token', '${DB_ARGS_2}'] },
+      },
+    });
+    expect(exported.placeholders).toEqual([
+      { variable: 'API_KEY', server: 'files', field: 'env.API_KEY' },
+      { variable: 'WEB_AUTHORIZATION', server: 'web', field: 'headers.Authorization' },
+      { variable: 'DB_ARGS', server: 'db', field: 'args' },
+      { variable: 'DB_ARGS_2', server: 'db', field: 'args' },
+    ]);
+    for (const secret of ['s3cret', 't0ken', 'hunter2', 'tok3n']) expect(exported.json).not.toContain(secret);
+    expect(results.map(({ name, outcome }) => ({ name, outcome }))).toEqual([
+      { name: 'files', outcome: 'added' },
+      { name: 'web', outcome: 'added' },
+      { name: 'db', outcome: 'added' },
+    ]);
+    const stored = JSON.parse(readFileSync(world.configPath, 'utf8')) as {
+      projects: Record<string, { mcpServers: Record<string, unknown> }>;
+    };
+    expect(stored.projects[world.projectDir]?.mcpServers.files).toEqual({
+      ...files,
+      env: { API_KEY: '${API_KEY}', MODE: '${MODE:-ro}' },
+    });
+    // The oracle: Claude Code shows the placeholder it will expand, not a value.
+    const shown = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', 'web']);
+    expect(shown).toContain('${WEB_AUTHORIZATION}');
+  });
+
+  it('refuses placeholders together with reveal, naming the field', async () => {
+    const admin = createMcpAdmin(worldAdminOptions(world));
+
+    await expect(
+      admin.exportServers({ scope: 'user', reveal: true, placeholders: true }),
+    ).rejects.toMatchObject({
+      issues: [
+        {
+          path: ['placeholders'],
+          message:
+            'placeholders and reveal exclude each other: a document holds the secrets or their placeholders',
+        },
+      ],
+    });
+  });
+
+  it('gives two servers one variable for the same value of one key, and the second its own for another value', () => {
+    const servers = new Map<string, Record<string, unknown>>([
+      ['a', { command: 'x', env: { API_KEY: 'one' } }],
+      ['b', { command: 'x', env: { API_KEY: 'one' } }],
+      ['c-2', { command: 'x', env: { API_KEY: 'two' } }],
+    ]);
+
+    const { json, placeholders } = exportDocument(servers, 'placeholders');
+
+    expect(JSON.parse(json)).toEqual({
+      mcpServers: {
+        a: { command: 'x', env: { API_KEY: '${API_KEY}' } },
+        b: { command: 'x', env: { API_KEY: '${API_KEY}' } },
+        'c-2': { command: 'x', env: { API_KEY: '${C_2_API_KEY}' } },
+      },
+    });
+    expect(placeholders).toEqual([
+      { variable: 'API_KEY', server: 'a', field: 'env.API_KEY' },
+      { variable: 'C_2_API_KEY', server: 'c-2', field: 'env.API_KEY' },
+    ]);
+  });
+});
