@@ -119,7 +119,7 @@ describe('import and export over HTTP', () => {
     const api = callerFor(world, { env: { HOME: home } });
 
     await expect(api.mcp.importSources()).resolves.toEqual([
-      { label: 'Claude Desktop', path: desktopConfig, servers: ['from-desktop'] },
+      { kind: 'desktop', label: 'Claude Desktop', path: desktopConfig, servers: ['from-desktop'] },
     ]);
     const { json: document } = await api.mcp.importSource({ path: desktopConfig, reveal: true });
     await expect(api.mcp.import({ json: document, scope: 'user' })).resolves.toEqual([

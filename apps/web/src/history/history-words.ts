@@ -9,6 +9,8 @@ const VERBS: Record<HistoryEntry['procedure'], string> = {
   'mcp.disable': 'Turned off',
   'mcp.enable': 'Turned on',
   'mcp.applyProfile': 'Applied profile',
+  'mcp.disableInProject': 'Turned off in this project only',
+  'mcp.enableInProject': 'Turned on in this project',
   'mcp.undo': 'Undid a change of',
 };
 

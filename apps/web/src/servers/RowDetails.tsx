@@ -28,6 +28,8 @@ const HISTORY_WORDS: Record<HistoryEntry['procedure'], string> = {
   'mcp.disable': 'Turned off',
   'mcp.enable': 'Turned on',
   'mcp.applyProfile': 'Profile applied',
+  'mcp.disableInProject': 'Turned off in this project',
+  'mcp.enableInProject': 'Turned on in this project',
   'mcp.undo': 'Undone',
 };
 

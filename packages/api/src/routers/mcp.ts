@@ -14,6 +14,7 @@ import {
   loginPasteInputSchema,
   logsInputSchema,
   contextCostInputSchema,
+  projectToggleInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
   undoInputSchema,
@@ -50,6 +51,13 @@ export const mcpRouter = {
   enable: changingProcedure
     .input(switchServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.enable(input)),
+  // Claude Code's own per-project off (`/mcp`), written by Claude Code through its control protocol.
+  disableInProject: changingProcedure
+    .input(projectToggleInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.disableInProject(input)),
+  enableInProject: changingProcedure
+    .input(projectToggleInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.enableInProject(input)),
   resetChoices: changingProcedure
     .input(resetChoicesInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.resetChoices(input)),

@@ -12,6 +12,8 @@ export { readSettingsFiles, settingsFilesOf } from './settings';
 export type { SettingsLocations } from './settings';
 export { isDirectory, localProjectKey, projectDirChain, realProjectDir } from './project-key';
 export { listProjects } from './project-list';
+export { readProjectToggles } from './project-toggles';
+export type { ProjectToggles } from './project-toggles';
 export { REDACTED } from '../secret-masking';
 export { findStoredEntries, findStoredEntry, listServers, projectMcpJsonPath } from './server-list';
 export type {

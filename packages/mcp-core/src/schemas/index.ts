@@ -82,3 +82,5 @@ export type {
   ProfileServer,
   SaveProfileInput,
 } from './profile-inputs';
+export { projectToggleInputSchema } from './project-toggle-inputs';
+export type { ProjectToggleInput } from './project-toggle-inputs';

@@ -12,6 +12,7 @@ import { keysChangedIgnoringEmpty } from '../entry-comparison';
 import { ownFilePath } from '../own-files';
 import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
+import type { ServerScope } from '../config';
 import type { MutationResult } from './change-result';
 
 /** Where one entry is (or was) stored: the file, and what the CLI needs to reach it there. */
@@ -60,6 +61,8 @@ const CHANGE_PROCEDURES = [
   'mcp.disable',
   'mcp.enable',
   'mcp.applyProfile',
+  'mcp.disableInProject',
+  'mcp.enableInProject',
   'mcp.undo',
 ] as const;
 
@@ -79,6 +82,17 @@ export interface SwitchMove {
   approval?: ApprovalMove;
 }
 
+/**
+ * What Claude Code's per-project toggle (`/mcp`) wrote for a `mcp.disableInProject` or
+ * `mcp.enableInProject`: the project key of `.claude.json` and whether the name is now in its
+ * `disabledMcpServers`.
+ */
+export interface ProjectToggleMove {
+  configPath: string;
+  projectKey: string;
+  disabled: boolean;
+}
+
 /** How one recorded change is undone, inside a queue turn. */
 export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
 
@@ -89,6 +103,8 @@ export interface Landed {
   approval?: ApprovalMove;
   /** A change of several switches: each switch that landed. */
   switches?: SwitchMove[];
+  /** What a per-project toggle wrote. */
+  toggle?: ProjectToggleMove;
 }
 
 export interface ChangeRecord {
@@ -97,7 +113,8 @@ export interface ChangeRecord {
   time: string;
   procedure: ChangeProcedure;
   name: string;
-  scope: Scope;
+  /** A per-project toggle also turns off read-only (plugin, managed) servers. */
+  scope: ServerScope;
   projectPath?: string;
   ok: boolean;
   /** The CLI's report, or the error. */
@@ -110,12 +127,17 @@ export interface ChangeRecord {
   approval?: ApprovalMove;
   /** What a change of several switches moved, each switch that landed in the order it landed. */
   switches?: SwitchMove[];
+  /** What a per-project toggle wrote. */
+  toggle?: ProjectToggleMove;
   /** The change this one undid. */
   undoes?: string;
 }
 
 /** One change as `mcp.history` lists it: names and outcomes, never an entry. */
-export type HistoryItem = Omit<ChangeRecord, 'before' | 'after' | 'approval' | 'switches' | 'undoes'> & {
+export type HistoryItem = Omit<
+  ChangeRecord,
+  'before' | 'after' | 'approval' | 'switches' | 'toggle' | 'undoes'
+> & {
   undoable: boolean;
   /** The files the change wrote (`.claude.json`, a `.mcp.json`): an undo writes them again. */
   files: string[];
@@ -157,12 +179,18 @@ const switchMoveSchema = z.object({
   approval: approvalMoveSchema.optional(),
 });
 
+const projectToggleMoveSchema = z.object({
+  configPath: z.string(),
+  projectKey: z.string(),
+  disabled: z.boolean(),
+});
+
 const changeRecordSchema = z.object({
   id: z.string(),
   time: z.string(),
   procedure: z.enum(CHANGE_PROCEDURES),
   name: z.string(),
-  scope: scopeSchema,
+  scope: z.union([scopeSchema, z.enum(['managed', 'plugin'])]),
   projectPath: z.string().optional(),
   ok: z.boolean(),
   message: z.string(),
@@ -170,6 +198,7 @@ const changeRecordSchema = z.object({
   after: placedEntrySchema.optional(),
   approval: approvalMoveSchema.optional(),
   switches: z.array(switchMoveSchema).optional(),
+  toggle: projectToggleMoveSchema.optional(),
   undoes: z.string().optional(),
 }) satisfies z.ZodType<ChangeRecord>;
 
@@ -194,21 +223,39 @@ export function hasLanded({
   after,
   approval,
   switches,
-}: Pick<ChangeRecord, 'before' | 'after' | 'approval' | 'switches'>) {
-  return before !== undefined || after !== undefined || approval !== undefined || (switches?.length ?? 0) > 0;
+  toggle,
+}: Pick<ChangeRecord, 'before' | 'after' | 'approval' | 'switches' | 'toggle'>) {
+  return (
+    before !== undefined ||
+    after !== undefined ||
+    approval !== undefined ||
+    (switches?.length ?? 0) > 0 ||
+    toggle !== undefined
+  );
+}
+
+/** The scope of a change of stored entries or switches: only a per-project toggle names a read-only one. */
+export function writtenScope({ name, scope }: Pick<ChangeRecord, 'name' | 'scope'>): Scope {
+  if (scope === 'managed' || scope === 'plugin') {
+    throw new TypeError(
+      `the change of "${name}" names a ${scope}-scope server, which only a per-project toggle changes`,
+    );
+  }
+  return scope;
 }
 
 /** One change as `mcp.history` lists it, given whether a later change undid it. */
 export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem {
   const { id, time, procedure, name, scope, projectPath, ok, message } = record;
   const files = [
-    ...new Set(
-      [record, ...(record.switches ?? [])].flatMap((moved) => [
+    ...new Set([
+      ...[record, ...(record.switches ?? [])].flatMap((moved) => [
         moved.before?.source,
         moved.after?.source,
         moved.approval?.settingsFile,
       ]),
-    ),
+      record.toggle?.configPath,
+    ]),
   ].filter((file) => file !== undefined);
   const undoable = hasLanded(record) && !undone;
   // The CLI's report quotes the command and its arguments: their credentials stay here.

@@ -18,6 +18,7 @@ import type {
   ListServersInput,
   LoginPasteInput,
   LogsInput,
+  ProjectToggleInput,
   RemoveServerInput,
   ResetChoicesInput,
   SaveProfileInput,
@@ -163,6 +164,9 @@ export interface McpAdmin extends TransferOperations {
   disable(input: SwitchServerInput): Promise<MutationResult>;
   /** Turns it back on: user/local added back whole from the stash, project approved in settings.local.json. */
   enable(input: SwitchServerInput): Promise<MutationResult>;
+  /** Claude Code's own per-project off (`/mcp`), for user-scope and read-only servers (see project-toggles.ts). */
+  disableInProject(input: ProjectToggleInput): Promise<MutationResult>;
+  enableInProject(input: ProjectToggleInput): Promise<MutationResult>;
   /** The saved profiles, each with whether it matches what is on now (see profiles.ts). */
   profiles(): Promise<ProfileView[]>;
   /** Saves a profile: the servers given, or the ones on now in the project. */

@@ -29,6 +29,7 @@ import { createLastChecks } from './last-checks';
 import { LOGIN_TIMEOUT_MS } from './mcp-admin-types';
 import type { McpAdmin, McpAdminOptions } from './mcp-admin-types';
 import { createProfiles } from './profiles';
+import { createProjectToggles } from './project-toggles';
 import { createReaders } from './readers';
 import { createReads } from './reads';
 import { createRemoveServer } from './remove-server';
@@ -105,6 +106,7 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   };
 
   const profiles = createProfiles(context);
+  const projectToggles = createProjectToggles({ ...context, control: { claudeBin, configDir } });
   const checks = createCheckServers(context);
   const signIn = createSignIn({
     ...context,
@@ -121,8 +123,9 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     ...createAddServer(context),
     ...createRemoveServer(context),
     ...createUpdateServer(context),
-    ...createUndoChange({ ...context, undoProfile: profiles.undo }),
+    ...createUndoChange({ ...context, undoProfile: profiles.undo, undoToggle: projectToggles.undo }),
     ...createSwitchServer(context),
+    ...projectToggles.operations,
     ...profiles.operations,
     ...createImportExport(context),
     ...createContextCost(context),

@@ -10,6 +10,8 @@ import type { McpAdmin } from './mcp-admin-types';
 type UndoContext = Pick<ServiceContext, 'turns' | 'history' | 'entries' | 'switches'> & {
   /** The undo of an applied profile (see profiles.ts). */
   undoProfile: Undoer;
+  /** The toggle back of a per-project toggle (see project-toggles.ts). */
+  undoToggle: Undoer;
 };
 
 export function createUndoChange({
@@ -18,6 +20,7 @@ export function createUndoChange({
   entries,
   switches,
   undoProfile,
+  undoToggle,
 }: UndoContext): Pick<McpAdmin, 'undo'> {
   const { entryUndoers } = entries;
   const undoers: Record<ChangeProcedure, Undoer> = {
@@ -25,6 +28,8 @@ export function createUndoChange({
     'mcp.disable': switches.undo,
     'mcp.enable': switches.undo,
     'mcp.applyProfile': undoProfile,
+    'mcp.disableInProject': undoToggle,
+    'mcp.enableInProject': undoToggle,
     // The undo of an applied profile holds the switches it made, not entries.
     'mcp.undo': (change) =>
       change.switches === undefined ? entryUndoers['mcp.undo'](change) : undoProfile(change),

@@ -76,6 +76,7 @@ describe('messages about a file that is not JSON', () => {
       ),
       sources: [
         {
+          kind: 'project',
           label: 'Project repo',
           path: mcpJson,
           servers: [],
