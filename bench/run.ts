@@ -13,6 +13,7 @@ import { benchCheckAll, type CheckAllFigures } from './check-all';
 import { benchHttpList, type HttpListFigures } from './http-list';
 import { time, type Timing } from './measure';
 import { benchProjects, type ProjectsRow } from './projects';
+import { benchProjectToggle } from './project-toggle';
 import { writeSyntheticConfig } from './synthetic-config';
 
 const SIZES = [
@@ -30,7 +31,7 @@ interface Row {
   warm: Timing;
 }
 
-/** `BENCH_ONLY=http,check-all` runs only those parts (of `reader`, `projects`, `http`, `check-all`). */
+/** `BENCH_ONLY=http,check-all` runs only those parts (of `reader`, `projects`, `http`, `project-toggle`, `check-all`). */
 const only = process.env.BENCH_ONLY?.split(',');
 const part = (name: string) => only === undefined || only.includes(name);
 
@@ -65,6 +66,12 @@ try {
 printMachine();
 if (part('http')) printHttpList(await benchHttpList());
 printMachine();
+if (part('project-toggle')) {
+  const pair = await benchProjectToggle();
+  process.stdout.write(
+    `\nPer-project off and on again through Claude Code's control protocol (two sessions, median of 3): ${ms(pair.medianMs)}\n`,
+  );
+}
 if (part('check-all')) {
   printCheckAll(
     '8 servers whose start is CPU (5 healthy stdio, 2 failing stdio, 1 streamable HTTP)',

@@ -36,8 +36,9 @@ test('Check <name> shows the status, the server and its tools', async ({ panel, 
   await expect(row).toContainText('tools-from-env 1.2.3');
   // Each item goes on with the tool's permission (see permissions.spec.ts).
   await expect(row.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
-    /^read_fileTool read_file/,
-    /^write_fileTool write_file/,
+    // Each with its definition's tokens: 96 and 98 characters of JSON (packages/mcp-core/test/check/tool-tokens.test.ts).
+    /^read_fileTool read_file≈ 32 tokens/,
+    /^write_fileTool write_file≈ 33 tokens/,
   ]);
   await panel.screenshot('check-one', { fullPage: false });
 });

@@ -37,8 +37,8 @@ test('Sign in <name> opens the authorization page in a new tab, the row ends sig
   await expect(row.getByText('Signed in · expires in 1 h', { exact: true })).toHaveClass(/warn/);
   await expect(row).toContainText('Connected');
   await expect(row.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
-    'remote_searchSearches the remote',
-    'remote_fetch',
+    /^remote_searchSearches the remote≈ \d+ tokens$/,
+    /^remote_fetch≈ \d+ tokens$/,
   ]);
   await panel.screenshot('oauth-signed-in', { fullPage: false });
 

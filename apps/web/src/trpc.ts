@@ -7,6 +7,7 @@ export const trpc = createTRPCReact<AppRouter>();
 export type SystemInfo = RouterOutputs['system']['info'];
 export type ServerEntry = RouterOutputs['mcp']['list']['servers'][number];
 export type CheckResult = RouterOutputs['mcp']['check'];
+export type ContextCost = RouterOutputs['mcp']['contextCost'];
 export type HistoryEntry = RouterOutputs['mcp']['history'][number];
 export type ProfileEntry = RouterOutputs['mcp']['profiles'][number];
 export type ApplyProfileResult = RouterOutputs['mcp']['applyProfile'];

@@ -28,8 +28,16 @@ const toolsResult = (name: string) => ({
   status: 'ok',
   latencyMs: anyLatency,
   serverInfo: { name: 'tools-from-env', version: '1.2.3' },
-  // Each checked tool carries its permission in the project: no rule here.
-  tools: [{ name, description: `Tool ${name}`, permission: { kind: 'default' } }],
+  // Its tokens: packages/mcp-core/test/check/tool-tokens.test.ts; its permission in the project: no rule here.
+  tools: [
+    {
+      name,
+      description: `Tool ${name}`,
+      tokens: expect.any(Number) as unknown as number,
+      permission: { kind: 'default' },
+    },
+  ],
+  tokens: expect.any(Number) as unknown as number,
 });
 
 describe('mcp.checkAll through createCaller', () => {

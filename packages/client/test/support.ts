@@ -3,7 +3,8 @@ import type { TestWorld } from '@mcp-admin/core/testing';
 import { startServer } from '@mcp-admin/server';
 import { onTestFinished } from 'vitest';
 
-export async function serverIn(world: TestWorld) {
+/** `env` is added to the server's environment (e.g. HOME in the world for a Claude Code session). */
+export async function serverIn(world: TestWorld, env: NodeJS.ProcessEnv = {}) {
   const server = await startServer({
     env: {
       ...process.env,
@@ -12,6 +13,7 @@ export async function serverIn(world: TestWorld) {
       MCP_ADMIN_HOST: '127.0.0.1',
       MCP_ADMIN_PORT: '0',
       MCP_ADMIN_PROJECT: world.projectDir,
+      ...env,
     },
   });
   onTestFinished(async () => {

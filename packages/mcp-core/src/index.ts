@@ -8,12 +8,14 @@ export { createMcpAdmin } from './service';
 export type {
   AuditOutcome,
   ChangeProcedure,
+  ContextCost,
   HistoryItem,
   McpAdmin,
   McpAdminHealth,
   McpAdminOptions,
   MutationResult,
   PermissionRules,
+  ServerCost,
   SystemInfo,
 } from './service';
 export { isMcpCoreError, McpCoreError } from './errors';
@@ -26,6 +28,7 @@ export type {
   ApplyProfileInput,
   CheckAllInput,
   CheckServerInput,
+  ContextCostInput,
   DeleteProfileInput,
   ExportInput,
   HistoryInput,

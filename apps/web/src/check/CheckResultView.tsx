@@ -43,6 +43,12 @@ export function CheckResultView({
       {result.tools !== undefined && (
         <ToolList serverName={serverName} projectPath={projectPath} tools={result.tools} />
       )}
+      {result.tokens !== undefined && result.tokens > 0 && (
+        <p className="muted">
+          Their definitions: ≈ {result.tokens.toLocaleString('en-US')} tokens of Claude Code&apos;s context
+          (estimate)
+        </p>
+      )}
       {result.stderr !== undefined && result.status !== 'ok' && (
         <StderrTail serverName={serverName} text={result.stderr} />
       )}

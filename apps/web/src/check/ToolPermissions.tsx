@@ -35,7 +35,7 @@ const KIND_WORDS: Record<EffectiveKind, string> = {
 interface ToolPermissionsProps {
   serverName: string;
   projectPath: string;
-  tools: readonly { name: string; description?: string; permission?: ToolPermission }[];
+  tools: readonly { name: string; description?: string; tokens: number; permission?: ToolPermission }[];
 }
 
 /** The file choice, then each tool with its permission. */
@@ -82,6 +82,7 @@ export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissi
             <li key={tool.name}>
               <code>{tool.name}</code>
               {tool.description !== undefined && <span className="tool-description">{tool.description}</span>}
+              <span className="tool-tokens">≈ {tool.tokens.toLocaleString('en-US')} tokens</span>
               <ToolPermissionGroup
                 tool={tool.name}
                 permission={permission}

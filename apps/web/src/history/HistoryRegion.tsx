@@ -4,6 +4,7 @@ import { useHistory } from '../shared-queries';
 import type { HistoryEntry } from '../trpc';
 import { useUndoChange } from '../undo-change';
 import { ProfilesRegion } from '../profiles';
+import { ContextCostRegion } from '../context-cost';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { changedWords, historyVerb } from './history-words';
 import './history.css';
@@ -23,7 +24,8 @@ export function HistoryRegion({ locked, projectPath }: { locked: boolean; projec
 
   return (
     <>
-      {/* Profiles come with History's code: a lazy part of their own would cost the first load. */}
+      {/* Context cost and Profiles come with History's code: a lazy part of their own would cost the first load. */}
+      <ContextCostRegion projectPath={projectPath} />
       <ProfilesRegion projectPath={projectPath} locked={locked} />
       <section className="card history" aria-labelledby={headingId}>
         <h2 id={headingId}>History</h2>

@@ -10,6 +10,8 @@ const VERBS: Record<HistoryEntry['procedure'], string> = {
   'mcp.enable': 'Turned on',
   'mcp.applyProfile': 'Applied profile',
   'mcp.setPermission': 'Changed tool permissions of',
+  'mcp.disableInProject': 'Turned off in this project only',
+  'mcp.enableInProject': 'Turned on in this project',
   'mcp.undo': 'Undid a change of',
 };
 

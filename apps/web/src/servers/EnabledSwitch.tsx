@@ -2,6 +2,7 @@ import { ErrorAlert } from '../ui/ErrorAlert';
 import { useSetEnabled } from './api';
 import { isSwitchedOn } from './row-display';
 import type { WritableServer } from '../rows';
+import { lastingSwitchWords } from './switch-words';
 
 interface EnabledSwitchProps {
   server: WritableServer;
@@ -31,9 +32,10 @@ export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchPr
             change.mutate(event.target.checked);
           }}
         />
-        {/* The row's answer says what the switch did (an approval waiting for trust too). */}
-        <span className={change.isPending ? 'hint' : 'visually-hidden'}>
-          {change.isPending ? 'Saving…' : checked ? 'On' : 'Off'}
+        {/* The row's answer says what the switch did (an approval waiting for trust too); a user-scope
+            server's switch is said beside its per-project one. */}
+        <span className={change.isPending || server.scope === 'user' ? 'hint' : 'visually-hidden'}>
+          {change.isPending ? 'Saving…' : lastingSwitchWords(server, checked)}
         </span>
       </label>
       {change.error !== null && <ErrorAlert message={change.error.message} />}

@@ -29,6 +29,8 @@ const HISTORY_WORDS: Record<HistoryEntry['procedure'], string> = {
   'mcp.enable': 'Turned on',
   'mcp.applyProfile': 'Profile applied',
   'mcp.setPermission': 'Tool permission changed',
+  'mcp.disableInProject': 'Turned off in this project',
+  'mcp.enableInProject': 'Turned on in this project',
   'mcp.undo': 'Undone',
 };
 

@@ -4,8 +4,8 @@ import { offersSignIn, signInHealth, type RowSignIns } from '../sign-in';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { EnabledSwitch } from './EnabledSwitch';
 import { readOnlyOrigin, targetText, transportLabel } from './row-display';
+import { RowSwitches } from './RowSwitches';
 import { ANSWER_LABELS, CONNECTION_WORDS, rowVerdict } from './row-verdict';
 import { isWritable, rowKey, usesOAuth, type WritableServer } from '../rows';
 import { editButtonId } from './server-display';
@@ -75,11 +75,11 @@ export function ServerRow({
       <td className="actions-cell">
         <div className="row-buttons">
           {/* mcp.check, mcp.update and mcp.remove take the scopes the CLI writes: a read-only row says where it comes from. */}
+          <RowSwitches server={server} projectPath={projectPath} disabled={stale || locked} />
           {!isWritable(server) ? (
             <span className="origin">{readOnlyOrigin(server)}</span>
           ) : (
             <>
-              <EnabledSwitch server={server} projectPath={projectPath} disabled={stale || locked} />
               {/* A stashed server is in no config Claude Code reads: there is nothing to check. */}
               <button
                 type="button"

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRefreshAfterChange } from '../refresh-after-change';
 import type { WritableServer } from '../rows';
-import { trpc } from '../trpc';
+import { trpc, type ServerEntry } from '../trpc';
 
 export function useRemoveServer(onRemoved: () => void) {
   const refreshAfterChange = useRefreshAfterChange();
@@ -20,6 +20,24 @@ export function useSetEnabled(server: WritableServer, projectPath: string) {
     },
     // Pending until the list shows the change, so the switch never flips back in between; the
     // history lists the switch too.
+    onSettled: refreshAfterChange,
+  });
+}
+
+/**
+ * The row's per-project switch: `mcp.enableInProject` or `mcp.disableInProject` (Claude Code's own
+ * `/mcp` toggle), the state asked for as the variable.
+ */
+export function useSetOnInProject(server: ServerEntry, projectPath: string) {
+  const utils = trpc.useUtils();
+  const refreshAfterChange = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (on: boolean) => {
+      const input = { name: server.name, projectPath };
+      return on
+        ? utils.client.mcp.enableInProject.mutate(input)
+        : utils.client.mcp.disableInProject.mutate(input);
+    },
     onSettled: refreshAfterChange,
   });
 }

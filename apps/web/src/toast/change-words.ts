@@ -48,6 +48,10 @@ export function describeChange(procedure: string, input: unknown, output: unknow
       return { text: `Turned off ${name}${where}.`, undo: { procedure, name }, row };
     case 'mcp.enable':
       return { text: `Turned on ${name}${where}.`, undo: { procedure, name }, row };
+    case 'mcp.disableInProject':
+      return { text: `Turned off ${name} in this project only.`, undo: { procedure, name } };
+    case 'mcp.enableInProject':
+      return { text: `Turned on ${name} in this project.`, undo: { procedure, name } };
     case 'mcp.applyProfile':
       return {
         text: `Applied profile ${name}: the Profiles region lists each server.`,

@@ -13,6 +13,8 @@ import {
   listServersInputSchema,
   loginPasteInputSchema,
   logsInputSchema,
+  contextCostInputSchema,
+  projectToggleInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
   undoInputSchema,
@@ -40,6 +42,9 @@ export const mcpRouter = {
     .input(updateServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.update(input)),
   logs: publicProcedure.input(logsInputSchema).query(({ ctx, input }) => ctx.admin.logs(input)),
+  contextCost: publicProcedure
+    .input(contextCostInputSchema)
+    .query(({ ctx, input }) => ctx.admin.contextCost(input)),
   history: publicProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.admin.history(input)),
   undo: changingProcedure.input(undoInputSchema).mutation(({ ctx, input }) => ctx.admin.undo(input)),
   disable: changingProcedure
@@ -48,6 +53,13 @@ export const mcpRouter = {
   enable: changingProcedure
     .input(switchServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.enable(input)),
+  // Claude Code's own per-project off (`/mcp`), written by Claude Code through its control protocol.
+  disableInProject: changingProcedure
+    .input(projectToggleInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.disableInProject(input)),
+  enableInProject: changingProcedure
+    .input(projectToggleInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.enableInProject(input)),
   resetChoices: changingProcedure
     .input(resetChoicesInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.resetChoices(input)),

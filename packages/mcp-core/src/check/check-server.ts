@@ -19,6 +19,7 @@ import { openConnection } from './connection';
 import { describeFailure, type CheckStep } from './failure';
 import { prepareLaunch, type PreparedLaunch } from './launch';
 import { createOutputTail, redact } from './output-tail';
+import { toolDefinitionTokens, totalTokens } from './tool-tokens';
 import type { CheckResult } from './types';
 
 export interface CheckOptions {
@@ -73,7 +74,7 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
       (async () => {
         await client.connect(transport, { signal: stop });
         step = 'tools/list';
-        return listTools(client, stop, tools);
+        return listTools(client, stop, server.name, tools);
       })(),
       stop,
     );
@@ -90,7 +91,10 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
   if (version !== undefined) result.serverInfo = { name: version.name, version: version.version };
   const cut = cutText(budget, step) ?? toolsCut;
   // A cut list is shown as far as it was read, with the cut saying where it stopped.
-  if (listed || (cut !== undefined && step === 'tools/list')) result.tools = [...tools];
+  if (listed || (cut !== undefined && step === 'tools/list')) {
+    result.tools = [...tools];
+    result.tokens = totalTokens(tools);
+  }
   if (cut !== undefined) {
     result.status = 'failed';
     result.error = redact(cut, secrets);
@@ -130,7 +134,12 @@ function expiryNoted(status: CheckResult['status'], error: string, token: Stored
  * Every page of `tools/list` into `tools` (none when the server does not say it has tools), up to
  * the pages and tools a check reads: then the text of that cut.
  */
-async function listTools(client: Client, signal: AbortSignal, tools: Tool[]): Promise<string | undefined> {
+async function listTools(
+  client: Client,
+  signal: AbortSignal,
+  server: string,
+  tools: Tool[],
+): Promise<string | undefined> {
   if (client.getServerCapabilities()?.tools === undefined) return undefined;
   let cursor: string | undefined;
   for (let pages = 0; ; pages++) {
@@ -142,9 +151,11 @@ async function listTools(client: Client, signal: AbortSignal, tools: Tool[]): Pr
       ListToolsResultSchema,
       { signal: AbortSignal.any([signal]) },
     );
-    for (const { name, description } of page.tools) {
+    for (const tool of page.tools) {
       if (tools.length === MAX_TOOLS) return tooManyTools;
-      tools.push(description === undefined ? { name } : { name, description });
+      const { name, description } = tool;
+      const tokens = toolDefinitionTokens(server, tool);
+      tools.push(description === undefined ? { name, tokens } : { name, description, tokens });
     }
     cursor = page.nextCursor;
     if (cursor === undefined) return undefined;

@@ -13,3 +13,11 @@ export type { StartGate } from './start-gate';
 export type { CheckAllEvent, CheckResult, CheckStatus } from './types';
 export { prepareLaunch } from './launch';
 export { redact } from './output-tail';
+export {
+  CHARS_PER_TOKEN,
+  TOKEN_METHOD,
+  sessionToolName,
+  toolDefinitionTokens,
+  totalTokens,
+} from './tool-tokens';
+export type { ToolDefinition } from './tool-tokens';

@@ -9,8 +9,13 @@ export interface CheckResult {
   /** From the start of the check until the tool list was read, or until it failed. */
   latencyMs: number;
   serverInfo?: { name: string; version: string };
-  /** Each tool with, as the service answers it, its effective permission in the project. */
-  tools?: { name: string; description?: string; permission?: ToolPermission }[];
+  /**
+   * Each tool with what its definition costs in Claude Code's context (see tool-tokens.ts) and, as
+   * the service answers it, its effective permission in the project.
+   */
+  tools?: { name: string; description?: string; tokens: number; permission?: ToolPermission }[];
+  /** The tools' tokens together, whenever `tools` is there. */
+  tokens?: number;
   /** What went wrong, in words a person understands. */
   error?: string;
   /** The last 4 KB the server wrote to stderr, its entry's secret values redacted. */

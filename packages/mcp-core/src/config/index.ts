@@ -12,6 +12,8 @@ export { readSettingsFiles, settingsFilesOf } from './settings';
 export type { SettingsLocations } from './settings';
 export { isDirectory, localProjectKey, projectDirChain, realProjectDir } from './project-key';
 export { listProjects } from './project-list';
+export { readProjectToggles } from './project-toggles';
+export type { ProjectToggles } from './project-toggles';
 export { REDACTED } from '../secret-masking';
 export { findStoredEntries, findStoredEntry, listServers, projectMcpJsonPath } from './server-list';
 export type {
@@ -36,6 +38,15 @@ export type {
 } from './types';
 export { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from './profiles-file';
 export type { Profile } from './profiles-file';
+export {
+  checkKeys,
+  LAST_CHECK_TOOLS_MAX,
+  LAST_CHECKS_MAX,
+  lastChecksPath,
+  readLastChecks,
+  writeLastChecks,
+} from './last-checks-file';
+export type { StoredCheck } from './last-checks-file';
 export { projectSettings, readClaudeConfig, readMcpJson } from './claude-config';
 export type { StoredServers } from './claude-config';
 export { MiB, readConfigFile, readJsonDocument } from './config-file';

@@ -66,6 +66,8 @@ export { HISTORY_LIMIT, changeIdSchema, historyInputSchema, undoInputSchema } fr
 export type { HistoryInput, UndoInput } from './history-inputs';
 export { LOG_SESSIONS, logsInputSchema } from './logs-inputs';
 export type { LogsInput } from './logs-inputs';
+export { contextCostInputSchema } from './context-cost';
+export type { ContextCostInput } from './context-cost';
 export {
   PROFILE_SERVERS_MAX,
   applyProfileInputSchema,
@@ -104,3 +106,5 @@ export type {
   RuleTarget,
   ToolPermission,
 } from './permission-rules';
+export { projectToggleInputSchema } from './project-toggle-inputs';
+export type { ProjectToggleInput } from './project-toggle-inputs';

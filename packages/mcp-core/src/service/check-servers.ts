@@ -37,7 +37,8 @@ type CheckOperations = Pick<McpAdmin, 'check' | 'checkAll'> & {
 export function createCheckServers({
   settings,
   readers,
-}: Pick<ServiceContext, 'settings' | 'readers'>): CheckOperations {
+  lastChecks,
+}: Pick<ServiceContext, 'settings' | 'readers' | 'lastChecks'>): CheckOperations {
   const { spawnEnv, credentialsPath } = settings;
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
   const starts = createStartGate({
@@ -66,6 +67,8 @@ export function createCheckServers({
         signal,
         storedToken: await storedTokenOf(server),
       });
+      // Kept for mcp.contextCost (README "Context cost"): what each server costs shows after a restart.
+      await lastChecks.record(server, projectPath, result);
       return withPermissions(settings, result, server.name, projectPath);
     }, signal);
     runningChecks.add(check);

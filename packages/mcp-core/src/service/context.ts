@@ -7,6 +7,7 @@ import type { MutationQueue } from '../cli';
 import type { AuditedCli, AuditTrail } from './audited-cli';
 import type { EntryChanges } from './entry-changes';
 import type { HistoryJournal } from './journal';
+import type { LastChecks } from './last-checks';
 import type { Readers } from './readers';
 import type { ServiceSettings } from './settings';
 import type { SwitchChanges } from './switch-changes';
@@ -28,4 +29,6 @@ export interface ServiceContext {
   entries: EntryChanges;
   /** Recorded switches (on/off) and their undo. */
   switches: SwitchChanges;
+  /** Each entry's last check, which every check records and `contextCost` reads. */
+  lastChecks: LastChecks;
 }

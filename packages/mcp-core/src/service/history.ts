@@ -13,6 +13,7 @@ import { ownFilePath } from '../own-files';
 import type { PermissionMove } from '../permissions';
 import { maskCredentials } from '../secret-masking';
 import type { Scope } from '../schemas';
+import type { ServerScope } from '../config';
 import type { MutationResult } from './change-result';
 
 /** Where one entry is (or was) stored: the file, and what the CLI needs to reach it there. */
@@ -62,6 +63,8 @@ const CHANGE_PROCEDURES = [
   'mcp.enable',
   'mcp.applyProfile',
   'mcp.setPermission',
+  'mcp.disableInProject',
+  'mcp.enableInProject',
   'mcp.undo',
 ] as const;
 
@@ -81,6 +84,17 @@ export interface SwitchMove {
   approval?: ApprovalMove;
 }
 
+/**
+ * What Claude Code's per-project toggle (`/mcp`) wrote for a `mcp.disableInProject` or
+ * `mcp.enableInProject`: the project key of `.claude.json` and whether the name is now in its
+ * `disabledMcpServers`.
+ */
+export interface ProjectToggleMove {
+  configPath: string;
+  projectKey: string;
+  disabled: boolean;
+}
+
 /** How one recorded change is undone, inside a queue turn. */
 export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
 
@@ -93,6 +107,8 @@ export interface Landed {
   switches?: SwitchMove[];
   /** A permission change: the rules it moved in one settings file. */
   permission?: PermissionMove;
+  /** What a per-project toggle wrote. */
+  toggle?: ProjectToggleMove;
 }
 
 export interface ChangeRecord {
@@ -101,7 +117,8 @@ export interface ChangeRecord {
   time: string;
   procedure: ChangeProcedure;
   name: string;
-  scope: Scope;
+  /** A per-project toggle also turns off read-only (plugin, managed) servers. */
+  scope: ServerScope;
   projectPath?: string;
   ok: boolean;
   /** The CLI's report, or the error. */
@@ -116,6 +133,8 @@ export interface ChangeRecord {
   switches?: SwitchMove[];
   /** What a permission change moved: the rules on its target in one settings file, before and after. */
   permission?: PermissionMove;
+  /** What a per-project toggle wrote. */
+  toggle?: ProjectToggleMove;
   /** The change this one undid. */
   undoes?: string;
 }
@@ -123,7 +142,7 @@ export interface ChangeRecord {
 /** One change as `mcp.history` lists it: names and outcomes, never an entry. */
 export type HistoryItem = Omit<
   ChangeRecord,
-  'before' | 'after' | 'approval' | 'switches' | 'permission' | 'undoes'
+  'before' | 'after' | 'approval' | 'switches' | 'permission' | 'toggle' | 'undoes'
 > & {
   undoable: boolean;
   /** The files the change wrote (`.claude.json`, a `.mcp.json`): an undo writes them again. */
@@ -180,12 +199,18 @@ const permissionMoveSchema = z.object({
   to: z.array(placedRuleSchema),
 });
 
+const projectToggleMoveSchema = z.object({
+  configPath: z.string(),
+  projectKey: z.string(),
+  disabled: z.boolean(),
+});
+
 const changeRecordSchema = z.object({
   id: z.string(),
   time: z.string(),
   procedure: z.enum(CHANGE_PROCEDURES),
   name: z.string(),
-  scope: scopeSchema,
+  scope: z.union([scopeSchema, z.enum(['managed', 'plugin'])]),
   projectPath: z.string().optional(),
   ok: z.boolean(),
   message: z.string(),
@@ -194,6 +219,7 @@ const changeRecordSchema = z.object({
   approval: approvalMoveSchema.optional(),
   switches: z.array(switchMoveSchema).optional(),
   permission: permissionMoveSchema.optional(),
+  toggle: projectToggleMoveSchema.optional(),
   undoes: z.string().optional(),
 }) satisfies z.ZodType<ChangeRecord>;
 
@@ -219,14 +245,26 @@ export function hasLanded({
   approval,
   switches,
   permission,
-}: Pick<ChangeRecord, 'before' | 'after' | 'approval' | 'switches' | 'permission'>) {
+  toggle,
+}: Pick<ChangeRecord, 'before' | 'after' | 'approval' | 'switches' | 'permission' | 'toggle'>) {
   return (
     before !== undefined ||
     after !== undefined ||
     approval !== undefined ||
     (switches?.length ?? 0) > 0 ||
-    permission !== undefined
+    permission !== undefined ||
+    toggle !== undefined
   );
+}
+
+/** The scope of a change of stored entries or switches: only a per-project toggle names a read-only one. */
+export function writtenScope({ name, scope }: Pick<ChangeRecord, 'name' | 'scope'>): Scope {
+  if (scope === 'managed' || scope === 'plugin') {
+    throw new TypeError(
+      `the change of "${name}" names a ${scope}-scope server, which only a per-project toggle changes`,
+    );
+  }
+  return scope;
 }
 
 /** One change as `mcp.history` lists it, given whether a later change undid it. */
@@ -240,6 +278,7 @@ export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem 
         moved.approval?.settingsFile,
       ]),
       record.permission?.settingsFile,
+      record.toggle?.configPath,
     ]),
   ].filter((file) => file !== undefined);
   const undoable = hasLanded(record) && !undone;

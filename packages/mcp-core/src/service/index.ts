@@ -1,11 +1,13 @@
 /** The change service: validate → queue → CLI → verify → audit, and the reads beside it. */
 export { createMcpAdmin } from './mcp-admin';
 export type {
+  ContextCost,
   McpAdmin,
   McpAdminHealth,
   McpAdminOptions,
   MutationResult,
   PermissionRules,
+  ServerCost,
   SystemInfo,
 } from './mcp-admin';
 export { auditLogPath } from './audit-log';

@@ -3,15 +3,23 @@
  * API procedure calls, with their inputs, outputs and errors; the operation modules each implement
  * some of them.
  */
-import type { CheckAllEvent, CheckResult } from '../check';
+import type { CheckAllEvent, CheckResult, TOKEN_METHOD } from '../check';
 import type { MutationQueueStatus } from '../cli';
-import type { ConfigChange, ConfigProblem, KnownProject, McpLogSession, ServerList } from '../config';
+import type {
+  ConfigChange,
+  ConfigProblem,
+  KnownProject,
+  McpLogSession,
+  ServerList,
+  ServerScope,
+} from '../config';
 import type { LoginEvent } from '../login';
 import type {
   AddServerInput,
   ApplyProfileInput,
   CheckAllInput,
   CheckServerInput,
+  ContextCostInput,
   DeleteProfileInput,
   HistoryInput,
   ListServersInput,
@@ -19,6 +27,7 @@ import type {
   LogsInput,
   McpPermissionRule,
   PermissionsInput,
+  ProjectToggleInput,
   RemoveServerInput,
   ResetChoicesInput,
   SaveProfileInput,
@@ -64,6 +73,29 @@ export interface PermissionRules {
   rules: McpPermissionRule[];
   /** Settings files that could not be read: their rules are missing. */
   problems: ConfigProblem[];
+}
+
+/** One server's cost in Claude Code's context, from its entry's last check (see context-cost.ts). */
+export interface ServerCost {
+  name: string;
+  scope: ServerScope;
+  source?: string;
+  /** The tokens of the tools it brings; null when its entry was never checked (or changed since). */
+  tokens: number | null;
+  /** How many tools count in `tokens` (denied ones do not); null like `tokens`. */
+  tools: number | null;
+  /** Whether Claude Code loads it in this project: only then does it count in `total`. */
+  loads: boolean;
+  /** When its entry was last checked (ms since the epoch); null when never. */
+  checkedAt: number | null;
+}
+
+export interface ContextCost {
+  servers: ServerCost[];
+  /** The tokens of every server that loads. */
+  total: number;
+  /** How the tokens were counted: an estimate from the definitions (check/tool-tokens.ts). */
+  method: typeof TOKEN_METHOD;
 }
 
 /** Every setting comes from the caller (the server parses the environment once, at its edge). */
@@ -150,6 +182,9 @@ export interface McpAdmin extends TransferOperations {
   disable(input: SwitchServerInput): Promise<MutationResult>;
   /** Turns it back on: user/local added back whole from the stash, project approved in settings.local.json. */
   enable(input: SwitchServerInput): Promise<MutationResult>;
+  /** Claude Code's own per-project off (`/mcp`), for user-scope and read-only servers (see project-toggles.ts). */
+  disableInProject(input: ProjectToggleInput): Promise<MutationResult>;
+  enableInProject(input: ProjectToggleInput): Promise<MutationResult>;
   /** The saved profiles, each with whether it matches what is on now (see profiles.ts). */
   profiles(): Promise<ProfileView[]>;
   /** Saves a profile: the servers given, or the ones on now in the project. */
@@ -173,6 +208,8 @@ export interface McpAdmin extends TransferOperations {
    * done or `signal` aborts. Resolves once the input is checked and the servers are listed.
    */
   checkAll(input: CheckAllInput, signal: AbortSignal): Promise<AsyncIterable<CheckAllEvent>>;
+  /** What each server of the project costs in Claude Code's context, from its entry's last check. */
+  contextCost(input?: ContextCostInput): Promise<ContextCost>;
   /**
    * Signs in to an http/sse server with `claude mcp login`: its authorization URL, then its outcome.
    * Resolves once the input is checked and the CLI started; stopped (its processes killed) when

@@ -13,20 +13,24 @@
  */
 import { resolve } from 'node:path';
 import { createCliRunner, createCliVersionCache, createMutationQueue } from '../cli';
-import { claudeDirFor, configPathFor, credentialsPathFor } from '../config';
+import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
+import { errorText } from '../error-text';
 import { createAddServer } from './add-server';
 import { auditLogPath, createAuditLog } from './audit-log';
 import { createAuditedCli, createAuditTrail } from './audited-cli';
 import { createCheckServers } from './check-servers';
 import type { ServiceContext } from './context';
+import { createContextCost } from './context-cost';
 import { createEntryChanges } from './entry-changes';
 import { historyPath } from './history';
 import { createImportExport } from './import-export';
 import { createHistoryJournal } from './journal';
+import { createLastChecks } from './last-checks';
 import { LOGIN_TIMEOUT_MS } from './mcp-admin-types';
 import type { McpAdmin, McpAdminOptions } from './mcp-admin-types';
 import { createPermissions } from './permissions';
 import { createProfiles } from './profiles';
+import { createProjectToggles } from './project-toggles';
 import { createReaders } from './readers';
 import { createReads } from './reads';
 import { createRemoveServer } from './remove-server';
@@ -43,12 +47,14 @@ import { createUpdateServer } from './update-server';
 export type { MutationResult } from './change-result';
 export type {
   ApplyProfileResult,
+  ContextCost,
   McpAdmin,
   McpAdminHealth,
   McpAdminOptions,
   PermissionRules,
   ProfileServerResult,
   ProfileView,
+  ServerCost,
   SystemInfo,
 } from './mcp-admin-types';
 export { LOGIN_TIMEOUT_MS } from './mcp-admin-types';
@@ -85,10 +91,25 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const stash = createStashEntries(configPath, audit);
   const entries = createEntryChanges({ configPath, readers, cli, history, logWarning, stash });
   const switches = createSwitchChanges({ settings, readers, cli, audit, entries });
-  const context: ServiceContext = { settings, queue, turns, cli, audit, history, readers, entries, switches };
+  const lastChecks = createLastChecks(lastChecksPath(configPath), (error) => {
+    logWarning(`The last check was not kept: ${errorText(error)}`);
+  });
+  const context: ServiceContext = {
+    settings,
+    queue,
+    turns,
+    cli,
+    audit,
+    history,
+    readers,
+    entries,
+    switches,
+    lastChecks,
+  };
 
   const profiles = createProfiles(context);
   const permissions = createPermissions(context);
+  const projectToggles = createProjectToggles({ ...context, control: { claudeBin, configDir } });
   const checks = createCheckServers(context);
   const signIn = createSignIn({
     ...context,
@@ -105,11 +126,18 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     ...createAddServer(context),
     ...createRemoveServer(context),
     ...createUpdateServer(context),
-    ...createUndoChange({ ...context, undoProfile: profiles.undo, undoPermission: permissions.undo }),
+    ...createUndoChange({
+      ...context,
+      undoProfile: profiles.undo,
+      undoToggle: projectToggles.undo,
+      undoPermission: permissions.undo,
+    }),
     ...createSwitchServer(context),
+    ...projectToggles.operations,
     ...profiles.operations,
     ...permissions.operations,
     ...createImportExport(context),
+    ...createContextCost(context),
     check,
     checkAll,
     login,

@@ -28,7 +28,7 @@ import type {
   ProfileServerResult,
   ProfileView,
 } from './mcp-admin-types';
-import { hasLanded } from './history';
+import { hasLanded, writtenScope } from './history';
 import { isOn, isSwitchable, profileSteps } from './profile-steps';
 import type { ProfileStep } from './profile-steps';
 import type { ChangeRecord, EntryPlace, Landed, SwitchMove } from './history';
@@ -183,7 +183,7 @@ export function createProfiles({
     for (const move of moves) await switchChanges.refuseSwitchBack(move);
     const place: EntryPlace = {
       name: change.name,
-      scope: change.scope,
+      scope: writtenScope(change),
       projectPath: change.projectPath ?? '',
       source: path,
     };

@@ -11,10 +11,15 @@ import type { ChangeProcedure, ChangeRecord, EntryPlace, Landed } from './histor
 import type { HistoryJournal } from './journal';
 import { withProjectKeys } from './project-keys';
 
+const PROJECT_TOGGLES: ReadonlySet<ChangeProcedure> = new Set([
+  'mcp.disableInProject',
+  'mcp.enableInProject',
+]);
+
 /** The change a history record is about: its procedure and the server it ends up naming. */
 export interface ChangeSubject {
   procedure: ChangeProcedure;
-  place: EntryPlace;
+  place: Pick<EntryPlace, 'name' | 'projectPath'> & { scope: ChangeRecord['scope'] };
   /** The change it undoes. */
   undoes?: string;
 }
@@ -41,7 +46,8 @@ export function createRecordedChange(
       procedure,
       name,
       scope,
-      ...(scope === 'user' ? {} : { projectPath }),
+      // A per-project toggle is of one project whatever the server's scope.
+      ...(scope === 'user' && !PROJECT_TOGGLES.has(procedure) ? {} : { projectPath }),
       ...(undoes === undefined ? {} : { undoes }),
     };
     const landed: Landed = {};

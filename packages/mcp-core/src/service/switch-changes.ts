@@ -7,11 +7,13 @@
  * each back. Everything here runs inside one turn of the mutation queue.
  */
 import type { StashedServer } from '../config';
+import type { Scope } from '../schemas';
 import { createApprovalSwitch } from './approval-switch';
 import type { MutationResult } from './change-result';
 import type { AuditedCli, AuditTrail } from './audited-cli';
 import type { EntryChanges } from './entry-changes';
 import { refuseUndoInGoneDir } from './entry-undo';
+import { writtenScope } from './history';
 import type { ChangeRecord, EntryPlace, Landed, PlacedEntry } from './history';
 import { refuseApprovalUndoElsewhere, refuseUndoElsewhere } from './project-keys';
 import { withinQueuedReadDeadline } from './queued-read';
@@ -30,10 +32,8 @@ export interface SwitchChangeContext {
 }
 
 /** A switch as recorded: the server, which way it went, and what it moved. */
-export type RecordedSwitch = Pick<
-  ChangeRecord,
-  'name' | 'scope' | 'projectPath' | 'before' | 'after' | 'approval'
-> & {
+export type RecordedSwitch = Pick<ChangeRecord, 'name' | 'projectPath' | 'before' | 'after' | 'approval'> & {
+  scope: Scope;
   on: boolean;
 };
 
@@ -165,7 +165,11 @@ export function createSwitchChanges({ settings, readers, cli, audit, entries }: 
 
   /** The switch back of a recorded `mcp.disable` or `mcp.enable`, itself recorded as the opposite switch. */
   async function undo(change: ChangeRecord): Promise<MutationResult> {
-    const moved: RecordedSwitch = { ...change, on: change.procedure === 'mcp.enable' };
+    const moved: RecordedSwitch = {
+      ...change,
+      scope: writtenScope(change),
+      on: change.procedure === 'mcp.enable',
+    };
     await refuseSwitchBack(moved);
     const subject = moved.approval === undefined ? movedEntry(moved) : moved;
     const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');

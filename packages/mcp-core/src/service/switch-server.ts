@@ -1,6 +1,7 @@
 /**
  * The lasting on/off switch as operations: `mcp.disable`, `mcp.enable` (recorded, see
- * switch-changes.ts), `mcp.resetChoices` (`claude mcp reset-project-choices`), and the settling of
+ * switch-changes.ts; turning a signed-in server off says when it lost its sign-in, see
+ * sign-in-loss.ts), `mcp.resetChoices` (`claude mcp reset-project-choices`), and the settling of
  * the stash on start.
  */
 import { disabledStashPath, readSettingsFiles } from '../config';
@@ -12,6 +13,7 @@ import { settleStash } from '../switch';
 import type { MutationResult } from './change-result';
 import type { ServiceContext } from './context';
 import type { McpAdmin } from './mcp-admin-types';
+import { signInAtRisk, withSignInLoss } from './sign-in-loss';
 
 type SwitchContext = Pick<ServiceContext, 'settings' | 'turns' | 'cli' | 'readers' | 'switches'>;
 
@@ -22,12 +24,18 @@ export function createSwitchServer({
   readers,
   switches,
 }: SwitchContext): Pick<McpAdmin, 'disable' | 'enable' | 'resetChoices' | 'settleDisabled'> {
-  const { configPath, claudeDir, managedDir, logWarning } = settings;
+  const { configPath, claudeDir, managedDir, logWarning, credentialsPath } = settings;
 
   async function switched(rawInput: SwitchServerInput, on: boolean): Promise<MutationResult> {
     const { name, scope, projectPath: asked } = switchServerInputSchema.parse(rawInput);
     const projectPath = await readers.existingProject(asked);
-    return turns.change(() => switches.switched({ name, scope, projectPath }, on));
+    const listedEntry = async () =>
+      (await readers.serversToCheck(projectPath)).find(
+        (server) => server.name === name && server.scope === scope,
+      );
+    const atRisk = on ? undefined : await signInAtRisk({ credentialsPath, listedEntry });
+    const result = await turns.change(() => switches.switched({ name, scope, projectPath }, on));
+    return withSignInLoss(result, credentialsPath, name, atRisk);
   }
 
   return {

@@ -12,6 +12,8 @@ type UndoContext = Pick<ServiceContext, 'turns' | 'history' | 'entries' | 'switc
   undoProfile: Undoer;
   /** The undo of a permission change (see permissions.ts). */
   undoPermission: Undoer;
+  /** The toggle back of a per-project toggle (see project-toggles.ts). */
+  undoToggle: Undoer;
 };
 
 export function createUndoChange({
@@ -21,6 +23,7 @@ export function createUndoChange({
   switches,
   undoProfile,
   undoPermission,
+  undoToggle,
 }: UndoContext): Pick<McpAdmin, 'undo'> {
   const { entryUndoers } = entries;
   const undoers: Record<ChangeProcedure, Undoer> = {
@@ -30,6 +33,8 @@ export function createUndoChange({
     'mcp.applyProfile': undoProfile,
     // Puts back exactly the rules on its target that the file held before.
     'mcp.setPermission': undoPermission,
+    'mcp.disableInProject': undoToggle,
+    'mcp.enableInProject': undoToggle,
     // The undo of an applied profile holds the switches it made, not entries; of a permission change, rules.
     'mcp.undo': (change) =>
       change.permission !== undefined

@@ -61,9 +61,11 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+// Each tool's tokens: test/check/tool-tokens.test.ts.
+const anyTokens = expect.any(Number) as unknown as number;
 const REMOTE_TOOLS = [
-  { name: 'remote_search', description: 'Searches the remote' },
-  { name: 'remote_fetch' },
+  { name: 'remote_search', description: 'Searches the remote', tokens: anyTokens },
+  { name: 'remote_fetch', tokens: anyTokens },
 ];
 
 describe('checkServer over stdio', () => {
@@ -89,7 +91,9 @@ describe('checkServer over stdio', () => {
       tools: ['first_from_user_env', 'second_from_default', 'third', 'fourth', 'fifth'].map((name) => ({
         name,
         description: `Tool ${name}`,
+        tokens: anyTokens,
       })),
+      tokens: anyTokens,
     });
   });
 
@@ -170,6 +174,7 @@ describe('checkServer over HTTP', () => {
       latencyMs: anyLatency,
       serverInfo: { name: 'remote', version: '2.0.0' },
       tools: REMOTE_TOOLS,
+      tokens: anyTokens,
     });
   });
 
@@ -183,6 +188,7 @@ describe('checkServer over HTTP', () => {
       latencyMs: anyLatency,
       serverInfo: { name: 'remote', version: '2.0.0' },
       tools: REMOTE_TOOLS,
+      tokens: anyTokens,
     });
   });
 

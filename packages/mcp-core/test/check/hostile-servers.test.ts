@@ -46,6 +46,8 @@ async function hostileHttp(env: Record<string, string>): Promise<Server> {
 const options = { env: process.env, cwd: tmpdir(), timeoutMs: 30_000 };
 
 const hostileServerInfo = { name: 'hostile', version: '6.6.6' };
+// Each tool's tokens: test/check/tool-tokens.test.ts.
+const anyTokens = expect.any(Number) as unknown as number;
 
 /** The names of `pages` full pages of `perPage` tools, as the hostile fixture names them. */
 function toolNames(pages: number, perPage: number): string[] {
@@ -73,7 +75,8 @@ describe('a check that reads more than it should', () => {
       status: 'failed',
       latencyMs: anyLatency,
       serverInfo: hostileServerInfo,
-      tools: toolNames(100, 1).map((name) => ({ name, description: 'd'.repeat(16) })),
+      tools: toolNames(100, 1).map((name) => ({ name, description: 'd'.repeat(16), tokens: anyTokens })),
+      tokens: anyTokens,
       error: 'Stopped after 100 pages of tools/list: the server kept sending a next page.',
     });
   });
@@ -91,7 +94,8 @@ describe('a check that reads more than it should', () => {
       serverInfo: hostileServerInfo,
       tools: toolNames(4, 3000)
         .slice(0, 10_000)
-        .map((name) => ({ name, description: 'dddd' })),
+        .map((name) => ({ name, description: 'dddd', tokens: anyTokens })),
+      tokens: anyTokens,
       error: 'Stopped after 10,000 tools: the server listed more than a check reads.',
     };
     expect(results).toEqual([cut, cut]);
@@ -108,7 +112,8 @@ describe('a check that reads more than it should', () => {
       status: 'failed',
       latencyMs: anyLatency,
       serverInfo: hostileServerInfo,
-      tools: toolNames(15, 1).map((name) => ({ name, description: 'd'.repeat(MiB) })),
+      tools: toolNames(15, 1).map((name) => ({ name, description: 'd'.repeat(MiB), tokens: anyTokens })),
+      tokens: anyTokens,
       error:
         'Stopped after 16 MiB of answers, while reading tools/list: the server sent more than a check reads.',
     });

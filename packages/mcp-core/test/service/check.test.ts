@@ -34,14 +34,21 @@ function toolsServer(toolNames: string, env: Record<string, string> = {}) {
   };
 }
 
-// Each checked tool carries its permission in the project: no rule here.
+// Each tool's tokens: test/check/tool-tokens.test.ts; its permission in the project: no rule here.
+const anyTokens = expect.any(Number) as unknown as number;
 const tools = (...names: string[]) =>
-  names.map((name) => ({ name, description: `Tool ${name}`, permission: { kind: 'default' } }));
+  names.map((name) => ({
+    name,
+    description: `Tool ${name}`,
+    tokens: anyTokens,
+    permission: { kind: 'default' },
+  }));
 const toolsResult = (...names: string[]) => ({
   status: 'ok',
   latencyMs: anyLatency,
   serverInfo: { name: 'tools-from-env', version: '1.2.3' },
   tools: tools(...names),
+  tokens: anyTokens,
 });
 
 /**

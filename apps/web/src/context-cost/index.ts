@@ -1,0 +1,2 @@
+/** The context cost feature's public module. */
+export { ContextCostRegion } from './ContextCostRegion';

@@ -1,0 +1,181 @@
+/**
+ * `mcp.disableInProject` / `mcp.enableInProject`: Claude Code's own per-project off, the one
+ * `/mcp` makes (`projects[<key>].disabledMcpServers` of `.claude.json`), written by Claude Code
+ * itself through its control protocol (`mcp_toggle`), never by hand. For user-scope and read-only
+ * (plugin, managed) servers: the toggle goes by name, so a local or project entry of that name
+ * would be turned off with it and has the lasting switch instead. Checked before any process
+ * starts, queued with every other change, read back, audited, and recorded with its undo (the
+ * toggle back). Proven against the real CLI in packages/mcp-core/test/service/project-toggles.test.ts.
+ */
+import { CONTROL_ARGV, cliEnvironment, toggleMcpServer } from '../cli';
+import type { ControlOutcome } from '../cli';
+import { readProjectToggles } from '../config';
+import type { Server } from '../config';
+import { McpCoreError } from '../errors';
+import { projectToggleInputSchema } from '../schemas';
+import type { ProjectToggleInput } from '../schemas';
+import { failureOutcome } from './audit-log';
+import type { MutationResult } from './change-result';
+import type { ServiceContext } from './context';
+import { refuseUndoInGoneDir } from './entry-undo';
+import type { ChangeRecord, Landed, Undoer } from './history';
+import type { McpAdmin } from './mcp-admin-types';
+import { withinQueuedReadDeadline } from './queued-read';
+
+type ProjectToggleContext = Pick<ServiceContext, 'settings' | 'readers' | 'turns' | 'audit' | 'entries'> & {
+  /** The CLI whose control protocol writes the toggle, and its config dir. */
+  control: { claudeBin: string; configDir: string | undefined };
+};
+
+type ProjectToggleOperations = {
+  operations: Pick<McpAdmin, 'disableInProject' | 'enableInProject'>;
+  /** The toggle back of a recorded toggle, inside the undo's queue turn. */
+  undo: Undoer;
+};
+
+const TOGGLED_SCOPES: ReadonlySet<Server['scope']> = new Set(['user', 'plugin', 'managed']);
+
+/** Statuses in which Claude Code does not see the server at all: its toggle would not find it. */
+const UNSEEN: Partial<Record<Server['status'], string>> = {
+  disabled: 'is turned off everywhere (Enabled): turn it on first',
+  blocked: 'is blocked by policy, so Claude Code does not load it in any project',
+  overridden: 'is ignored while a managed-mcp.json has exclusive control',
+};
+
+export function createProjectToggles({
+  settings,
+  readers,
+  turns,
+  audit,
+  entries,
+  control,
+}: ProjectToggleContext): ProjectToggleOperations {
+  const { configPath } = settings;
+  const { recordedChange } = entries;
+  const controlSession = {
+    bin: control.claudeBin,
+    env: cliEnvironment(settings.spawnEnv, control.configDir),
+    timeoutMs: settings.cliTimeoutMs,
+  };
+
+  /** The row the toggle acts on, or a 400 naming the field (a 404 for a name nobody lists). */
+  async function toggledServer(name: string, projectPath: string): Promise<Server> {
+    const listed = await readers.list(projectPath, false);
+    const named = listed.servers.filter((server) => server.name === name);
+    if (named.length === 0) {
+      throw new McpCoreError('NOT_FOUND', `No MCP server named "${name}" in ${projectPath}.`);
+    }
+    const written = named.find((server) => !TOGGLED_SCOPES.has(server.scope));
+    if (written !== undefined) {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `name: "${name}" is a ${written.scope}-scope server in ${projectPath}: the per-project toggle is for user-scope and read-only (plugin, managed) servers; turn it off with its Enabled switch`,
+      );
+    }
+    const [server] = named as [Server];
+    const unseen = UNSEEN[server.status];
+    if (unseen !== undefined) throw new McpCoreError('INVALID_INPUT', `name: "${name}" ${unseen}`);
+    return server;
+  }
+
+  /** One toggle, what landed written to `landed` as soon as it is read back. */
+  async function toggleInto(
+    procedure: ChangeRecord['procedure'],
+    name: string,
+    projectPath: string,
+    disabled: boolean,
+    landed: Landed,
+  ): Promise<MutationResult> {
+    const request = { cwd: projectPath, serverName: name, enabled: !disabled };
+    const words = `mcp_toggle "${name}" ${disabled ? 'off' : 'on'} in ${projectPath}`;
+    let outcome: ControlOutcome;
+    try {
+      outcome = await toggleMcpServer(controlSession, request);
+    } catch (error) {
+      await audit.record(procedure, CONTROL_ARGV, failureOutcome(error));
+      throw error;
+    }
+    // Read back whatever Claude Code answered: what it wrote is what landed.
+    const after = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
+    const nowDisabled = after.disabled.includes(name);
+    if (nowDisabled === disabled) landed.toggle = { configPath, projectKey: after.projectKey, disabled };
+    // Claude Code saves the toggle first, then (dis)connects the server in its session and answers
+    // with how that went: a server that fails to connect is still turned on.
+    if (nowDisabled !== disabled) {
+      const failure = outcome.ok
+        ? new McpCoreError(
+            'VERIFY_FAILED',
+            `Claude Code answered the toggle, but "${name}" is ${nowDisabled ? 'still' : 'not'} in projects[${JSON.stringify(after.projectKey)}].disabledMcpServers of ${configPath}.`,
+          )
+        : new McpCoreError('CLI_FAILED', outcome.message);
+      await audit.record(procedure, CONTROL_ARGV, failureOutcome(failure));
+      throw failure;
+    }
+    const message = disabled
+      ? `"${name}" is off in this project only (${after.projectKey}), as Claude Code's /mcp turns it off.`
+      : `"${name}" is on again in this project (${after.projectKey}).`;
+    const said = outcome.ok ? undefined : `Claude Code's session then said: ${outcome.message}`;
+    const auditWarning = await audit.record(procedure, CONTROL_ARGV, {
+      ok: true,
+      message: [`${words}: ${message}`, said].filter((text) => text !== undefined).join(' '),
+    });
+    const warning = [said, auditWarning].filter((text) => text !== undefined).join('\n');
+    return warning === '' ? { ok: true, message } : { ok: true, message, warning };
+  }
+
+  async function toggled(rawInput: ProjectToggleInput, disabled: boolean): Promise<MutationResult> {
+    const input = projectToggleInputSchema.parse(rawInput);
+    const projectPath = await readers.existingProject(input.projectPath);
+    const server = await toggledServer(input.name, projectPath);
+    const procedure = disabled ? 'mcp.disableInProject' : 'mcp.enableInProject';
+    return turns.change(async () => {
+      const now = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
+      if (now.disabled.includes(input.name) === disabled) {
+        const state = disabled ? 'off' : 'on';
+        return {
+          ok: true,
+          message: `Nothing to change: "${input.name}" is already ${state} in this project.`,
+        };
+      }
+      const place = { name: input.name, scope: server.scope, projectPath };
+      return recordedChange({ procedure, place }, (landed) =>
+        toggleInto(procedure, input.name, projectPath, disabled, landed),
+      );
+    });
+  }
+
+  /** The toggle back, refused when the project's toggle was changed since (by `/mcp`, say). */
+  async function undo(change: ChangeRecord): Promise<MutationResult> {
+    const { toggle, name, scope, projectPath } = change;
+    if (toggle === undefined || projectPath === undefined) {
+      throw new TypeError(`the toggle of "${name}" recorded no project`);
+    }
+    await refuseUndoInGoneDir(projectPath, name);
+    const now = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
+    if (now.projectKey !== toggle.projectKey) {
+      throw new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: ${projectPath} now belongs to the project ${now.projectKey}, not ${toggle.projectKey}.`,
+      );
+    }
+    if (now.disabled.includes(name) !== toggle.disabled) {
+      throw new McpCoreError(
+        'CHANGED_SINCE',
+        `Cannot undo: "${name}" was turned ${toggle.disabled ? 'on' : 'off'} in ${toggle.projectKey} since (with Claude Code's /mcp?).`,
+      );
+    }
+    const back = !toggle.disabled;
+    const procedure = back ? 'mcp.disableInProject' : 'mcp.enableInProject';
+    return recordedChange({ procedure, place: { name, scope, projectPath }, undoes: change.id }, (landed) =>
+      toggleInto(procedure, name, projectPath, back, landed),
+    );
+  }
+
+  return {
+    operations: {
+      disableInProject: (input) => toggled(input, true),
+      enableInProject: (input) => toggled(input, false),
+    },
+    undo,
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Turning a signed-in remote server off for good signs the user out of it: `claude mcp remove`
+ * also clears the server's OAuth tokens from Claude Code's store (read in the pinned CLI 2.1.332:
+ * its remove calls `clearServerTokensFromLocalStorage` for http and sse entries; tested in
+ * packages/mcp-core/test/login/remove-drops-sign-in.test.ts). MCP Admin never writes that store,
+ * so the sign-in cannot be kept: the switch's answer says it was lost (the panel says so before).
+ */
+import { credentialKey, readStoredTokens } from '../config';
+import type { Server } from '../config';
+import type { MutationResult } from './change-result';
+
+export interface SignInLossDependencies {
+  credentialsPath: string | undefined;
+  /** The listed entry the switch turns off, secrets revealed (the token's key is over them). */
+  listedEntry: () => Promise<Server | undefined>;
+}
+
+/** The key of the sign-in a switch may drop, when the server is signed in now. */
+export async function signInAtRisk({ credentialsPath, listedEntry }: SignInLossDependencies) {
+  if (credentialsPath === undefined) return undefined;
+  const server = await listedEntry();
+  return server?.auth === 'signed-in' ? credentialKey(server) : undefined;
+}
+
+/** `result` with a warning when the sign-in stored under `key` is gone after the switch. */
+export async function withSignInLoss(
+  result: MutationResult,
+  credentialsPath: string | undefined,
+  name: string,
+  key: string | undefined,
+): Promise<MutationResult> {
+  if (key === undefined || credentialsPath === undefined) return result;
+  const tokens = await readStoredTokens(credentialsPath, []);
+  if (tokens === undefined || tokens.has(key)) return result;
+  const lost = `Claude Code forgot the sign-in of "${name}" when it was removed: sign in again after turning it back on.`;
+  return { ...result, warning: result.warning === undefined ? lost : `${result.warning}\n${lost}` };
+}

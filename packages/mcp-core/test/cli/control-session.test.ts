@@ -1,0 +1,78 @@
+/**
+ * The control-protocol client's faults, with a fixture CLI (the real one produces none of them on
+ * demand): a deadline that kills the whole process group, a line past the cap, a session that
+ * ends without answering, and a session started without the model's credentials.
+ */
+import { createTestWorld, livingGroupMembers } from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toggleMcpServer } from '../../src/cli/control-session';
+import { McpCoreError } from '../../src/errors';
+import { fixture } from '../support/world-admin';
+
+let world: TestWorld;
+beforeEach(() => {
+  world = createTestWorld();
+});
+afterEach(() => {
+  world.remove();
+});
+
+const bin = fixture('control-protocol-claude.sh');
+function toggle(env: NodeJS.ProcessEnv, timeoutMs = 30_000) {
+  return toggleMcpServer(
+    { bin, env: { PATH: process.env.PATH, ...env }, timeoutMs },
+    { cwd: world.projectDir, serverName: 'docs', enabled: false },
+  );
+}
+
+describe('a control session', () => {
+  it('past its deadline is stopped with CLI_TIMEOUT and its whole process group killed', async () => {
+    const pidFile = join(world.plainDir, 'pid');
+    await expect(toggle({ CONTROL_FAULT: 'hang', HANG_PID_FILE: pidFile }, 500)).rejects.toEqual(
+      new McpCoreError(
+        'CLI_TIMEOUT',
+        'Claude Code did not answer the toggle within 500 ms and was stopped (MCP_ADMIN_CLI_TIMEOUT_MS sets the limit).',
+      ),
+    );
+    expect(livingGroupMembers(Number(readFileSync(pidFile, 'utf8')))).toEqual([]);
+  });
+
+  it('printing a line over 1 MiB is stopped with CLI_FAILED saying so', async () => {
+    await expect(toggle({ CONTROL_FAULT: 'longline' })).rejects.toEqual(
+      new McpCoreError('CLI_FAILED', "Claude Code's control session printed a line over 1048576 bytes."),
+    );
+  });
+
+  it('ending without an answer is CLI_FAILED naming its exit code', async () => {
+    await expect(toggle({ CONTROL_FAULT: 'silent' })).rejects.toEqual(
+      new McpCoreError(
+        'CLI_FAILED',
+        "Claude Code's control session ended (exit code 3) without answering the toggle.",
+      ),
+    );
+  });
+
+  it("runs without the model's API key, which would make Claude Code wait for remote managed settings first", async () => {
+    await expect(toggle({ CONTROL_FAULT: 'env', ANTHROPIC_API_KEY: 'sk-ant-dummy' })).resolves.toEqual({
+      ok: true,
+    });
+  });
+
+  it('cannot start a missing CLI: CLI_NOT_FOUND saying how to set CLAUDE_BIN', async () => {
+    const missing = join(world.plainDir, 'no-claude');
+    await expect(
+      toggleMcpServer(
+        { bin: missing, env: {}, timeoutMs: 30_000 },
+        { cwd: world.projectDir, serverName: 'docs', enabled: false },
+      ),
+    ).rejects.toEqual(
+      new McpCoreError(
+        'CLI_NOT_FOUND',
+        `Cannot run the Claude CLI at "${missing}" (spawn ${missing} ENOENT). Install Claude Code or set CLAUDE_BIN to the path of a working claude executable.`,
+      ),
+    );
+  });
+});
