@@ -36,9 +36,10 @@ test('Sign in <name> opens the authorization page in a new tab, the row ends sig
   // The fixture's tokens live an hour: the row says when the sign-in expires, and marks it (within a day).
   await expect(row.getByText('Signed in · expires in 1 h', { exact: true })).toHaveClass(/warn/);
   await expect(row).toContainText('Connected');
+  // Each item goes on with the tool's permission (see permissions.spec.ts).
   await expect(row.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
-    /^remote_searchSearches the remote≈ \d+ tokens$/,
-    /^remote_fetch≈ \d+ tokens$/,
+    /^remote_searchSearches the remote≈ \d+ tokens/,
+    /^remote_fetch≈ \d+ tokens/,
   ]);
   await panel.screenshot('oauth-signed-in', { fullPage: false });
 

@@ -189,11 +189,15 @@ it('lists every rule with its file and kind, and a check gives each tool the per
     {
       name: 'ping',
       description: 'Tool ping',
+      // Its tokens: test/check/tool-tokens.test.ts.
+      tokens: expect.any(Number) as unknown as number,
       permission: { kind: 'deny', rule: 'mcp__tools__ping', file: userSettings(), source: 'user' },
     },
     {
       name: 'pong',
       description: 'Tool pong',
+      // Its tokens: test/check/tool-tokens.test.ts.
+      tokens: expect.any(Number) as unknown as number,
       permission: { kind: 'ask', rule: 'mcp__tools', file: userSettings(), source: 'user' },
     },
   ]);

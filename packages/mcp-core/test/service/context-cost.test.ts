@@ -50,9 +50,10 @@ describe('McpAdmin.contextCost', () => {
   it('shows each tool’s tokens in the check and, after a restart, the server’s cost from its kept check', async () => {
     writeClaudeConfig({ fx: toolsServer('alpha,beta') });
     const checked = await startAdmin().check({ name: 'fx', scope: 'user' });
+    // Each checked tool also carries its permission in the project: no rule here.
     expect(checked.tools).toEqual([
-      { name: 'alpha', description: 'Tool alpha', tokens: 29 },
-      { name: 'beta', description: 'Tool beta', tokens: 28 },
+      { name: 'alpha', description: 'Tool alpha', tokens: 29, permission: { kind: 'default' } },
+      { name: 'beta', description: 'Tool beta', tokens: 28, permission: { kind: 'default' } },
     ]);
     expect(checked.tokens).toBe(57);
 
