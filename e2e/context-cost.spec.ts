@@ -30,9 +30,9 @@ test('Context cost ranks the checked servers, totals what Claude Code loads, and
 
   await panel.checkButton('notes').click();
   await panel.checkButton('files').click();
+  // Each item goes on with the tool's permission (see permissions.spec.ts).
   await expect(
     panel.serverRow('files').getByRole('list', { name: 'Tools' }).getByRole('listitem'),
-    // Each item goes on with the tool's permission (see permissions.spec.ts).
   ).toHaveText([/^read_fileTool read_file≈ 32 tokens/, /^write_fileTool write_file≈ 33 tokens/]);
 
   await expect(ranked.first()).toContainText('files');
