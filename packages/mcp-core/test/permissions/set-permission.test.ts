@@ -185,19 +185,20 @@ it('lists every rule with its file and kind, and a check gives each tool the per
     },
   ]);
   const result = await admin.check({ name: 'tools', scope: 'user' });
+  const anyTokens = expect.any(Number) as unknown as number;
   expect(result.tools).toEqual([
     {
       name: 'ping',
       description: 'Tool ping',
       // Its tokens: test/check/tool-tokens.test.ts.
-      tokens: expect.any(Number) as unknown as number,
+      tokens: anyTokens,
       permission: { kind: 'deny', rule: 'mcp__tools__ping', file: userSettings(), source: 'user' },
     },
     {
       name: 'pong',
       description: 'Tool pong',
       // Its tokens: test/check/tool-tokens.test.ts.
-      tokens: expect.any(Number) as unknown as number,
+      tokens: anyTokens,
       permission: { kind: 'ask', rule: 'mcp__tools', file: userSettings(), source: 'user' },
     },
   ]);
