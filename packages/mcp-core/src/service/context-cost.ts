@@ -6,7 +6,8 @@
  */
 import { isActive, TOKEN_METHOD } from '../check';
 import type { Server } from '../config';
-import { contextCostInputSchema } from '../schemas';
+import { readPermissionRules } from '../permissions';
+import { contextCostInputSchema, effectivePermission } from '../schemas';
 import type { ServiceContext } from './context';
 import type { LastChecks } from './last-checks';
 import type { ContextCost, McpAdmin, ServerCost } from './mcp-admin-types';
@@ -31,15 +32,20 @@ export async function contextCost(request: ContextCostRequest): Promise<ContextC
 
 /** `mcp.contextCost`: the project checked, its servers listed with secrets revealed, each priced by its kept check. */
 export function createContextCost({
+  settings,
   readers,
   lastChecks,
-}: Pick<ServiceContext, 'readers' | 'lastChecks'>): Pick<McpAdmin, 'contextCost'> {
+}: Pick<ServiceContext, 'settings' | 'readers' | 'lastChecks'>): Pick<McpAdmin, 'contextCost'> {
+  const { claudeDir, managedDir } = settings;
   return {
     async contextCost(rawInput) {
       const input = contextCostInputSchema.parse(rawInput);
       const projectPath = await readers.existingProject(input?.projectPath);
       const servers = await readers.serversToCheck(projectPath);
-      return contextCost({ servers, projectPath, lastChecks, isDenied: () => false });
+      // The rules as Claude Code resolves them for this project: a denied tool is never offered to the model.
+      const rules = await readPermissionRules({ claudeDir, managedDir, projectPath }, []);
+      const isDenied: DeniedTool = (server, tool) => effectivePermission(rules, server, tool).kind === 'deny';
+      return contextCost({ servers, projectPath, lastChecks, isDenied });
     },
   };
 }

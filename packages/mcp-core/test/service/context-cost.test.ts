@@ -170,7 +170,22 @@ describe('McpAdmin.contextCost', () => {
 });
 
 describe('contextCost', () => {
-  it('leaves a denied tool out of its server’s tokens, tool count and the total', async () => {
+  it('leaves out the tool a permission rule of the project denies (set through setPermission), and counts it again after undo', async () => {
+    writeClaudeConfig({ fx: toolsServer('alpha,beta') });
+    const admin = startAdmin();
+    await admin.check({ name: 'fx', scope: 'user' });
+
+    await admin.setPermission({ server: 'fx', tool: 'beta', kind: 'deny', file: 'project-local' });
+    const denied = await admin.contextCost();
+    const [change] = await admin.history();
+    await admin.undo({ id: change?.id ?? '' });
+    const undone = await admin.contextCost();
+
+    expect(denied).toMatchObject({ servers: [{ name: 'fx', tokens: 29, tools: 1 }], total: 29 });
+    expect(undone).toMatchObject({ servers: [{ name: 'fx', tokens: 57, tools: 2 }], total: 57 });
+  });
+
+  it('given a denied tool, leaves it out of its server’s tokens, tool count and the total', async () => {
     writeClaudeConfig({ fx: toolsServer('alpha,beta') });
     const admin = startAdmin();
     await admin.check({ name: 'fx', scope: 'user' });
