@@ -66,7 +66,9 @@ export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissi
                   setFile(option.value);
                 }}
               />
-              {option.label} <code className="path">{option.path}</code>
+              <span>
+                {option.label} <code className="path">{option.path}</code>
+              </span>
             </label>
           ))}
         </div>
