@@ -40,32 +40,25 @@ export function ExportDialog({ projectPath, onClose }: ExportDialogProps) {
             setScope(value);
           }}
         />
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={reveal}
-            onChange={(event) => {
-              changeSettings();
-              setReveal(event.target.checked);
-              if (event.target.checked) setPlaceholders(false);
-            }}
-          />
-          <span>Include secret values</span>
-        </label>
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={placeholders}
-            onChange={(event) => {
-              changeSettings();
-              setPlaceholders(event.target.checked);
-              if (event.target.checked) setReveal(false);
-            }}
-          />
-          <span>Write secrets as {'${VAR}'} placeholders</span>
-        </label>
+        {/* At most one of the two: a document holds the secrets or their placeholders. */}
+        <SecretsSwitch
+          label="Include secret values"
+          on={reveal}
+          onChange={(on) => {
+            changeSettings();
+            setReveal(on);
+            if (on) setPlaceholders(false);
+          }}
+        />
+        <SecretsSwitch
+          label={'Write secrets as ${VAR} placeholders'}
+          on={placeholders}
+          onChange={(on) => {
+            changeSettings();
+            setPlaceholders(on);
+            if (on) setReveal(false);
+          }}
+        />
         {!reveal && !placeholders && (
           <p className="hint">
             Secrets show as •••••• and cannot be imported back: include them, or write placeholders to share.
@@ -152,5 +145,29 @@ function PlaceholderList({
         ))}
       </ul>
     </div>
+  );
+}
+
+function SecretsSwitch({
+  label,
+  on,
+  onChange,
+}: {
+  label: string;
+  on: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={on}
+        onChange={(event) => {
+          onChange(event.target.checked);
+        }}
+      />
+      <span>{label}</span>
+    </label>
   );
 }

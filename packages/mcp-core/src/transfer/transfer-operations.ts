@@ -66,20 +66,18 @@ export interface TransferDependencies {
    * Adds one entry whole with `add-json`, reads it back, audits it and records it in the history;
    * throws what failed. Returns the CLI's text (and a warning).
    */
-  addEntry: (added: {
-    name: string;
-    scope: Scope;
-    projectPath: string;
-    entry: Record<string, unknown>;
-  }) => Promise<{ message: string; warning?: string }>;
-  /** Replaces a stored entry whole with `entry`, in its own scope; recorded like `addEntry`. */
-  replaceEntry: (replaced: {
-    name: string;
-    scope: Scope;
-    projectPath: string;
-    entry: Record<string, unknown>;
-  }) => Promise<{ message: string; warning?: string }>;
+  addEntry: EntryWrite;
+  /** Replaces the stored entry of `name` in `scope` whole with `entry`; recorded like `addEntry`. */
+  replaceEntry: EntryWrite;
 }
+
+/** One whole entry written at its place through the CLI: the CLI's text (and a warning), or what failed thrown. */
+type EntryWrite = (written: {
+  name: string;
+  scope: Scope;
+  projectPath: string;
+  entry: Record<string, unknown>;
+}) => Promise<{ message: string; warning?: string }>;
 
 export function createTransferOperations(deps: TransferDependencies): TransferOperations {
   const { configPath, desktopConfigPath, existingProject, storedIn, inQueueTurn, addEntry, replaceEntry } =
