@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { ExportDialog, ImportDialog } from './pages/TransferDialogs';
 import { addWithCli } from './support/claude-cli';
+import { SEEDED, seedThirtyServers } from './support/many-servers';
 import { readJson } from './support/config-files';
 import { expect, test } from './support/fixtures';
 
@@ -77,6 +78,40 @@ for (const { label, width, height } of WIDTHS) {
         github: { command: 'node', args: ['theirs.js'] },
         puppeteer: { command: 'npx', args: ['-y', 'puppeteer-mcp'] },
       });
+    });
+
+    test('among 30 servers, a Claude Desktop server named like one of them offers Replace and Rename; renamed, it joins the list', async ({
+      page,
+      panel,
+      world,
+    }) => {
+      await seedThirtyServers(world);
+      const desktopDir = join(world.configDir, '.config', 'Claude');
+      mkdirSync(desktopDir, { recursive: true });
+      writeFileSync(
+        join(desktopDir, 'claude_desktop_config.json'),
+        JSON.stringify({ mcpServers: { github: { command: 'node', args: ['desktop-github.js'] } } }),
+      );
+      await panel.reload();
+      await expect(panel.serverTable.getByRole('rowheader')).toHaveCount(SEEDED.total);
+      const dialog = new ImportDialog(page);
+
+      await dialog.openButton.click();
+      await dialog.loadSource('Claude Desktop').click();
+      await dialog.preview.click();
+      await expect(dialog.row('github')).toContainText('Already there');
+      await expect(dialog.root.getByRole('button', { name: 'Replace github', exact: true })).toBeVisible();
+      await expect(dialog.import).toBeInViewport();
+      await dialog.root.getByRole('button', { name: 'Rename github', exact: true }).click();
+      await dialog.root.getByRole('textbox', { name: 'New name for github' }).fill('github-desktop');
+      await dialog.root.getByRole('button', { name: 'Apply', exact: true }).click();
+      await expect(dialog.row('github')).toContainText('Will be added');
+      await dialog.import.click();
+      await expect(dialog.row('github')).toContainText('Added', { timeout: 30_000 });
+      await dialog.close.click();
+
+      await expect(panel.serverRow('github-desktop')).toBeVisible();
+      await expect(panel.serverTable.getByRole('rowheader')).toHaveCount(SEEDED.total + 1);
     });
 
     test('into Local, the preview warns that github will shadow User › github; renamed, both stay and a skipped server stays skipped', async ({
