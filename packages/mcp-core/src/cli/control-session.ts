@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import { McpCoreError } from '../errors';
 import { errorText } from '../error-text';
+import { cannotRunMessage, killProcessGroup } from './runner';
 
 /** The credentials that make a session wait for remote managed settings; a toggle needs none. */
 const MODEL_CREDENTIALS = new Set(['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN']);
@@ -135,13 +136,7 @@ export function toggleMcpServer(
     child.stdin.on('error', () => undefined);
     child.on('error', (error) => {
       clearTimeout(deadline);
-      reject(
-        new McpCoreError(
-          'CLI_NOT_FOUND',
-          `Cannot run the Claude CLI at "${options.bin}" (${errorText(error)}). Install Claude Code or set CLAUDE_BIN to the path of a working claude executable.`,
-          { cause: error },
-        ),
-      );
+      reject(new McpCoreError('CLI_NOT_FOUND', cannotRunMessage(options.bin, error), { cause: error }));
     });
     child.on('close', (code, signal) => {
       clearTimeout(deadline);
@@ -171,10 +166,5 @@ function parsedLine(line: string): Record<string, unknown> | undefined {
 }
 
 function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // The group is already gone.
-  }
+  if (pid !== undefined) killProcessGroup(pid);
 }

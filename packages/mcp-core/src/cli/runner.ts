@@ -109,7 +109,8 @@ function plainText(output: string): string {
   return stripVTControlCharacters(output).trim();
 }
 
-function killProcessGroup(pid: number): void {
+/** Kills a detached CLI with every process it started. */
+export function killProcessGroup(pid: number): void {
   try {
     process.kill(-pid, 'SIGKILL');
   } catch {
@@ -117,7 +118,7 @@ function killProcessGroup(pid: number): void {
   }
 }
 
-function cannotRunMessage(bin: string, cause: unknown): string {
+export function cannotRunMessage(bin: string, cause: unknown): string {
   const reason = cause instanceof Error && 'code' in cause ? ` (${String(cause.code)})` : '';
   return `Cannot run the Claude CLI at "${bin}"${reason}. Install Claude Code or set CLAUDE_BIN to the path of a working claude executable.`;
 }

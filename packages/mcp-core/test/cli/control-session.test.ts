@@ -71,7 +71,7 @@ describe('a control session', () => {
     ).rejects.toEqual(
       new McpCoreError(
         'CLI_NOT_FOUND',
-        `Cannot run the Claude CLI at "${missing}" (spawn ${missing} ENOENT). Install Claude Code or set CLAUDE_BIN to the path of a working claude executable.`,
+        `Cannot run the Claude CLI at "${missing}" (ENOENT). Install Claude Code or set CLAUDE_BIN to the path of a working claude executable.`,
       ),
     );
   });
