@@ -40,6 +40,7 @@ export { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from './profi
 export type { Profile } from './profiles-file';
 export {
   checkKeys,
+  LAST_CHECK_TOOL_NAME_MAX,
   LAST_CHECK_TOOLS_MAX,
   LAST_CHECKS_MAX,
   lastChecksPath,

@@ -21,6 +21,9 @@ export const LAST_CHECKS_MAX = 500;
 /** How many tools one kept check holds, at most (a check itself reads up to 10,000). */
 export const LAST_CHECK_TOOLS_MAX = 2_000;
 
+/** The longest tool name kept; a longer one is kept cut (its cost still counts). */
+export const LAST_CHECK_TOOL_NAME_MAX = 1_000;
+
 const storedCheckSchema = z.object({
   /** Which stored server this is: scope, name, file, and for local scope the project. */
   server: z.string().max(128),
@@ -29,7 +32,7 @@ const storedCheckSchema = z.object({
   checkedAt: z.number().int().nonnegative(),
   status: z.enum(['ok', 'failed', 'timeout', 'needs-auth']),
   tools: z
-    .array(z.object({ name: z.string().max(1_000), tokens: z.number().int().nonnegative() }))
+    .array(z.object({ name: z.string().max(LAST_CHECK_TOOL_NAME_MAX), tokens: z.number().int().nonnegative() }))
     .max(LAST_CHECK_TOOLS_MAX)
     .optional(),
 });

@@ -7,15 +7,13 @@
 import type { CheckResult } from '../check';
 import {
   checkKeys,
+  LAST_CHECK_TOOL_NAME_MAX,
   LAST_CHECK_TOOLS_MAX,
   readLastChecks,
   writeLastChecks,
   type Server,
   type StoredCheck,
 } from '../config';
-
-/** The longest tool name kept; a longer one is kept cut (its cost still counts). */
-const TOOL_NAME_MAX = 1_000;
 
 export interface LastChecks {
   /** Records `result` as the last check of `server`'s entry; a failure to write is given to `onError`. */
@@ -36,7 +34,7 @@ export function createLastChecks(path: string, onError: (error: unknown) => void
       if (result.tools !== undefined) {
         check.tools = result.tools
           .slice(0, LAST_CHECK_TOOLS_MAX)
-          .map(({ name, tokens }) => ({ name: name.slice(0, TOOL_NAME_MAX), tokens }));
+          .map(({ name, tokens }) => ({ name: name.slice(0, LAST_CHECK_TOOL_NAME_MAX), tokens }));
       }
       writing = writing.then(async () => {
         const next = [...(await kept()).filter((stored) => stored.server !== keys.server), check];
