@@ -55,3 +55,4 @@ export type { ConfigFileLimits } from './config-file';
 export { readJsonFile } from './json-file';
 export type { SettingsSource } from './settings';
 export { refuseLinkedSettingsFile } from './linked-settings';
+export { readSettingsObject, writeSettingsObject } from './settings-object-file';

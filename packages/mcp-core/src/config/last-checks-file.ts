@@ -32,7 +32,9 @@ const storedCheckSchema = z.object({
   checkedAt: z.number().int().nonnegative(),
   status: z.enum(['ok', 'failed', 'timeout', 'needs-auth']),
   tools: z
-    .array(z.object({ name: z.string().max(LAST_CHECK_TOOL_NAME_MAX), tokens: z.number().int().nonnegative() }))
+    .array(
+      z.object({ name: z.string().max(LAST_CHECK_TOOL_NAME_MAX), tokens: z.number().int().nonnegative() }),
+    )
     .max(LAST_CHECK_TOOLS_MAX)
     .optional(),
 });

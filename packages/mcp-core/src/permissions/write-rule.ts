@@ -6,19 +6,15 @@
  * 0600 when new, its folder made if missing) and never through a link (see config/linked-settings.ts).
  * What stood there before is returned with its places, so an undo puts exactly that back.
  */
-import { mkdir, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { writeFileAtomically } from '../atomic-write';
-import { MiB, readJsonDocument, refuseLinkedSettingsFile } from '../config';
+import { readSettingsObject, writeSettingsObject } from '../config';
 import { McpCoreError } from '../errors';
-import { writeFailed } from '../own-files';
 import { isRecord } from '../records';
 
 import { PERMISSION_KINDS, parseMcpRule, sameTarget } from '../schemas';
 import type { EffectiveKind, PermissionKind, RuleTarget } from '../schemas';
 
-const SETTINGS_LIMITS = { maxBytes: 4 * MiB, readTimeoutMs: 5_000 };
+/** A settings file this product creates is the user's alone. */
 const NEW_FILE_MODE = 0o600;
 
 /** A rule as it stood in a file: its list and its index there. */
@@ -51,7 +47,7 @@ export async function writeRule(
   kind: EffectiveKind,
 ): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
   const target = targetOf(rule);
-  const document = await readSettingsObject(file);
+  const document = await readSettingsObject(file.path, file.root);
   const before = placedOn(document, target, file.path);
   const lists = withoutTarget(document, target, file.path);
   if (kind !== 'default') lists[kind] = [...(lists[kind] ?? []), rule];
@@ -69,7 +65,7 @@ export async function restoreRules(
   rules: readonly PlacedRule[],
 ): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
   const target = targetOf(rule);
-  const document = await readSettingsObject(file);
+  const document = await readSettingsObject(file.path, file.root);
   const before = placedOn(document, target, file.path);
   if (!isDeepStrictEqual(before, expected)) {
     throw new McpCoreError(
@@ -107,7 +103,7 @@ async function finish(
   const hadPermissions = Object.hasOwn(document, 'permissions');
   if (Object.keys(permissions).length > 0 || hadPermissions) document.permissions = permissions;
   const after = placedOn(document, target, file.path);
-  if (!isDeepStrictEqual(before, after)) await writeSettings(file.path, document);
+  if (!isDeepStrictEqual(before, after)) await writeSettingsObject(file.path, document, NEW_FILE_MODE);
   return { before, after };
 }
 
@@ -159,29 +155,6 @@ function listsOf(permissions: Record<string, unknown>, path: string): Lists {
     lists[kind] = list as unknown[];
   }
   return lists;
-}
-
-async function readSettingsObject({ path, root }: RuleFile): Promise<Record<string, unknown>> {
-  await refuseLinkedSettingsFile(path, root);
-  const document = await readJsonDocument(path, SETTINGS_LIMITS, '; nothing was written.');
-  if (document === undefined) return {};
-  if (!isRecord(document)) {
-    throw new McpCoreError('CONFIG_UNREADABLE', `${path} is not a JSON object; nothing was written.`);
-  }
-  return document;
-}
-
-async function writeSettings(path: string, document: Record<string, unknown>): Promise<void> {
-  try {
-    const mode = await stat(path).then(
-      (stats) => stats.mode & 0o7777,
-      () => NEW_FILE_MODE,
-    );
-    await mkdir(dirname(path), { recursive: true });
-    await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, mode);
-  } catch (error) {
-    throw writeFailed(path, error);
-  }
 }
 
 function describe({ server, tool }: RuleTarget): string {

@@ -5,17 +5,10 @@
  * file is the project's, so it is read as untrusted: one that is not a JSON object, or whose list
  * is not a list, is refused with nothing written.
  */
-import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { writeFileAtomically } from '../atomic-write';
-import { MiB, readJsonDocument, readSettingsFiles, realProjectDir } from '../config';
-import type { ConfigFileLimits, SettingsLocations } from '../config';
+import { readSettingsFiles, readSettingsObject, realProjectDir, writeSettingsObject } from '../config';
+import type { SettingsLocations } from '../config';
 import { McpCoreError } from '../errors';
-import { writeFailed } from '../own-files';
-import { isRecord } from '../records';
-import { refuseLinkedSettingsFile } from '../config';
-
-const SETTINGS_LIMITS: ConfigFileLimits = { maxBytes: 4 * MiB, readTimeoutMs: 5_000 };
 
 export type ApprovalList = 'disabledMcpjsonServers' | 'enabledMcpjsonServers';
 
@@ -37,7 +30,7 @@ function listHolding(
 
 /** The list `name` stands in, in the settings file at `path`. */
 export async function approvalListOf(path: string, name: string): Promise<ApprovalList | undefined> {
-  const document = await readSettingsObject(path);
+  const document = await readLocalSettings(path);
   const disabled = listIn(document, 'disabledMcpjsonServers', path);
   return listHolding(disabled, listIn(document, 'enabledMcpjsonServers', path), name);
 }
@@ -56,7 +49,7 @@ export async function setApprovalList(
   into: ApprovalList | undefined,
   locations: SettingsLocations,
 ): Promise<{ previous: ApprovalList | undefined; changed: boolean }> {
-  const document = await readSettingsObject(path);
+  const document = await readLocalSettings(path);
   if (into === 'enabledMcpjsonServers') await refuseIfRejectedElsewhere(name, locations, path);
   const lists = {
     disabledMcpjsonServers: listIn(document, 'disabledMcpjsonServers', path),
@@ -73,13 +66,7 @@ export async function setApprovalList(
     changed = true;
   }
   if (!changed) return { previous, changed };
-  const mode = await modeOf(path);
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`, mode);
-  } catch (error) {
-    throw writeFailed(path, error);
-  }
+  await writeSettingsObject(path, document);
   return { previous, changed };
 }
 
@@ -95,16 +82,10 @@ async function refuseIfRejectedElsewhere(name: string, locations: SettingsLocati
   }
 }
 
-/** The file's object, read only when it could be written: never through a link (see config/linked-settings.ts). */
-async function readSettingsObject(path: string): Promise<Record<string, unknown>> {
+/** The file's object, read only when it could be written (see config/settings-object-file.ts). */
+function readLocalSettings(path: string): Promise<Record<string, unknown>> {
   // The path is always `<project>/.claude/settings.local.json`.
-  await refuseLinkedSettingsFile(path, dirname(dirname(path)));
-  const document = await readJsonDocument(path, SETTINGS_LIMITS, '; nothing was written.');
-  if (document === undefined) return {};
-  if (!isRecord(document)) {
-    throw new McpCoreError('CONFIG_UNREADABLE', `${path} is not a JSON object; nothing was written.`);
-  }
-  return document;
+  return readSettingsObject(path, dirname(dirname(path)));
 }
 
 /** The list as stored (items of any kind kept), undefined when the key is absent. */
@@ -115,12 +96,4 @@ function listIn(document: Record<string, unknown>, key: ApprovalList, path: stri
     throw new McpCoreError('CONFIG_UNREADABLE', `${key} in ${path} is not a list; nothing was written.`);
   }
   return value as unknown[];
-}
-
-async function modeOf(path: string): Promise<number | undefined> {
-  try {
-    return (await stat(path)).mode & 0o7777;
-  } catch {
-    return undefined;
-  }
 }
