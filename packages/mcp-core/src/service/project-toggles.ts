@@ -20,6 +20,7 @@ import type { ServiceContext } from './context';
 import { refuseUndoInGoneDir } from './entry-undo';
 import type { ChangeRecord, Landed, Undoer } from './history';
 import type { McpAdmin } from './mcp-admin-types';
+import { noServerNamed } from './not-found';
 import { withinQueuedReadDeadline } from './queued-read';
 
 type ProjectToggleContext = Pick<ServiceContext, 'settings' | 'readers' | 'turns' | 'audit' | 'entries'> & {
@@ -63,7 +64,7 @@ export function createProjectToggles({
     const listed = await readers.list(projectPath, false);
     const named = listed.servers.filter((server) => server.name === name);
     if (named.length === 0) {
-      throw new McpCoreError('NOT_FOUND', `No MCP server named "${name}" in ${projectPath}.`);
+      throw noServerNamed(name, `in ${projectPath}`);
     }
     const written = named.find((server) => !TOGGLED_SCOPES.has(server.scope));
     if (written !== undefined) {
