@@ -16,7 +16,6 @@ import {
 import { McpCoreError } from '../errors';
 import { approvalListOf, localSettingsPath, setApprovalList } from '../switch';
 import type { ApprovalList } from '../switch';
-import { failureOutcome } from './audit-log';
 import type { AuditTrail } from './audited-cli';
 import type { ServiceSettings } from './settings';
 import type { SwitchOutcome, SwitchTarget } from './switch-outcome';
@@ -92,12 +91,9 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
     settingsFile: string,
     into: ApprovalList | undefined,
   ) {
-    try {
-      return await setApprovalList(settingsFile, name, into, { claudeDir, managedDir, projectPath });
-    } catch (error) {
-      await audit.record(procedure, [], failureOutcome(error));
-      throw error;
-    }
+    return audit.failureAudited(procedure, () =>
+      setApprovalList(settingsFile, name, into, { claudeDir, managedDir, projectPath }),
+    );
   }
 
   /** The audited answer to a change of the approval lists, saying what Claude Code now does. */
@@ -108,9 +104,8 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
         ? `Took "${name}" out of the approval lists of ${settingsFile}.`
         : `Put "${name}" in ${into} of ${settingsFile}.`;
     const message = `${where} ${await approvalSentence(name, projectPath)}`;
-    const warning = await audit.record(procedure, [], { ok: true, message });
     return {
-      result: warning === undefined ? { ok: true, message } : { ok: true, message, warning },
+      result: await audit.succeeded(procedure, message),
       change: { scope: 'project', name, settingsFile, list: into, previous },
     };
   }

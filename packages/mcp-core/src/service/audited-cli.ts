@@ -16,10 +16,14 @@ export interface AuditTrail {
   readonly path: string;
   /** Appends one record; returns the warning (also logged) when the log cannot be written. */
   record(procedure: string, command: CliCommand, outcome: AuditOutcome): Promise<string | undefined>;
+  /** Runs a change's step that is no CLI call (a file MCP Admin writes); a failure is audited, then thrown on. */
+  failureAudited<T>(procedure: string, step: () => Promise<T>): Promise<T>;
+  /** The answer of a change that landed, audited; a log that cannot be written is its warning. */
+  succeeded(procedure: string, message: string): Promise<MutationResult>;
 }
 
 export function createAuditTrail(log: AuditLog, logWarning: (message: string) => void): AuditTrail {
-  return {
+  const trail: AuditTrail = {
     path: log.path,
     async record(procedure, command, outcome) {
       try {
@@ -31,7 +35,20 @@ export function createAuditTrail(log: AuditLog, logWarning: (message: string) =>
         return warning;
       }
     },
+    async failureAudited(procedure, step) {
+      try {
+        return await step();
+      } catch (error) {
+        await trail.record(procedure, [], failureOutcome(error));
+        throw error;
+      }
+    },
+    async succeeded(procedure, message) {
+      const warning = await trail.record(procedure, [], { ok: true, message });
+      return warning === undefined ? { ok: true, message } : { ok: true, message, warning };
+    },
   };
+  return trail;
 }
 
 export interface AuditedCli {

@@ -17,7 +17,6 @@ import {
 import type { PermissionMove } from '../permissions';
 import { effectivePermission, permissionsInputSchema, ruleFor, setPermissionInputSchema } from '../schemas';
 import type { PermissionFile, Scope } from '../schemas';
-import { failureOutcome } from './audit-log';
 import type { MutationResult } from './change-result';
 import type { ServiceContext } from './context';
 import type { ChangeRecord, EntryPlace, Landed, Undoer } from './history';
@@ -64,7 +63,7 @@ export function createPermissions({ settings, readers, turns, audit, entries }: 
       await refuseUnderManagedRule(locations, target);
       const place = await placeOf(server, file, projectPath);
       return recordedChange({ procedure: 'mcp.setPermission', place }, async (landed) => {
-        const move = await failureAudited('mcp.setPermission', () =>
+        const move = await audit.failureAudited('mcp.setPermission', () =>
           setPermissionRule(locations, target, kind, file),
         );
         const rule = ruleFor(target);
@@ -73,7 +72,7 @@ export function createPermissions({ settings, readers, turns, audit, entries }: 
             ? `Removed the rules on ${rule} from ${move.settingsFile}.`
             : `${DONE_WORDS[kind]} ${rule} in ${move.settingsFile}.`
           : `${move.settingsFile} already says that about ${rule}: nothing to change.`;
-        return audited('mcp.setPermission', message);
+        return audit.succeeded('mcp.setPermission', message);
       });
     });
   };
@@ -85,32 +84,20 @@ export function createPermissions({ settings, readers, turns, audit, entries }: 
     const projectPath = change.projectPath ?? (await readers.existingProject(undefined));
     const place = await placeOf(change.name, permission.file, projectPath);
     return recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
-      const move = await failureAudited('mcp.undo', () =>
+      const move = await audit.failureAudited('mcp.undo', () =>
         restorePermissionRules({ claudeDir, managedDir, projectPath }, permission),
       );
       landedIn(landed, move);
-      return audited('mcp.undo', `Put back the rules on ${move.rule} in ${move.settingsFile} as they were.`);
+      return audit.succeeded(
+        'mcp.undo',
+        `Put back the rules on ${move.rule} in ${move.settingsFile} as they were.`,
+      );
     });
   }
 
   async function placeOf(name: string, file: PermissionFile, projectPath: string): Promise<EntryPlace> {
     const { path } = await ruleFileOf(file, { claudeDir, projectPath });
     return { name, scope: SCOPE_OF_FILE[file], projectPath, source: path };
-  }
-
-  /** Runs `write`; its failure goes to the audit log before it is thrown on. */
-  async function failureAudited<T>(procedure: string, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      await audit.record(procedure, [], failureOutcome(error));
-      throw error;
-    }
-  }
-
-  async function audited(procedure: string, message: string): Promise<MutationResult> {
-    const warning = await audit.record(procedure, [], { ok: true, message });
-    return warning === undefined ? { ok: true, message } : { ok: true, message, warning };
   }
 
   return { operations: { permissions, setPermission }, undo };

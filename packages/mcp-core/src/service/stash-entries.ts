@@ -11,7 +11,6 @@ import { fieldsDifferingAsLoaded } from '../entry-comparison';
 import { McpCoreError } from '../errors';
 import type { Scope } from '../schemas';
 import { stashKeyOf } from '../switch';
-import { failureOutcome } from './audit-log';
 import type { AuditTrail } from './audited-cli';
 import type { MutationResult } from './change-result';
 
@@ -56,14 +55,8 @@ export function createStashEntries(configPath: string, audit: AuditTrail): Stash
 
   /** One audited write; a write that fails is audited as failed and thrown. */
   async function audited(procedure: string, message: string, write: () => Promise<void>) {
-    try {
-      await write();
-    } catch (error) {
-      await audit.record(procedure, [], failureOutcome(error));
-      throw error;
-    }
-    const warning = await audit.record(procedure, [], { ok: true, message });
-    return warning === undefined ? { ok: true as const, message } : { ok: true as const, message, warning };
+    await audit.failureAudited(procedure, write);
+    return audit.succeeded(procedure, message);
   }
 
   /** The read-back after a write: the stash must now hold exactly what was written. */
