@@ -16,9 +16,11 @@ import {
   tooManyTools,
 } from './answer-budget';
 import { openConnection } from './connection';
+import { fairDeadline } from './fair-deadline';
 import { describeFailure, type CheckStep } from './failure';
 import { prepareLaunch, type PreparedLaunch } from './launch';
 import { createOutputTail, redact } from './output-tail';
+import { runQueueDelayMs } from './run-queue-delay';
 import { toolDefinitionTokens, totalTokens } from './tool-tokens';
 import type { CheckResult } from './types';
 
@@ -61,7 +63,11 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
   }
   const { transport } = connection;
 
-  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const fair = fairDeadline(options.timeoutMs, async () => {
+    const pid = connection.serverPid();
+    return pid === undefined ? 0 : runQueueDelayMs(pid);
+  });
+  const deadline = fair.signal;
   const stop = AbortSignal.any([deadline, budget.signal, ...(options.signal ? [options.signal] : [])]);
   const client = new Client({ name: 'mcp-admin', version: packageJson.version });
   let step = 'initialize' as CheckStep;
@@ -83,6 +89,7 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
     failure = error;
   }
   const latencyMs = Math.round(performance.now() - started);
+  fair.clear();
   await transport.close();
   if (options.signal?.aborted === true) throw options.signal.reason;
 
@@ -102,7 +109,7 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
     const { status, error } = deadline.aborted
       ? {
           status: 'timeout' as const,
-          error: `Timed out after ${seconds(options.timeoutMs)} waiting for the answer to ${step}.`,
+          error: `Timed out after ${seconds(options.timeoutMs)} waiting for the answer to ${step}${notCounting(fair.waitedMs())}.`,
         }
       : describeFailure(failure, { step, launch, evidence: connection.evidence() });
     result.status = status;
@@ -175,6 +182,11 @@ function settledUnlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise
       signal.removeEventListener('abort', onAbort);
     });
   });
+}
+
+/** What a timeout did not count: the time the server's processes waited for a CPU. */
+function notCounting(waitedMs: number): string {
+  return waitedMs < 100 ? '' : ` (not counting ${seconds(waitedMs)} its processes waited for a CPU)`;
 }
 
 function seconds(ms: number): string {

@@ -22,6 +22,8 @@ export interface FailureEvidence {
 export interface Connection {
   transport: Transport;
   evidence(): FailureEvidence;
+  /** The server's process, once a stdio server started; a remote server has none here. */
+  serverPid(): number | undefined;
 }
 
 export function openConnection(
@@ -31,7 +33,11 @@ export function openConnection(
 ): Connection | Error {
   if (launch.transport === 'stdio') {
     const transport = new ProcessGroupTransport(launch, onStderr, budget);
-    return { transport, evidence: () => ({ spawnError: transport.spawnError, ended: transport.ended }) };
+    return {
+      transport,
+      evidence: () => ({ spawnError: transport.spawnError, ended: transport.ended }),
+      serverPid: () => transport.pid,
+    };
   }
   if (!URL.canParse(launch.url)) return new Error(`"${launch.url}" is not a valid URL.`);
   const url = new URL(launch.url);
@@ -51,7 +57,7 @@ export function openConnection(
     launch.transport === 'http'
       ? new StreamableHTTPClientTransport(url, options)
       : sseTransport(url, options);
-  return { transport, evidence: () => ({ networkError }) };
+  return { transport, evidence: () => ({ networkError }), serverPid: () => undefined };
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);

@@ -7,9 +7,6 @@ export { confirmationRequired, findCheckTarget, unapprovedProjectServer } from '
 export type { CheckTargetQuery } from './check-target';
 export { createConcurrencyLimit } from './concurrency-limit';
 export type { ConcurrencyLimit } from './concurrency-limit';
-export { countRunnableDescendants } from './runnable-processes';
-export { createStartGate } from './start-gate';
-export type { StartGate } from './start-gate';
 export type { CheckAllEvent, CheckResult, CheckStatus } from './types';
 export { prepareLaunch } from './launch';
 export { redact } from './output-tail';

@@ -53,6 +53,11 @@ export class ProcessGroupTransport implements Transport {
   #closing = false;
   #answered = false;
 
+  /** The server's process id once it started. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
   constructor(launch: StdioLaunch, onStderr: (chunk: Buffer) => void, budget: AnswerBudget) {
     this.#launch = launch;
     this.#onStderr = onStderr;

@@ -1,16 +1,14 @@
 /**
  * `mcp.check` and `mcp.checkAll`: connect to listed servers and list their tools. Not queued (they
- * change nothing) but bounded in time, in how many run at once, and in how many start a process at
- * once; `close()` stops every running check and refuses new ones.
+ * change nothing) but bounded in time (not counting the time a server waited for a CPU:
+ * check/fair-deadline.ts) and in how many run at once; `close()` stops every running check and
+ * refuses new ones.
  */
-import { availableParallelism } from 'node:os';
 import {
   checkEach,
   checkServer,
   confirmationRequired,
-  countRunnableDescendants,
   createConcurrencyLimit,
-  createStartGate,
   findCheckTarget,
   isActive,
   needsConfirmation,
@@ -25,7 +23,8 @@ import { withPermissions } from './permissions';
 
 /**
  * Checks running at once in one server process, each maybe a process tree of its own: a bound on
- * processes and pipes. How many start their server at once is the start gate's business.
+ * processes and pipes. They all start at once: servers that wait on the network wait together, and
+ * CPU-bound starts that slow each other down are given back the time they waited for a core.
  */
 const MAX_CONCURRENT_CHECKS = 32;
 
@@ -41,10 +40,6 @@ export function createCheckServers({
 }: Pick<ServiceContext, 'settings' | 'readers' | 'lastChecks'>): CheckOperations {
   const { spawnEnv, credentialsPath } = settings;
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
-  const starts = createStartGate({
-    cores: availableParallelism(),
-    countRunnable: () => countRunnableDescendants(process.pid),
-  });
   /** Aborted by `close()`: every check still running stops, its processes killed. */
   const closing = new AbortController();
   const runningChecks = new Set<Promise<unknown>>();
@@ -58,8 +53,6 @@ export function createCheckServers({
 
   function runCheck(server: Server, projectPath: string, timeoutMs: number, signal: AbortSignal) {
     const check = checks.run(async () => {
-      // A remote server starts no process here: only a stdio start waits for a free core.
-      if (server.transport === 'stdio') await starts.admit(signal);
       const result = await checkServer(server, {
         env: spawnEnv,
         cwd: projectPath,

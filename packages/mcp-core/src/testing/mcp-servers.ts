@@ -21,8 +21,10 @@ export const MCP_SERVER_SCRIPTS = {
   setsidGrandchild: script('setsid-grandchild.mjs'),
   /** stdio, or HTTP with $HTTP=1: a huge answer or tools/list pages without end, per $HOSTILE. */
   hostile: script('hostile.mjs'),
-  /** stdio: answers nothing until $DELAY_MS (default 2000) after it started, then one tool. */
+  /** stdio: answers nothing until $DELAY_MS (default 2000) after it loaded, then one tool; writes its pid to $STARTED_FILE first. */
   answersAfterDelay: script('answers-after-delay.mjs'),
+  /** stdio: answers nothing until it has used $CPU_MS (default 500) of CPU, then one tool. */
+  busyStart: script('busy-start.mjs'),
   /**
    * HTTP: streamable at /mcp, SSE at /sse; 401 without $REQUIRED_AUTHORIZATION when set; with
    * $OAUTH=1 also its own OAuth authorization server, /mcp wanting a token it issued.
