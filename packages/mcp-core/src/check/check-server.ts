@@ -109,7 +109,7 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
     const { status, error } = deadline.aborted
       ? {
           status: 'timeout' as const,
-          error: `Timed out after ${seconds(options.timeoutMs)} waiting for the answer to ${step}${notCounting(fair.waitedMs())}.`,
+          error: `Timed out after ${seconds(options.timeoutMs)} waiting for the answer to ${step}.`,
         }
       : describeFailure(failure, { step, launch, evidence: connection.evidence() });
     result.status = status;
@@ -182,11 +182,6 @@ function settledUnlessAborted<T>(work: Promise<T>, signal: AbortSignal): Promise
       signal.removeEventListener('abort', onAbort);
     });
   });
-}
-
-/** What a timeout did not count: the time the server's processes waited for a CPU. */
-function notCounting(waitedMs: number): string {
-  return waitedMs < 100 ? '' : ` (not counting ${seconds(waitedMs)} its processes waited for a CPU)`;
 }
 
 function seconds(ms: number): string {

@@ -13,8 +13,6 @@ const MIN_REARM_MS = 25;
 export interface FairDeadline {
   /** Aborts (a `TimeoutError`) once the check has had `timeoutMs` of its own time. */
   signal: AbortSignal;
-  /** The time given back so far: how long its processes waited for a CPU, as last read. */
-  waitedMs(): number;
   /** Stops the timer once the check is over. */
   clear(): void;
 }
@@ -47,7 +45,6 @@ export function fairDeadline(timeoutMs: number, waited: () => Promise<number>): 
   arm(timeoutMs);
   return {
     signal: controller.signal,
-    waitedMs: () => credit,
     clear() {
       clearTimeout(timer);
       timer = undefined;
