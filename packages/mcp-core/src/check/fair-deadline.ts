@@ -6,7 +6,7 @@
  */
 
 /** However long it waited for cores, a check ends by this many times its timeout. */
-export const MAX_STRETCH = 10;
+const MAX_STRETCH = 10;
 /** The shortest re-arm of the deadline, so that a stream of tiny credits is not read for each. */
 const MIN_REARM_MS = 25;
 
