@@ -4,7 +4,8 @@
  * start is all CPU (5 healthy stdio servers, 2 that exit before answering, 1 over streamable
  * HTTP), and `waiting`, 10 stdio servers that answer `initialize` only 2 s after they started.
  * Both run alternately in the same process after one warm-up each; also the MCP Admin server's
- * peak memory (VmHWM) while it checks them all.
+ * peak memory (VmHWM) while it checks them all, and the floor no checker can beat: the servers'
+ * own CPU time spread over every core, plus the time they wait.
  */
 import type { AddServerInput } from '@mcp-admin/core';
 import {
@@ -17,9 +18,14 @@ import {
   startRemoteMcpServer,
 } from '@mcp-admin/core/testing';
 import { spawnMainProcess } from '@mcp-admin/server/testing';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 const RUNS = 5;
+/** How long each server of the waiting world waits before it answers, once loaded. */
+const WAIT_MS = 2000;
+const CLOCK_TICKS_PER_S = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 export interface CheckAllFigures {
   listMedianMs: number;
@@ -31,6 +37,19 @@ export interface CheckAllFigures {
   /** What each side reported of the 8 servers, from the last run. */
   listSummary: string;
   checkAllSummary: string;
+  /** CPU time of the servers one Check all started (reaped children of the MCP Admin server), median. */
+  serversCpuMs: number;
+  /** CPU time of the MCP Admin server process itself during one Check all, median. */
+  checkerCpuMs: number;
+  /** CPU time of one `claude mcp list`, with whatever servers it reaped, median. */
+  listCpuMs: number;
+  /** No checker can end before: the servers' CPU over every core, plus what they wait. */
+  floorMs: number;
+  /** How long each server waits, once loaded, before it answers. */
+  waitMs: number;
+  cores: number;
+  /** /proc/loadavg before the first run. */
+  loadAverage: string;
 }
 
 export type CheckAllWorld = 'cpu' | 'waiting';
@@ -72,16 +91,36 @@ export async function benchCheckAll(kind: CheckAllWorld): Promise<CheckAllFigure
       let listOutput = await claudeMcpList();
       let events = await checkAll();
       const serverIdleBytes = statusBytes(pid, 'VmRSS');
+      const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
       const listTimes: number[] = [];
       const checkAllTimes: number[] = [];
+      const serversCpu: number[] = [];
+      const checkerCpu: number[] = [];
+      const listCpu: number[] = [];
       let serverPeakBytes = 0;
       for (let run = 0; run < RUNS; run++) {
+        const benchBefore = cpuMsOf(process.pid);
         listOutput = await timed(listTimes, claudeMcpList);
+        listCpu.push(cpuMsOf(process.pid).children - benchBefore.children);
         resetPeakMemory(pid);
+        const before = cpuMsOf(pid);
         events = await timed(checkAllTimes, checkAll);
+        const after = cpuMsOf(pid);
+        serversCpu.push(after.children - before.children);
+        checkerCpu.push(after.own - before.own);
         serverPeakBytes = Math.max(serverPeakBytes, statusBytes(pid, 'VmHWM'));
       }
+      const cores = availableParallelism();
+      const serversCpuMs = median(serversCpu);
+      const waitMs = kind === 'waiting' ? WAIT_MS : 0;
       return {
+        waitMs,
+        serversCpuMs,
+        checkerCpuMs: median(checkerCpu),
+        listCpuMs: median(listCpu),
+        floorMs: serversCpuMs / cores + waitMs,
+        cores,
+        loadAverage,
         listMedianMs: median(listTimes),
         checkAllMedianMs: median(checkAllTimes),
         serverPeakBytes,
@@ -104,7 +143,7 @@ function waitingServers(): AddServerInput[] {
     scope: 'user',
     command: process.execPath,
     args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
-    env: { DELAY_MS: '2000' },
+    env: { DELAY_MS: String(WAIT_MS) },
   }));
 }
 
@@ -145,6 +184,24 @@ async function timed<T>(times: number[], task: () => Promise<T>): Promise<T> {
   const result = await task();
   times.push(performance.now() - start);
   return result;
+}
+
+/**
+ * The CPU time (user + system) of a process, and of its children it has waited for (Linux adds a
+ * child's own and reaped children's time to its parent's `cutime`/`cstime` when it is reaped).
+ */
+function cpuMsOf(pid: number): { own: number; children: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  const ms = (ticks: number) => (ticks * 1000) / CLOCK_TICKS_PER_S;
+  // After the command: state is field 3, utime 14, stime 15, cutime 16, cstime 17 (proc(5)).
+  return {
+    own: ms((fields[11] ?? 0) + (fields[12] ?? 0)),
+    children: ms((fields[13] ?? 0) + (fields[14] ?? 0)),
+  };
 }
 
 /** A field of /proc/<pid>/status, in bytes (the kernel reports kB). */

@@ -215,6 +215,9 @@ function printCheckAll(world: string, figures: CheckAllFigures): void {
       `claude mcp list            1.00× (${ms(figures.listMedianMs)})   ${figures.listSummary}`,
       `Check all (mcp.checkAll)   ${ratio(figures.checkAllMedianMs, figures.listMedianMs)}   ${figures.checkAllSummary}`,
       `MCP Admin server memory: ${mb(figures.serverIdleBytes)} resident when idle, peak ${mb(figures.serverPeakBytes)} (VmHWM) during Check all`,
+      `Floor (no checker ends sooner): the servers' own CPU ${ms(figures.serversCpuMs)} / ${figures.cores} cores` +
+        `${figures.waitMs > 0 ? ` + the ${ms(figures.waitMs)} they wait` : ''} = ${ratio(figures.floorMs, figures.listMedianMs)}`,
+      `CPU per run: Check all's own ${ms(figures.checkerCpuMs)}; claude mcp list with the servers it reaped ${ms(figures.listCpuMs)}; load average before: ${figures.loadAverage}`,
       '',
     ].join('\n'),
   );
