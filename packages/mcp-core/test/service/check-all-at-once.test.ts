@@ -24,7 +24,8 @@ function writeUserServers(servers: Record<string, unknown>) {
   writeFileSync(world.configPath, JSON.stringify({ mcpServers: servers, projects: {} }));
 }
 
-const names = (count: number, prefix: string) => Array.from({ length: count }, (_, n) => `${prefix}-${n + 1}`);
+const names = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, n) => `${prefix}-${n + 1}`);
 
 describe('checks at once', () => {
   it('starts every stdio server of a Check all before the first one answers (servers that wait cost no CPU)', async () => {
