@@ -76,4 +76,21 @@ describe('checks at once', () => {
       servers.map(() => ['ok', undefined]),
     );
   });
+
+  it('still times out a server whose own processes keep each other waiting for a core (4 busy loops per core): the time given back is bounded', async () => {
+    const busyLoops = Array.from(
+      { length: 4 * availableParallelism() },
+      () => '(while :; do :; done) &',
+    ).join(' ');
+    writeUserServers({ spinning: { command: 'sh', args: ['-c', `${busyLoops} wait`] } });
+    const admin = createMcpAdmin(worldAdminOptions(world));
+
+    const result = await admin.check({ name: 'spinning', scope: 'user', timeoutMs: 1000 });
+
+    expect(result).toEqual({
+      status: 'timeout',
+      latencyMs: expect.any(Number) as unknown,
+      error: 'Timed out after 1 s waiting for the answer to initialize.',
+    });
+  });
 });
