@@ -7,6 +7,7 @@ export { confirmationRequired, findCheckTarget, unapprovedProjectServer } from '
 export type { CheckTargetQuery } from './check-target';
 export { createConcurrencyLimit } from './concurrency-limit';
 export type { ConcurrencyLimit } from './concurrency-limit';
+export { createSpawnTurns } from './spawn-turns';
 export type { CheckAllEvent, CheckResult, CheckStatus } from './types';
 export { prepareLaunch } from './launch';
 export { redact } from './output-tail';

@@ -9,6 +9,7 @@ import {
   checkServer,
   confirmationRequired,
   createConcurrencyLimit,
+  createSpawnTurns,
   findCheckTarget,
   isActive,
   needsConfirmation,
@@ -40,6 +41,7 @@ export function createCheckServers({
 }: Pick<ServiceContext, 'settings' | 'readers' | 'lastChecks'>): CheckOperations {
   const { spawnEnv, credentialsPath } = settings;
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
+  const spawnTurn = createSpawnTurns();
   /** Aborted by `close()`: every check still running stops, its processes killed. */
   const closing = new AbortController();
   const runningChecks = new Set<Promise<unknown>>();
@@ -53,12 +55,15 @@ export function createCheckServers({
 
   function runCheck(server: Server, projectPath: string, timeoutMs: number, signal: AbortSignal) {
     const check = checks.run(async () => {
+      // A remote server starts no process here.
+      if (server.transport === 'stdio') await spawnTurn();
+      const storedToken = await storedTokenOf(server);
       const result = await checkServer(server, {
         env: spawnEnv,
         cwd: projectPath,
         timeoutMs,
         signal,
-        storedToken: await storedTokenOf(server),
+        storedToken,
       });
       // Kept for mcp.contextCost (README "Context cost"): what each server costs shows after a restart.
       await lastChecks.record(server, projectPath, result);
