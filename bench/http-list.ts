@@ -199,7 +199,7 @@ async function retriedOnClosedConnection(request: () => Promise<Response>): Prom
 }
 
 /** Asks `/healthz` again as soon as it answers (every HEALTH_POLL_MS at most); `stop` gives the slowest answer. */
-function pollHealth(url: string): { stop: () => Promise<number> } {
+export function pollHealth(url: string): { stop: () => Promise<number> } {
   const state = { running: true };
   let worst = 0;
   const loop = (async () => {

@@ -218,6 +218,7 @@ function printCheckAll(world: string, figures: CheckAllFigures): void {
       `Floor (no checker ends sooner): the servers' own CPU ${ms(figures.serversCpuMs)} / ${figures.cores} cores` +
         `${figures.waitMs > 0 ? ` + the ${ms(figures.waitMs)} they wait` : ''} = ${ratio(figures.floorMs, figures.listMedianMs)}`,
       `CPU per run: Check all's own ${ms(figures.checkerCpuMs)}; claude mcp list with the servers it reaped ${ms(figures.listCpuMs)}; load average before: ${figures.loadAverage}`,
+      `Worst /healthz wait during Check all: ${ms(figures.worstHealthMs)}`,
       '',
     ].join('\n'),
   );
