@@ -29,7 +29,7 @@ const names = (count: number, prefix: string) =>
 
 describe('checks at once', () => {
   it('starts every stdio server of a Check all before the first one answers (servers that wait cost no CPU)', async () => {
-    const servers = names(16, 'waiting');
+    const servers = names(20, 'waiting');
     const startedFile = (name: string) => join(world.plainDir, `${name}.started`);
     writeUserServers(
       Object.fromEntries(
@@ -38,7 +38,7 @@ describe('checks at once', () => {
           {
             command: process.execPath,
             args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
-            env: { DELAY_MS: '1000', STARTED_FILE: startedFile(name) },
+            env: { DELAY_MS: '1500', STARTED_FILE: startedFile(name) },
           },
         ]),
       ),
