@@ -11,8 +11,9 @@ import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchCheckAll, type CheckAllFigures } from './check-all';
 import { benchHttpList, type HttpListFigures } from './http-list';
+import { benchHttpProjects, type HttpProjectsFigures } from './http-projects';
 import { time, type Timing } from './measure';
-import { benchProjects, type ProjectsRow } from './projects';
+import { benchProjects, PROJECT_COUNTS, type ProjectsRow } from './projects';
 import { benchProjectToggle } from './project-toggle';
 import { writeSyntheticConfig } from './synthetic-config';
 
@@ -62,6 +63,11 @@ try {
   if (part('projects')) printProjectsTable(await benchProjects(root));
 } finally {
   rmSync(root, { recursive: true, force: true });
+}
+if (part('projects')) {
+  for (const count of PROJECT_COUNTS.filter((count) => count <= 100_000)) {
+    printHttpProjects(await benchHttpProjects(count));
+  }
 }
 printMachine();
 if (part('http')) printHttpList(await benchHttpList());
@@ -203,6 +209,15 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
   process.stdout.write(
     `\nmcp.add + mcp.remove over HTTP vs claude mcp add-json + remove (${(change.bytes / 1e6).toFixed(0)} MB .claude.json), medians: ` +
       `CLI pair 1.00× (${ms(change.cliPairMs)}), HTTP pair ${ratio(change.httpPairMs, change.cliPairMs)}\n`,
+  );
+}
+
+function printHttpProjects({ count, answerBytes, first, changed }: HttpProjectsFigures): void {
+  const figures = ({ ms: time, healthWorstMs, healthWorstRunMs }: HttpProjectsFigures['first']) =>
+    `${ms(time)}, worst /healthz meanwhile ${ms(healthWorstMs)} (server's main thread ran ${ms(healthWorstRunMs)} of a wait at most)`;
+  process.stdout.write(
+    `\nmcp.projects over HTTP at ${count.toLocaleString('en')} projects (answer ${(answerBytes / 1e6).toFixed(1)} MB): ` +
+      `\n  first call ${figures(first)}\n  first after a change ${figures(changed)}\n`,
   );
 }
 
