@@ -109,11 +109,14 @@ export async function listServers({
     })
     .map((server) => disabledServer(server, reveal));
   problems.push(...mcpJsonChain.problems);
-  // Claude Code sets these for a plugin's servers.
-  const pluginEnv = {
-    ...env,
-    ...Object.fromEntries(PLUGIN_VARIABLES.map((name) => [name, 'set by Claude Code'])),
-  };
+  // Claude Code sets these for a plugin's servers. Built only when one is listed: a copy of
+  // process.env costs tens of microseconds, on every list.
+  let pluginEnv: NodeJS.ProcessEnv | undefined;
+  const pluginEnvOnce = () =>
+    (pluginEnv ??= {
+      ...env,
+      ...Object.fromEntries(PLUGIN_VARIABLES.map((name) => [name, 'set by Claude Code'])),
+    });
   // In precedence order, `.mcp.json` files closest first.
   const stored = [
     ...storedServers('managed', managed?.path, managed?.servers),
@@ -130,7 +133,7 @@ export async function listServers({
   });
   const servers = judged.map(([storedServer, verdict]): Server => {
     const { plugin } = storedServer;
-    const missingEnv = missingVariables(expandedTexts(storedServer.entry), plugin ? pluginEnv : env);
+    const missingEnv = missingVariables(expandedTexts(storedServer.entry), plugin ? pluginEnvOnce() : env);
     const server = normalizeServer(storedServer, reveal);
     const auth = tokens === undefined ? {} : authOf(storedServer, tokens);
     return {
