@@ -192,6 +192,8 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
     'server RSS idle → peak (peak / size; growth over start / size)',
     'warm mcp.list',
     'warm, If-None-Match',
+    'warm / If-None-Match, kept-alive node:http',
+    'warm, server CPU',
   ];
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
   const lines = rows.map((row) => [
@@ -203,6 +205,8 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
     `${mib(row.idleRss)} → ${mib(row.peakRss)} (${(row.peakRss / row.bytes).toFixed(2)}×; ${((row.peakRss - startRss) / row.bytes).toFixed(2)}×)`,
     ms(row.warmMs),
     `${ms(row.revalidatedMs)} (${row.revalidatedStatus})`,
+    `${ms(row.keptAliveWarmMs)} / ${ms(row.keptAliveRevalidatedMs)}`,
+    ms(row.warmCpuMs),
   ]);
   printTable(header, lines);
   process.stdout.write(`\nServer resident memory when started (empty config): ${mib(startRss)}\n`);
