@@ -220,7 +220,7 @@ function printHttpProjects({ count, answerBytes, first, changed }: HttpProjectsF
   const figures = ({ ms: time, healthWorstMs, healthWorstRunMs }: HttpProjectsFigures['first']) =>
     `${ms(time)}, worst /healthz meanwhile ${ms(healthWorstMs)} (server's main thread ran ${ms(healthWorstRunMs)} of a wait at most)`;
   process.stdout.write(
-    `\nmcp.projects over HTTP at ${count.toLocaleString('en')} projects (answer ${(answerBytes / 1e6).toFixed(1)} MB): ` +
+    `\nmcp.projects over HTTP at ${count.toLocaleString('en')} projects (answer ${(answerBytes / 1e6).toFixed(1)} MB):` +
       `\n  first call ${figures(first)}\n  first after a change ${figures(changed)}\n`,
   );
 }
