@@ -3,10 +3,11 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  // The panel is written against React's API (and type-checked against @types/react), but runs on
-  // Preact's compat layer: react-dom alone is over half of the first load, Preact all of it is ~10 kB
-  // gzipped (test/first-load.test.ts). Exact matches only, so TanStack Query and tRPC's React
-  // bindings get the same Preact as the panel.
+  // The panel is written against React's API and type-checked against @types/react, but runs on
+  // Preact 11's compat layer, as do TanStack Query and tRPC's React bindings: react-dom alone was
+  // over half of the first load (test/first-load.test.ts). Where Preact differs from React: it does
+  // not focus an `autoFocus` element added after the page loaded (focus it from a ref), and it
+  // leaves out an attribute set to `false` that has no DOM property of that name (`spellCheck`).
   resolve: {
     alias: [
       { find: /^react$/, replacement: 'preact/compat' },

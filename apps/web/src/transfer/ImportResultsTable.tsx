@@ -133,7 +133,7 @@ function RowChoices({ result, choices, onReplace, onRename }: RowChoicesProps) {
           aria-label={`New name for ${name}`}
           value={draft}
           ref={focusOnMount}
-          spellCheck={false}
+          spellCheck="false"
           onChange={(event) => {
             setDraft(event.target.value);
           }}
