@@ -126,6 +126,8 @@ for (const { label, width, height } of WIDTHS) {
 
       await dialog.openButton.click();
       await dialog.loadSource('Claude Desktop').click();
+      // Loaded, Claude Desktop's servers are set to go to User: choose Local only after that.
+      await expect(dialog.scope('User')).toBeChecked();
       await dialog.scope('Local').check();
       await dialog.preview.click();
       await expect(dialog.row('github')).toContainText('Will shadow User');
