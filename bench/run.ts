@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:f
 import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchCheckAll, type CheckAllFigures } from './check-all';
-import { benchHttpList, type HttpListFigures } from './http-list';
+import { BENCH_SERVER, benchHttpList, type HttpListFigures } from './http-list';
 import { time, type Timing } from './measure';
 import { benchProjects, type ProjectsRow } from './projects';
 import { benchProjectToggle } from './project-toggle';
@@ -199,7 +199,10 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
     `${ms(row.revalidatedMs)} (${row.revalidatedStatus})`,
   ]);
   printTable(header, lines);
-  process.stdout.write(`\nServer resident memory when started (empty config): ${mib(startRss)}\n`);
+  const server = BENCH_SERVER === 'built' ? 'node dist/main.mjs' : 'node --import tsx src/main.ts';
+  process.stdout.write(
+    `\nServer (${server}) resident memory when started (empty config): ${mib(startRss)}\n`,
+  );
   process.stdout.write(
     `\nmcp.add + mcp.remove over HTTP vs claude mcp add-json + remove (${(change.bytes / 1e6).toFixed(0)} MB .claude.json), medians: ` +
       `CLI pair 1.00× (${ms(change.cliPairMs)}), HTTP pair ${ratio(change.httpPairMs, change.cliPairMs)}\n`,

@@ -1,6 +1,8 @@
 /**
- * `src/main.ts` as a real child process, started the way `pnpm start` starts it and read the way
- * a user reads it: from its fixed start line. For tests (the server's own and the browser tests).
+ * `src/main.ts` as a real child process, read the way a user reads it: from its fixed start line.
+ * For tests (the server's own and the browser tests) and the bench. It runs the sources through
+ * tsx, so a test never runs a stale build; `built` runs `dist/main.mjs` (`pnpm start`'s build,
+ * scripts/build.ts) instead, which the caller has built.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
@@ -41,8 +43,9 @@ export interface MainProcess {
   stop(): Promise<void>;
 }
 
-export function spawnMainProcess(env: NodeJS.ProcessEnv): MainProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export function spawnMainProcess(env: NodeJS.ProcessEnv, { built = false } = {}): MainProcess {
+  const entry = built ? ['dist/main.mjs'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: SERVER_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
