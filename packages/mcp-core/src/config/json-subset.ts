@@ -49,7 +49,7 @@ export function parseJsonSubset(bytes: Buffer, select: MemberSelector): Promise<
 export async function parseJsonChunks(chunks: JsonChunks, select: MemberSelector): Promise<unknown> {
   const first = await chunks.next(Buffer.alloc(0));
   return new SubsetParser(first ?? Buffer.alloc(0), first === undefined ? undefined : chunks, select).parse(
-    chunks.readAt,
+    (position, length) => chunks.readAt(position, length),
   );
 }
 
