@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +14,17 @@ const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const START_LINE = /^MCP Admin listening on ((http:\/\/(.+):(\d+))\/\?token=(\S+))\n/;
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
+
+/** The arguments `pnpm start` gives `node` (apps/server/package.json's `start`: `node ARGS`). */
+function builtStartArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(`${SERVER_DIR}package.json`, 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = scripts.start.split(' ');
+  if (command !== 'node')
+    throw new Error(`apps/server's start script is not \`node ARGS\`: ${scripts.start}`);
+  return args;
+}
 
 export interface StartLine {
   /** The printed `http://HOST:PORT/?token=TOKEN`. */
@@ -44,7 +56,7 @@ export interface MainProcess {
 }
 
 export function spawnMainProcess(env: NodeJS.ProcessEnv, { built = false } = {}): MainProcess {
-  const entry = built ? ['dist/main.mjs'] : ['--import', 'tsx', 'src/main.ts'];
+  const entry = built ? builtStartArgs() : ['--import', 'tsx', 'src/main.ts'];
   const child = spawn(process.execPath, entry, {
     cwd: SERVER_DIR,
     env,
