@@ -2,6 +2,7 @@
  * The scanner fed in pieces (parseJsonChunks) against the same scanner given the whole text at once
  * (parseJsonSubset): every token, escape and multi-byte character split across a piece's end.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { parseJsonChunks, parseJsonSubset } from '../../src/config/json-subset';
 import type { JsonChunks, MemberSelector } from '../../src/config/json-subset';
@@ -132,5 +133,31 @@ describe('parseJsonChunks', () => {
     expect(parsed).toEqual({ mcpServers: { a: { command: 'x' } } });
     // The longest token is one prompt string of about 120 bytes.
     expect(largestKept).toBeLessThan(200);
+  });
+
+  // Pieces that are there at once (a read that finished while the last piece was scanned) hand
+  // the event loop no turn of their own: the scanner's time slices must go on across them.
+  it('hands the event loop turns while it parses a large document whose pieces are all there at once', async () => {
+    const history = Array.from({ length: 40_000 }, (_, index) => ({
+      display: `prompt ${index} `.repeat(20),
+    }));
+    const bytes = Buffer.from(JSON.stringify({ projects: { '/p': { history } }, mcpServers: { a: {} } }));
+    let turns = 0;
+    let parsing = true;
+    const countTurns = async () => {
+      while (parsing) {
+        await nextTurn();
+        turns += 1;
+      }
+    };
+    const counting = countTurns();
+    const parsed = await parseJsonChunks(inPieces(bytes, 64 * 1024), (path) =>
+      path[0] === 'mcpServers' ? 'whole' : 'none',
+    );
+    parsing = false;
+    await counting;
+
+    expect(parsed).toEqual({ mcpServers: { a: {} } });
+    expect(turns).toBeGreaterThan(1);
   });
 });
