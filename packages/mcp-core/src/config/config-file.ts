@@ -163,6 +163,7 @@ async function scanVersion(
       const before = await waitWithin(handle.stat());
       refuseUnlessReadable(path, before, limits);
       const pieces = new FilePieces(handle, {
+        statedSize: before.size,
         maxBytes: limits.maxBytes,
         overLimit: () => unreadable(path, `is over the ${formatBytes(limits.maxBytes)} limit`),
         waitWithin,

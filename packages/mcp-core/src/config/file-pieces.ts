@@ -15,8 +15,12 @@ import type { JsonChunks } from './json-subset';
 export const PIECE_BYTES = 1024 * 1024;
 /** Room before each piece for what the scanner keeps of the last window. */
 const KEPT_ROOM_BYTES = 64 * 1024;
+/** The smallest piece, for a file said to be empty or tiny (`/proc` files say 0). */
+const MIN_PIECE_BYTES = 4 * 1024;
 
 export interface FilePiecesOptions {
+  /** The size the file was said to have: a smaller file is read in one piece of its size. */
+  statedSize: number;
   /** A file that turns out longer than this is refused with `overLimit()`. */
   maxBytes: number;
   overLimit: () => Error;
@@ -25,10 +29,11 @@ export interface FilePiecesOptions {
 }
 
 export class FilePieces implements JsonChunks {
-  private readonly buffers = [
-    Buffer.allocUnsafe(KEPT_ROOM_BYTES + PIECE_BYTES),
-    Buffer.allocUnsafe(KEPT_ROOM_BYTES + PIECE_BYTES),
-  ] as const;
+  /** Allocated when first read into, of the room and a piece. */
+  private readonly buffers: [Buffer | undefined, Buffer | undefined] = [undefined, undefined];
+  /** One more than the stated size finds the end in the first piece; settings files are small. */
+  private readonly pieceBytes: number;
+  private readonly roomBytes: number;
   /** The read of the next piece into `buffers[index]`, after the room. */
   private ahead: { index: 0 | 1; read: Promise<number> } | undefined;
   /** How much of the file has been read. */
@@ -37,7 +42,10 @@ export class FilePieces implements JsonChunks {
   constructor(
     private readonly handle: FileHandle,
     private readonly options: FilePiecesOptions,
-  ) {}
+  ) {
+    this.pieceBytes = Math.min(Math.max(options.statedSize + 1, MIN_PIECE_BYTES), PIECE_BYTES);
+    this.roomBytes = Math.min(KEPT_ROOM_BYTES, this.pieceBytes);
+  }
 
   async next(kept: Buffer): Promise<Buffer | undefined> {
     const { index, read } = this.ahead ?? this.readAhead(0);
@@ -45,18 +53,19 @@ export class FilePieces implements JsonChunks {
     this.ahead = undefined;
     this.counted(bytesRead);
     if (bytesRead === 0) return undefined;
-    const piece = this.buffers[index];
+    const piece = this.buffer(index);
+    const room = this.roomBytes;
     const other = index === 0 ? 1 : 0;
-    if (kept.length <= KEPT_ROOM_BYTES) {
-      const start = KEPT_ROOM_BYTES - kept.length;
+    if (kept.length <= room) {
+      const start = room - kept.length;
       kept.copy(piece, start);
       // `kept` was in the other buffer, or in a buffer of its own: the other one is free now.
       this.readAhead(other);
-      return piece.subarray(start, KEPT_ROOM_BYTES + bytesRead);
+      return piece.subarray(start, room + bytesRead);
     }
-    const joined = Buffer.allocUnsafe(kept.length + Math.max(kept.length, PIECE_BYTES));
+    const joined = Buffer.allocUnsafe(kept.length + Math.max(kept.length, this.pieceBytes));
     kept.copy(joined);
-    let filled = kept.length + piece.copy(joined, kept.length, KEPT_ROOM_BYTES, KEPT_ROOM_BYTES + bytesRead);
+    let filled = kept.length + piece.copy(joined, kept.length, room, room + bytesRead);
     while (filled < joined.length) {
       const more = await this.readInto(joined, filled, joined.length - filled);
       if (more === 0) break;
@@ -82,12 +91,16 @@ export class FilePieces implements JsonChunks {
 
   private readAhead(index: 0 | 1): { index: 0 | 1; read: Promise<number> } {
     const read = this.handle
-      .read(this.buffers[index], KEPT_ROOM_BYTES, PIECE_BYTES, this.length)
+      .read(this.buffer(index), this.roomBytes, this.pieceBytes, this.length)
       .then(({ bytesRead }) => bytesRead);
     // Its failure is seen by the `next` that waits for it; none may come if the scan failed first.
     read.catch(() => undefined);
     this.ahead = { index, read };
     return this.ahead;
+  }
+
+  private buffer(index: 0 | 1): Buffer {
+    return (this.buffers[index] ??= Buffer.allocUnsafe(this.roomBytes + this.pieceBytes));
   }
 
   private async readInto(bytes: Buffer, offset: number, length: number): Promise<number> {

@@ -2,11 +2,12 @@
 import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MiB, scanConfigFile } from '../../src/config/config-file';
-import { PIECE_BYTES } from '../../src/config/file-pieces';
-import { parseJsonSubset, type MemberSelector } from '../../src/config/json-subset';
+import { FilePieces, PIECE_BYTES } from '../../src/config/file-pieces';
+import { parseJsonChunks, parseJsonSubset, type MemberSelector } from '../../src/config/json-subset';
 import { McpCoreError } from '../../src/errors';
 
 let world: TestWorld;
@@ -97,5 +98,39 @@ describe('scanConfigFile', () => {
     await expect(scanConfigFile(file, { maxBytes: 1024, readTimeoutMs: 10_000 }, select)).rejects.toEqual(
       new McpCoreError('CONFIG_UNREADABLE', `${file} is 2 KiB, over the 1 KiB limit`),
     );
+  });
+
+  it('reads a file said to be empty in pieces of 4 KiB, its kept values and long strings over many of them', async () => {
+    writeFileSync(file, manyPieces());
+    const handle = await open(file);
+    try {
+      const pieces = new FilePieces(handle, {
+        statedSize: 0,
+        maxBytes: roomy.maxBytes,
+        overLimit: () => new Error('over the limit'),
+        waitWithin: (op) => op,
+      });
+      await expect(parseJsonChunks(pieces, select)).resolves.toEqual(
+        await parseJsonSubset(readFileSync(file), select),
+      );
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('refuses a file that turns out longer than its limit as it is read', async () => {
+    writeFileSync(file, `{"a": "${'x'.repeat(10_000)}"}`);
+    const handle = await open(file);
+    try {
+      const pieces = new FilePieces(handle, {
+        statedSize: 0,
+        maxBytes: 8 * 1024,
+        overLimit: () => new Error('over the limit'),
+        waitWithin: (op) => op,
+      });
+      await expect(parseJsonChunks(pieces, select)).rejects.toEqual(new Error('over the limit'));
+    } finally {
+      await handle.close();
+    }
   });
 });
