@@ -7,11 +7,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
-import { PanelPage } from './pages/PanelPage';
+import { PanelPage, saveScreenshot } from './pages/PanelPage';
 import { addJsonWithCli, addWithCli } from './support/claude-cli';
 import { expect, test } from './support/fixtures';
 
-const SHOTS = '/work/wt/shots';
 const WIDTHS = [
   { label: '1280', width: 1280, height: 800 },
   { label: '390', width: 390, height: 844 },
@@ -26,7 +25,7 @@ const toolsServer = (name: string) => ({
 });
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  await saveScreenshot(page, name, { fullPage: false });
 }
 
 const connectionLost = (page: Page) =>

@@ -4,18 +4,16 @@
  * Issue 18 at 30 servers, at 1280 and 390 px: one answer per row, dense one-line rows without
  * sideways scroll, details on demand, search / filter / sort / grouping with counts that follow,
  * words instead of config keys, sign-in only where OAuth applies, a switched-off server that can be
- * edited and removed. Screenshots of the main states go to /work/wt/shots when that folder exists.
+ * edited and removed. Screenshots of the main states go to
+ * test-results/screenshots/rows-*.png.
  */
-import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import type { PanelPage } from './pages/PanelPage';
+import { type PanelPage, saveScreenshot } from './pages/PanelPage';
 import { expect, test } from './support/fixtures';
 import { SEEDED, seedThirtyServers } from './support/many-servers';
 
-const SHOTS = '/work/wt/shots';
-
 async function shoot(page: Page, name: string): Promise<void> {
-  if (existsSync(SHOTS)) await page.screenshot({ path: `${SHOTS}/rows-${name}.png`, fullPage: false });
+  await saveScreenshot(page, `rows-${name}`, { fullPage: false });
 }
 
 /** How far the page scrolls sideways, and the tallest server row. */

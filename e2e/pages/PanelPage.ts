@@ -12,6 +12,12 @@ const SCREENSHOT_DIR = join(
   'screenshots',
 );
 
+/** Saves the page as `test-results/screenshots/NAME.png`, for reviewing the design. */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
 /** The whole panel: header, server list, add and edit form, history and the dialogs they open. */
 export class PanelPage {
   readonly page: Page;
@@ -108,7 +114,6 @@ export class PanelPage {
 
   /** Saves the page as `test-results/screenshots/NAME.png`, for reviewing the design. */
   async screenshot(name: string, { fullPage = true } = {}): Promise<void> {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await this.page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+    await saveScreenshot(this.page, name, { fullPage });
   }
 }
