@@ -2,7 +2,8 @@
  * `pnpm bench`: how the config reader copes with `.claude.json` files from 5 KB to 100 MB,
  * against a plain `JSON.parse(readFileSync(...))` of the same file in the same run; how
  * `mcp.projects` copes with 10⁵ and 10⁶ known projects (bench/projects.ts); then `Check all`
- * against `claude mcp list` on the same 8 servers (bench/check-all.ts).
+ * against `claude mcp list` on the same 8 servers (bench/check-all.ts); then the panel's first
+ * load: its bytes and the first server row painted after a cold page load (bench/first-load.ts).
  * Reports figures, never asserts times (see bench/README.md).
  */
 import { listServers } from '@mcp-admin/core/testing';
@@ -10,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:f
 import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchCheckAll, type CheckAllFigures } from './check-all';
+import { benchFirstLoad, type FirstLoadFigures } from './first-load';
 import { BENCH_SERVER, benchHttpList, type HttpListFigures } from './http-list';
 import { time, type Timing } from './measure';
 import { benchProjects, type ProjectsRow } from './projects';
@@ -31,7 +33,10 @@ interface Row {
   warm: Timing;
 }
 
-/** `BENCH_ONLY=http,check-all` runs only those parts (of `reader`, `projects`, `http`, `project-toggle`, `check-all`). */
+/**
+ * `BENCH_ONLY=http,check-all` runs only those parts (of `reader`, `projects`, `http`,
+ * `project-toggle`, `check-all`, `first-load`).
+ */
 const only = process.env.BENCH_ONLY?.split(',');
 const part = (name: string) => only === undefined || only.includes(name);
 
@@ -81,6 +86,10 @@ if (part('check-all')) {
     '10 stdio servers that answer initialize 2 s after they start',
     await benchCheckAll('waiting'),
   );
+  printMachine();
+}
+if (part('first-load')) {
+  printFirstLoad(await benchFirstLoad());
   printMachine();
 }
 
@@ -218,6 +227,23 @@ function printCheckAll(world: string, figures: CheckAllFigures): void {
       `claude mcp list            1.00× (${ms(figures.listMedianMs)})   ${figures.listSummary}`,
       `Check all (mcp.checkAll)   ${ratio(figures.checkAllMedianMs, figures.listMedianMs)}   ${figures.checkAllSummary}`,
       `MCP Admin server memory: ${mb(figures.serverIdleBytes)} resident when idle, peak ${mb(figures.serverPeakBytes)} (VmHWM) during Check all`,
+      '',
+    ].join('\n'),
+  );
+}
+
+function printFirstLoad({ assets, totalGzipped, runs }: FirstLoadFigures): void {
+  const bytes = (count: number) => `${count.toLocaleString('en')} B`;
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const painted = runs.map((run) => run.paintedMs);
+  process.stdout.write(
+    [
+      '',
+      `First load, gzipped (apps/web/test/first-load.test.ts counts it so): ${bytes(totalGzipped)}`,
+      ...assets.map(({ path, gzipped }) => `  ${path}: ${bytes(gzipped)}`),
+      `First server row painted after a cold page load, median of ${runs.length}: ${ms(median(painted))} ` +
+        `(in the document at ${ms(median(runs.map((run) => run.insertedMs)))}; ` +
+        `fastest ${ms(Math.min(...painted))}, slowest ${ms(Math.max(...painted))})`,
       '',
     ].join('\n'),
   );
