@@ -12,7 +12,7 @@ import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchCheckAll, type CheckAllFigures } from './check-all';
 import { benchFirstLoad, type FirstLoadFigures } from './first-load';
-import { benchHttpList, type HttpListFigures } from './http-list';
+import { BENCH_SERVER, benchHttpList, type HttpListFigures } from './http-list';
 import { benchHttpProjects, type HttpProjectsFigures } from './http-projects';
 import { time, type Timing } from './measure';
 import { benchProjects, PROJECT_COUNTS, type ProjectsRow } from './projects';
@@ -218,7 +218,10 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
     ms(row.warmCpuMs),
   ]);
   printTable(header, lines);
-  process.stdout.write(`\nServer resident memory when started (empty config): ${mib(startRss)}\n`);
+  const server = BENCH_SERVER === 'built' ? 'node dist/main.mjs' : 'node --import tsx src/main.ts';
+  process.stdout.write(
+    `\nServer (${server}) resident memory when started (empty config): ${mib(startRss)}\n`,
+  );
   process.stdout.write(
     `\nmcp.add + mcp.remove over HTTP vs claude mcp add-json + remove (${(change.bytes / 1e6).toFixed(0)} MB .claude.json), medians: ` +
       `CLI pair 1.00× (${ms(change.cliPairMs)}), HTTP pair ${ratio(change.httpPairMs, change.cliPairMs)}\n`,
