@@ -1,6 +1,6 @@
 /**
- * `mcp.list` over HTTP against the real MCP Admin server (`node --import tsx src/main.ts`, as
- * `pnpm start`), on old-style `.claude.json` files of 10 MB to 117 MB: a cold list (the file just
+ * `mcp.list` over HTTP against the real MCP Admin server (`node dist/main.mjs` as `pnpm start`
+ * runs it, built first; `BENCH_SERVER=source` runs `node --import tsx src/main.ts` instead), on old-style `.claude.json` files of 10 MB to 117 MB: a cold list (the file just
  * changed) against `JSON.parse(readFileSync())` of the same file in this process, the longest
  * `/healthz` waited meanwhile, the server's peak memory, a warm list (plain, and revalidated as the
  * panel asks: `If-None-Match`), and `mcp.add` + `mcp.remove` over HTTP against the bare CLI pair.
@@ -12,11 +12,15 @@ import {
   PINNED_CLAUDE_BIN,
   runCliAsAnotherTerminal,
 } from '@mcp-admin/core/testing';
+import { buildServer } from '@mcp-admin/server/build';
 import { spawnMainProcess } from '@mcp-admin/server/testing';
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { writeSyntheticConfig } from './synthetic-config';
 
 /** `BENCH_HTTP_SIZES=117000000` measures only that size. */
+/** The built server, as `pnpm start` runs it, unless `BENCH_SERVER=source`. */
+export const BENCH_SERVER = process.env.BENCH_SERVER === 'source' ? 'source' : 'built';
 const SIZES = process.env.BENCH_HTTP_SIZES?.split(',').map(Number) ?? [10_000_000, 30_000_000, 117_000_000];
 const COLD_RUNS = 3;
 const WARM_RUNS = 30;
@@ -39,6 +43,14 @@ export interface HttpListRow {
   /** A warm list asked with the ETag of the previous answer (304 when unchanged). */
   revalidatedMs: number;
   revalidatedStatus: number;
+  /**
+   * The same two asked with `node:http` on one kept-alive connection, as a browser reuses its
+   * own: Node's `fetch` (undici) spends a few tenths of a millisecond of its own per request.
+   */
+  keptAliveWarmMs: number;
+  keptAliveRevalidatedMs: number;
+  /** The server's CPU time (all its threads) during one warm list, median: what a busy machine barely changes. */
+  warmCpuMs: number;
 }
 
 export interface ChangeFigures {
@@ -55,17 +67,22 @@ export interface HttpListFigures {
 }
 
 export async function benchHttpList(): Promise<HttpListFigures> {
+  const built = BENCH_SERVER === 'built';
+  if (built) await buildServer();
   const world = createTestWorld();
-  const main = spawnMainProcess({
-    ...process.env,
-    CLAUDE_CONFIG_DIR: world.configDir,
-    HOME: world.configDir,
-    MCP_ADMIN_HOST: undefined,
-    MCP_ADMIN_PORT: '0',
-    MCP_ADMIN_TOKEN: undefined,
-    MCP_ADMIN_PROJECT: world.projectDir,
-    CLAUDE_BIN: PINNED_CLAUDE_BIN,
-  });
+  const main = spawnMainProcess(
+    {
+      ...process.env,
+      CLAUDE_CONFIG_DIR: world.configDir,
+      HOME: world.configDir,
+      MCP_ADMIN_HOST: undefined,
+      MCP_ADMIN_PORT: '0',
+      MCP_ADMIN_TOKEN: undefined,
+      MCP_ADMIN_PROJECT: world.projectDir,
+      CLAUDE_BIN: PINNED_CLAUDE_BIN,
+    },
+    { built },
+  );
   try {
     const { url, token } = await main.started();
     const pid = main.child.pid ?? 0;
@@ -120,15 +137,34 @@ export async function benchHttpList(): Promise<HttpListFigures> {
       }
       const peakRss = statusBytes(pid, 'VmHWM');
       const warm: number[] = [];
-      for (let run = 0; run < WARM_RUNS; run++) await timed(warm, () => list());
+      const warmCpu: number[] = [];
+      for (let run = 0; run < WARM_RUNS; run++) {
+        const serverCpuBefore = threadsCpuMs(pid);
+        await timed(warm, () => list());
+        warmCpu.push(threadsCpuMs(pid) - serverCpuBefore);
+      }
       const { etag } = await list();
       const revalidated: number[] = [];
       let revalidatedStatus = 0;
       for (let run = 0; run < WARM_RUNS; run++) {
         revalidatedStatus = (await timed(revalidated, () => list(etag))).status;
       }
+      const keptAlive = keptAliveClient(url, token);
+      const keptAliveWarm: number[] = [];
+      const keptAliveRevalidated: number[] = [];
+      try {
+        for (let run = 0; run < WARM_RUNS; run++) {
+          await timed(keptAliveWarm, () => keptAlive.list());
+          await timed(keptAliveRevalidated, () => keptAlive.list(etag));
+        }
+      } finally {
+        keptAlive.close();
+      }
       rows.push({
         bytes,
+        keptAliveWarmMs: median(keptAliveWarm),
+        keptAliveRevalidatedMs: median(keptAliveRevalidated),
+        warmCpuMs: median(warmCpu),
         baselineMs: median(baseline),
         coldMs: median(cold),
         coldCpuMs: median(coldCpu),
@@ -196,6 +232,35 @@ async function retriedOnClosedConnection(request: () => Promise<Response>): Prom
     if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
     return request();
   }
+}
+
+/** `mcp.list` over one kept-alive `node:http` connection; `list` resolves with the status once the body is read. */
+function keptAliveClient(url: string, token: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const list = (etag?: string) =>
+    new Promise<number>((resolve, reject) => {
+      const headers = {
+        authorization: `Bearer ${token}`,
+        ...(etag === undefined ? {} : { 'if-none-match': etag }),
+      };
+      const request = httpRequest(`${url}/trpc/mcp.list`, { agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          const status = response.statusCode ?? 0;
+          if (status === 200 || status === 304) resolve(status);
+          else reject(new Error(`mcp.list: ${status}`));
+        });
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  return {
+    list,
+    close: () => {
+      agent.destroy();
+    },
+  };
 }
 
 /** Asks `/healthz` again as soon as it answers (every HEALTH_POLL_MS at most); `stop` gives the slowest answer. */

@@ -13,7 +13,7 @@ import { time, type Timing } from './measure';
 import { writeManyProjectsConfig } from './synthetic-config';
 
 /** `BENCH_PROJECTS=100000` measures only that count. */
-const COUNTS = process.env.BENCH_PROJECTS?.split(',').map(Number) ?? [100_000, 1_000_000];
+export const PROJECT_COUNTS = process.env.BENCH_PROJECTS?.split(',').map(Number) ?? [100_000, 1_000_000];
 
 export interface ProjectsRow {
   count: number;
@@ -27,7 +27,7 @@ export interface ProjectsRow {
 
 export async function benchProjects(root: string): Promise<ProjectsRow[]> {
   const rows: ProjectsRow[] = [];
-  for (const count of COUNTS) {
+  for (const count of PROJECT_COUNTS) {
     const configDir = join(root, `projects-${count}`);
     mkdirSync(configDir);
     const configPath = join(configDir, '.claude.json');

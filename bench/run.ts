@@ -2,7 +2,8 @@
  * `pnpm bench`: how the config reader copes with `.claude.json` files from 5 KB to 100 MB,
  * against a plain `JSON.parse(readFileSync(...))` of the same file in the same run; how
  * `mcp.projects` copes with 10⁵ and 10⁶ known projects (bench/projects.ts); then `Check all`
- * against `claude mcp list` on the same 8 servers (bench/check-all.ts).
+ * against `claude mcp list` on the same 8 servers (bench/check-all.ts); then the panel's first
+ * load: its bytes and the first server row painted after a cold page load (bench/first-load.ts).
  * Reports figures, never asserts times (see bench/README.md).
  */
 import { listServers } from '@mcp-admin/core/testing';
@@ -10,9 +11,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:f
 import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchCheckAll, type CheckAllFigures } from './check-all';
-import { benchHttpList, type HttpListFigures } from './http-list';
+import { benchFirstLoad, type FirstLoadFigures } from './first-load';
+import { BENCH_SERVER, benchHttpList, type HttpListFigures } from './http-list';
+import { benchHttpProjects, type HttpProjectsFigures } from './http-projects';
 import { time, type Timing } from './measure';
-import { benchProjects, type ProjectsRow } from './projects';
+import { benchProjects, PROJECT_COUNTS, type ProjectsRow } from './projects';
 import { benchProjectToggle } from './project-toggle';
 import { writeSyntheticConfig } from './synthetic-config';
 
@@ -31,7 +34,10 @@ interface Row {
   warm: Timing;
 }
 
-/** `BENCH_ONLY=http,check-all` runs only those parts (of `reader`, `projects`, `http`, `project-toggle`, `check-all`). */
+/**
+ * `BENCH_ONLY=http,check-all` runs only those parts (of `reader`, `projects`, `http`,
+ * `project-toggle`, `check-all`, `first-load`).
+ */
 const only = process.env.BENCH_ONLY?.split(',');
 const part = (name: string) => only === undefined || only.includes(name);
 
@@ -63,6 +69,11 @@ try {
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
+if (part('projects')) {
+  for (const count of PROJECT_COUNTS.filter((count) => count <= 100_000)) {
+    printHttpProjects(await benchHttpProjects(count));
+  }
+}
 printMachine();
 if (part('http')) printHttpList(await benchHttpList());
 printMachine();
@@ -81,6 +92,10 @@ if (part('check-all')) {
     '10 stdio servers that answer initialize 2 s after they start',
     await benchCheckAll('waiting'),
   );
+  printMachine();
+}
+if (part('first-load')) {
+  printFirstLoad(await benchFirstLoad());
   printMachine();
 }
 
@@ -186,6 +201,8 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
     'server RSS idle → peak (peak / size; growth over start / size)',
     'warm mcp.list',
     'warm, If-None-Match',
+    'warm / If-None-Match, kept-alive node:http',
+    'warm, server CPU',
   ];
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
   const lines = rows.map((row) => [
@@ -197,12 +214,26 @@ function printHttpList({ startRss, rows, change }: HttpListFigures): void {
     `${mib(row.idleRss)} → ${mib(row.peakRss)} (${(row.peakRss / row.bytes).toFixed(2)}×; ${((row.peakRss - startRss) / row.bytes).toFixed(2)}×)`,
     ms(row.warmMs),
     `${ms(row.revalidatedMs)} (${row.revalidatedStatus})`,
+    `${ms(row.keptAliveWarmMs)} / ${ms(row.keptAliveRevalidatedMs)}`,
+    ms(row.warmCpuMs),
   ]);
   printTable(header, lines);
-  process.stdout.write(`\nServer resident memory when started (empty config): ${mib(startRss)}\n`);
+  const server = BENCH_SERVER === 'built' ? 'node dist/main.mjs' : 'node --import tsx src/main.ts';
+  process.stdout.write(
+    `\nServer (${server}) resident memory when started (empty config): ${mib(startRss)}\n`,
+  );
   process.stdout.write(
     `\nmcp.add + mcp.remove over HTTP vs claude mcp add-json + remove (${(change.bytes / 1e6).toFixed(0)} MB .claude.json), medians: ` +
       `CLI pair 1.00× (${ms(change.cliPairMs)}), HTTP pair ${ratio(change.httpPairMs, change.cliPairMs)}\n`,
+  );
+}
+
+function printHttpProjects({ count, answerBytes, first, changed }: HttpProjectsFigures): void {
+  const figures = ({ ms: time, healthWorstMs, healthWorstRunMs }: HttpProjectsFigures['first']) =>
+    `${ms(time)}, worst /healthz meanwhile ${ms(healthWorstMs)} (server's main thread ran ${ms(healthWorstRunMs)} of a wait at most)`;
+  process.stdout.write(
+    `\nmcp.projects over HTTP at ${count.toLocaleString('en')} projects (answer ${(answerBytes / 1e6).toFixed(1)} MB):` +
+      `\n  first call ${figures(first)}\n  first after a change ${figures(changed)}\n`,
   );
 }
 
@@ -219,6 +250,23 @@ function printCheckAll(world: string, figures: CheckAllFigures): void {
         `${figures.waitMs > 0 ? ` + the ${ms(figures.waitMs)} they wait` : ''} = ${ratio(figures.floorMs, figures.listMedianMs)}`,
       `CPU per run: Check all's own ${ms(figures.checkerCpuMs)}; claude mcp list with the servers it reaped ${ms(figures.listCpuMs)}; load average before: ${figures.loadAverage}`,
       `Worst /healthz wait during Check all: ${ms(figures.worstHealthMs)}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+function printFirstLoad({ assets, totalGzipped, runs }: FirstLoadFigures): void {
+  const bytes = (count: number) => `${count.toLocaleString('en')} B`;
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const painted = runs.map((run) => run.paintedMs);
+  process.stdout.write(
+    [
+      '',
+      `First load, gzipped (apps/web/test/first-load.test.ts counts it so): ${bytes(totalGzipped)}`,
+      ...assets.map(({ path, gzipped }) => `  ${path}: ${bytes(gzipped)}`),
+      `First server row painted after a cold page load, median of ${runs.length}: ${ms(median(painted))} ` +
+        `(in the document at ${ms(median(runs.map((run) => run.insertedMs)))}; ` +
+        `fastest ${ms(Math.min(...painted))}, slowest ${ms(Math.max(...painted))})`,
       '',
     ].join('\n'),
   );

@@ -45,3 +45,11 @@ test("switching transport hides the other mode's fields but keeps what was typed
   await expect(form.url).toHaveValue('https://mcp.example.com');
   await expectValues(form.headerNames, ['X-Team']);
 });
+
+test('the name, command and paste boxes are not spell-checked', async ({ panel }) => {
+  const form = panel.addForm;
+  const pasteBox = form.root.getByRole('textbox', { name: 'Paste a command or JSON', exact: true });
+  for (const box of [form.name, form.command, pasteBox]) {
+    await expect(box).toHaveJSProperty('spellcheck', false);
+  }
+});

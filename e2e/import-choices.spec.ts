@@ -80,7 +80,7 @@ for (const { label, width, height } of WIDTHS) {
       });
     });
 
-    test('among 30 servers, a Claude Desktop server named like one of them offers Replace and Rename; renamed, it joins the list', async ({
+    test('among 30 servers, a Claude Desktop server named like one of them offers Replace and Rename; the box for the new name takes focus, and renamed, it joins the list', async ({
       page,
       panel,
       world,
@@ -103,7 +103,9 @@ for (const { label, width, height } of WIDTHS) {
       await expect(dialog.root.getByRole('button', { name: 'Replace github', exact: true })).toBeVisible();
       await expect(dialog.import).toBeInViewport();
       await dialog.root.getByRole('button', { name: 'Rename github', exact: true }).click();
-      await dialog.root.getByRole('textbox', { name: 'New name for github' }).fill('github-desktop');
+      const newName = dialog.root.getByRole('textbox', { name: 'New name for github' });
+      await expect(newName).toBeFocused();
+      await newName.fill('github-desktop');
       await dialog.root.getByRole('button', { name: 'Apply', exact: true }).click();
       await expect(dialog.row('github')).toContainText('Will be added');
       await dialog.import.click();
@@ -124,6 +126,8 @@ for (const { label, width, height } of WIDTHS) {
 
       await dialog.openButton.click();
       await dialog.loadSource('Claude Desktop').click();
+      // Loaded, Claude Desktop's servers are set to go to User: choose Local only after that.
+      await expect(dialog.scope('User')).toBeChecked();
       await dialog.scope('Local').check();
       await dialog.preview.click();
       await expect(dialog.row('github')).toContainText('Will shadow User');

@@ -32,3 +32,26 @@ test('servers another terminal adds and removes appear and disappear without a r
 
   expect(documentRequests).toEqual([]);
 });
+
+test('when the panel info cannot be read again after a live update, the panel stays and shows the next update', async ({
+  panel,
+  page,
+  world,
+}) => {
+  let failedInfoReads = 0;
+  const failInfoReads = (url: URL) => url.pathname.includes('system.info');
+  await page.route(failInfoReads, async (route) => {
+    failedInfoReads += 1;
+    await route.abort();
+  });
+
+  await addWithCli(world, world.projectDir, { name: 'first', scope: 'user', command: 'node' });
+  // The live update reads the info again; with its two retries, that fails three times.
+  await expect.poll(() => failedInfoReads, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  await page.unroute(failInfoReads);
+
+  await addWithCli(world, world.projectDir, { name: 'second', scope: 'user', command: 'node' });
+  await expect(panel.serverRow('second')).toBeVisible();
+  await expect(panel.serverRow('first')).toBeVisible();
+  await expect(panel.addForm.root).toBeVisible();
+});

@@ -1,4 +1,9 @@
-/** The real MCP Admin server as a child process on a test's world, read from its start line. */
+/**
+ * The real MCP Admin server as a child process on a test's world, read from its start line. It is
+ * the built server `pnpm start` runs (`apps/server/dist/main.mjs`), which `pnpm build` builds with
+ * the panel (and `pnpm test:e2e` runs first): it starts on a third of the CPU of the sources run
+ * through tsx, which every test pays once or more.
+ */
 import { assertThrowawayConfigDir, PINNED_CLAUDE_BIN, type TestWorld } from '@mcp-admin/core/testing';
 import { spawnMainProcess } from '@mcp-admin/server/testing';
 
@@ -29,7 +34,7 @@ export async function startServerProcess(world: TestWorld): Promise<ServerProces
   };
   delete env.MCP_ADMIN_HOST;
   delete env.MCP_ADMIN_TOKEN;
-  let main = spawnMainProcess(env);
+  let main = spawnMainProcess(env, { built: true });
   try {
     const { signInUrl, url, port, token } = await main.started();
     const again = { ...env, MCP_ADMIN_PORT: String(port), MCP_ADMIN_TOKEN: token };
@@ -40,7 +45,7 @@ export async function startServerProcess(world: TestWorld): Promise<ServerProces
       stop: () => main.stop(),
       async restart() {
         await main.stop();
-        main = spawnMainProcess(again);
+        main = spawnMainProcess(again, { built: true });
         await main.started();
       },
     };

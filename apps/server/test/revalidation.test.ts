@@ -1,4 +1,6 @@
 import { addArgv, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { bearer, json, trpcQuery, useServer, useTestWorld } from './support';
@@ -46,6 +48,39 @@ describe('revalidating a query answer', () => {
     expect({ cacheControl: revealed.headers['cache-control'], etag: revealed.headers.etag }).toEqual({
       cacheControl: 'no-store',
       etag: undefined,
+    });
+  });
+
+  it('answers mcp.projects bigger than 256 KiB whole, with an ETag, and a 304 without a body to it', async () => {
+    const world = useTestWorld();
+    const paths = Array.from({ length: 4000 }, (_, index) =>
+      join(world.plainDir, 'a-folder-long-deleted-with-a-long-name', `project-${index}`),
+    );
+    writeFileSync(
+      world.configPath,
+      JSON.stringify({ projects: Object.fromEntries(paths.map((path) => [path, { mcpServers: {} }])) }),
+    );
+    const server = await useServer(world);
+
+    const first = await trpcQuery(server, 'mcp.projects');
+    const etag = first.headers.etag as string;
+    expect(first.status).toBe(200);
+    expect(Buffer.byteLength(first.body)).toBeGreaterThan(256 * 1024);
+    expect(json(first)).toEqual({
+      result: {
+        data: [...paths].sort().map((path) => ({ path, localCount: 0, hasMcpJson: false })),
+      },
+    });
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const unchanged = await trpcQuery(server, 'mcp.projects', undefined, {
+      ...bearer(server),
+      'if-none-match': etag,
+    });
+    expect({ status: unchanged.status, body: unchanged.body, etag: unchanged.headers.etag }).toEqual({
+      status: 304,
+      body: '',
+      etag,
     });
   });
 });

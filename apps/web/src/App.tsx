@@ -20,16 +20,18 @@ interface Editing {
 
 export function App() {
   const info = useSystemInfo();
-  if (info.error !== null) {
-    return info.error.data?.httpStatus === 401 ? (
-      <SignInHint />
-    ) : (
+  if (info.error?.data?.httpStatus === 401) return <SignInHint />;
+  // Once loaded, the panel stays when reading it again fails (the server stopped a moment after a
+  // live update asked for it): the connection alert says so, and the next live update reads it again.
+  if (info.data === undefined) {
+    return info.error !== null ? (
       <main className="sign-in">
         <ErrorAlert message={info.error.message} />
       </main>
+    ) : (
+      <p className="status page-status">Loading…</p>
     );
   }
-  if (info.isPending) return <p className="status page-status">Loading…</p>;
   return (
     <>
       <ConnectionAlert />

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
+import { createTRPCQueryUtils, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 import { App } from './App';
+import { startFirstReads } from './first-reads';
 import { watchedFetch } from './connection';
 import { announceLink } from './toast';
 import { isClientError, trpc } from './trpc';
@@ -37,12 +38,15 @@ function createTrpcClient() {
   });
 }
 
+const trpcClient = createTrpcClient();
+startFirstReads(createTRPCQueryUtils({ client: trpcClient, queryClient }));
+
 const rootElement = document.getElementById('root');
 if (rootElement === null) throw new Error('index.html has no #root element');
 
 createRoot(rootElement).render(
   <StrictMode>
-    <trpc.Provider client={createTrpcClient()} queryClient={queryClient}>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <App />
       </QueryClientProvider>

@@ -1,9 +1,12 @@
 /**
- * `src/main.ts` as a real child process, started the way `pnpm start` starts it and read the way
- * a user reads it: from its fixed start line. For tests (the server's own and the browser tests).
+ * `src/main.ts` as a real child process, read the way a user reads it: from its fixed start line.
+ * For tests (the server's own and the browser tests) and the bench. It runs the sources through
+ * tsx, so a test never runs a stale build; `built` runs `dist/main.mjs` (`pnpm start`'s build,
+ * scripts/build.ts) instead, which the caller has built.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
@@ -11,6 +14,17 @@ const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const START_LINE = /^MCP Admin listening on ((http:\/\/(.+):(\d+))\/\?token=(\S+))\n/;
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
+
+/** The arguments `pnpm start` gives `node` (apps/server/package.json's `start`: `node ARGS`). */
+function builtStartArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(`${SERVER_DIR}package.json`, 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = scripts.start.split(' ');
+  if (command !== 'node')
+    throw new Error(`apps/server's start script is not \`node ARGS\`: ${scripts.start}`);
+  return args;
+}
 
 export interface StartLine {
   /** The printed `http://HOST:PORT/?token=TOKEN`. */
@@ -41,8 +55,9 @@ export interface MainProcess {
   stop(): Promise<void>;
 }
 
-export function spawnMainProcess(env: NodeJS.ProcessEnv): MainProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export function spawnMainProcess(env: NodeJS.ProcessEnv, { built = false } = {}): MainProcess {
+  const entry = built ? builtStartArgs() : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: SERVER_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import type { AddServerInput, UpdateServerInput } from '@mcp-admin/core/schemas';
-import { useEffect, useId, useReducer, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useLayoutEffect, useReducer, useRef, useState, type SubmitEvent } from 'react';
 import type { WritableServer } from '../rows';
 import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileDialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -30,8 +30,8 @@ export function EditEntryForm({ server, projectPath, onSaved, onCancel }: EditEn
   const [confirming, setConfirming] = useState<{ input: UpdateServerInput; files: string[] } | null>(null);
   const update = useUpdateServer(onSaved);
 
-  // Opening an edit puts the user in its first box.
-  useEffect(() => {
+  // Opening an edit puts the user in its first box, before the paint (see ui/use-focus-after-render.ts).
+  useLayoutEffect(() => {
     document.getElementById(nameId)?.focus();
   }, [nameId]);
 

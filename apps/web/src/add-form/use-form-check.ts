@@ -1,5 +1,5 @@
 import type { AddServerInput } from '@mcp-admin/core/schemas';
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import type { AddFormState } from './form-state';
 import { validateAddForm, type FieldErrors } from './validate';
 
@@ -20,7 +20,8 @@ export function useFormCheck(
   }, [state, projectPath, submitted]);
   // A counter, not a flag: a second failed submit with nothing changed must still move focus.
   const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
+  // Before the paint (see ui/use-focus-after-render.ts).
+  useLayoutEffect(() => {
     if (focusRequest === 0) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest, formRef]);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import './dialog.css';
 
 interface DialogProps {
@@ -16,7 +16,9 @@ interface DialogProps {
 export function Dialog({ title, onClose, children, size }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
-  useEffect(() => {
+  // Before the browser paints, as React does after a click: Preact (vite.config.ts) runs a plain
+  // effect only after the next frame, when an Escape pressed meanwhile would find nothing to close.
+  useLayoutEffect(() => {
     // Unmounting removes the element, which takes it out of the top layer: no close() needed.
     if (ref.current?.open === false) ref.current.showModal();
   }, []);

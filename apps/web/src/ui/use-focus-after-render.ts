@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /**
  * Moves focus to an element once the next render has put it in the document: a row that was
@@ -6,7 +6,9 @@ import { useEffect, useRef } from 'react';
  */
 export function useFocusAfterRender(): (elementId: string) => void {
   const pending = useRef<string | null>(null);
-  useEffect(() => {
+  // Before the paint, as React does after a click: on Preact a plain effect waits a frame, and
+  // keys pressed meanwhile would go to the old focus.
+  useLayoutEffect(() => {
     if (pending.current === null) return;
     document.getElementById(pending.current)?.focus();
     pending.current = null;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { identityOf, readConfigFile, type ConfigFileLimits } from './config-file';
+import { identityOf, scanConfigFile, type ConfigFileLimits } from './config-file';
 import { McpCoreError } from '../errors';
-import { isJsonSyntaxError } from './json-subset';
+import type { MemberSelector } from './json-subset';
 
 /**
  * How long a file that does not parse is given to change before that is reported: Claude Code
@@ -10,18 +10,19 @@ import { isJsonSyntaxError } from './json-subset';
 const SETTLE_MS = 50;
 
 /**
- * Wraps a decoder of file contents with a cache keyed by the file's identity (inode, size,
- * mtime), so a config that did not change is never read or decoded twice, and concurrent reads
- * of the same version share one decode. The CLI replaces `.claude.json` and `.mcp.json` by
+ * Reads a JSON file's `select`ed members (scanned as it is read: config-file.ts's scanConfigFile)
+ * and `decode`s them, cached by the file's identity (inode, size, mtime), so a config that did not
+ * change is never read or decoded twice, and concurrent reads of the same version share one decode. The CLI replaces `.claude.json` and `.mcp.json` by
  * rename, so each of its writes is a new inode even within one mtime tick.
  * Resolves `undefined` when the file does not exist. Failures are not cached: a file fixed
  * without changing its identity (e.g. by chmod) is read again on the next call.
- * `decode` throws a JsonSyntaxError for text that is not JSON; it becomes CONFIG_UNREADABLE with
- * the path, line and column, unless the file changed meanwhile, which is then read again.
+ * Text that is not JSON becomes CONFIG_UNREADABLE with the path, line and column, unless the file
+ * changed meanwhile, which is then read again.
  */
 export function createCachedFileReader<T>(
   limits: ConfigFileLimits,
-  decode: (bytes: Buffer) => Promise<T>,
+  select: MemberSelector,
+  decode: (selected: unknown) => T,
 ): (path: string) => Promise<T | undefined> {
   const cache = new Map<string, { identity: string; value: Promise<T | undefined> }>();
 
@@ -35,7 +36,7 @@ export function createCachedFileReader<T>(
     if (cached?.identity === identity) return cached.value;
 
     // Stat before read: if the file changes in between, the next stat differs and reads again.
-    const value = readAndDecode(path, limits, decode);
+    const value = readAndDecode(path, limits, select, decode);
     const entry = { identity, value };
     cache.set(path, entry);
     value.catch(() => {
@@ -48,24 +49,22 @@ export function createCachedFileReader<T>(
 async function readAndDecode<T>(
   path: string,
   limits: ConfigFileLimits,
-  decode: (bytes: Buffer) => Promise<T>,
+  select: MemberSelector,
+  decode: (selected: unknown) => T,
 ): Promise<T | undefined> {
   const giveUpAt = performance.now() + limits.readTimeoutMs;
   for (;;) {
-    const snapshot = await readConfigFile(path, limits);
-    if (snapshot === undefined) return undefined;
-    try {
-      return await decode(snapshot.bytes);
-    } catch (error) {
-      if (!isJsonSyntaxError(error)) throw error;
-      const retry = performance.now() < giveUpAt && (await changesWithin(path, snapshot.identity, SETTLE_MS));
-      if (!retry) {
-        throw new McpCoreError(
-          'CONFIG_UNREADABLE',
-          `${path} is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}`,
-          { cause: error },
-        );
-      }
+    const version = await scanConfigFile(path, limits, select);
+    if (version === undefined) return undefined;
+    if ('value' in version) return decode(version.value);
+    const error = version.syntaxError;
+    const retry = performance.now() < giveUpAt && (await changesWithin(path, version.identity, SETTLE_MS));
+    if (!retry) {
+      throw new McpCoreError(
+        'CONFIG_UNREADABLE',
+        `${path} is not valid JSON: ${error.reason} at line ${error.line}, column ${error.column}`,
+        { cause: error },
+      );
     }
   }
 }

@@ -7,7 +7,7 @@
 import { dirname } from 'node:path';
 import { createCachedFileReader } from './cached-file-reader';
 import { MiB, type ConfigFileLimits } from './config-file';
-import { parseJsonSubset, type MemberSelector } from './json-subset';
+import type { MemberSelector } from './json-subset';
 import { recordMcpJsonPresence } from './mcp-json-presence';
 import { isRecord } from '../records';
 
@@ -55,13 +55,9 @@ const selectClaudeConfig: MemberSelector = ([top, project, field]) => {
 
 const selectMcpJson: MemberSelector = ([top]) => (top === 'mcpServers' ? 'whole' : 'none');
 
-const cachedClaudeConfig = createCachedFileReader(CLAUDE_JSON_LIMITS, async (bytes) =>
-  toClaudeConfig(await parseJsonSubset(bytes, selectClaudeConfig)),
-);
+const cachedClaudeConfig = createCachedFileReader(CLAUDE_JSON_LIMITS, selectClaudeConfig, toClaudeConfig);
 
-const cachedMcpJson = createCachedFileReader(MCP_JSON_LIMITS, async (bytes) =>
-  serversOf(await parseJsonSubset(bytes, selectMcpJson)),
-);
+const cachedMcpJson = createCachedFileReader(MCP_JSON_LIMITS, selectMcpJson, serversOf);
 
 /** A missing `.claude.json` is an empty one: Claude Code has simply not written it yet. */
 export async function readClaudeConfig(path: string): Promise<ClaudeConfig> {

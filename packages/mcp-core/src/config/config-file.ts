@@ -7,9 +7,16 @@
  */
 import { constants, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
-import { formatDuration, withDeadline } from '../deadline';
+import { formatDuration, withDeadline, withWaitingDeadline, type WaitWithin } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
-import { isJsonSyntaxError, parseJsonSubset } from './json-subset';
+import { FilePieces } from './file-pieces';
+import {
+  isJsonSyntaxError,
+  parseJsonChunks,
+  parseJsonSubset,
+  type JsonSyntaxError,
+  type MemberSelector,
+} from './json-subset';
 import { errorText } from '../error-text';
 
 export interface ConfigFileLimits {
@@ -74,6 +81,26 @@ export async function readJsonDocument(
   }
 }
 
+/** What one version of a file scanned as it was read holds, or where it is not JSON. */
+export type ScannedVersion = { identity: string } & ({ value: unknown } | { syntaxError: JsonSyntaxError });
+
+/**
+ * `parseJsonSubset` of the file at `path`, scanned as it is read so that it is never held whole,
+ * or `undefined` when nothing is there. Refuses what `readConfigFile` refuses, as it does; the time
+ * limit counts the waits on the file, not the scanning.
+ */
+export function scanConfigFile(
+  path: string,
+  limits: ConfigFileLimits,
+  select: MemberSelector,
+): Promise<ScannedVersion | undefined> {
+  return withWaitingDeadline(
+    (waitWithin) => scanVersion(path, limits, select, waitWithin),
+    limits.readTimeoutMs,
+    () => unreadable(path, `could not be read within ${formatDuration(limits.readTimeoutMs)}`),
+  );
+}
+
 /** `ino:size:mtime` of the file, `undefined` when it does not exist. */
 export async function identityOf(path: string): Promise<string | undefined> {
   const stats = await statOrMissing(path);
@@ -108,6 +135,52 @@ async function readSnapshot(
     }
   } catch (error) {
     throw isMcpCoreError(error) || signal.aborted ? error : cannotRead(path, error);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function scanVersion(
+  path: string,
+  limits: ConfigFileLimits,
+  select: MemberSelector,
+  waitWithin: WaitWithin,
+): Promise<ScannedVersion | undefined> {
+  const found = await waitWithin(statOrMissing(path));
+  if (found === undefined) return undefined;
+  // Checked before opening too: opening a device can have effects of its own (a tape rewinds).
+  refuseUnlessReadable(path, found, limits);
+  let handle: FileHandle;
+  try {
+    handle = await waitWithin(open(path, OPEN_FLAGS));
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw isMcpCoreError(error) ? error : cannotRead(path, error);
+  }
+  try {
+    for (let reads = 1; ; reads++) {
+      // What was opened is what counts: the path may have been replaced since the stat.
+      const before = await waitWithin(handle.stat());
+      refuseUnlessReadable(path, before, limits);
+      const pieces = new FilePieces(handle, {
+        statedSize: before.size,
+        maxBytes: limits.maxBytes,
+        overLimit: () => unreadable(path, `is over the ${formatBytes(limits.maxBytes)} limit`),
+        waitWithin,
+      });
+      const scanned = await parseJsonChunks(pieces, select).then(
+        (value) => ({ value }),
+        (error: unknown) => {
+          if (isJsonSyntaxError(error)) return { syntaxError: error };
+          throw error;
+        },
+      );
+      const identity = identityFrom(await waitWithin(handle.stat()));
+      if (identity === identityFrom(before)) return { identity, ...scanned };
+      if (reads === MAX_READS) throw unreadable(path, `kept changing while it was read (${reads} times)`);
+    }
+  } catch (error) {
+    throw isMcpCoreError(error) ? error : cannotRead(path, error);
   } finally {
     await handle.close();
   }

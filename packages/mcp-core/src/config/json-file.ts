@@ -6,15 +6,16 @@
  */
 import { createCachedFileReader } from './cached-file-reader';
 import { MiB, type ConfigFileLimits } from './config-file';
-import { parseJsonSubset } from './json-subset';
 import { isMcpCoreError } from '../errors';
 import type { ConfigProblem } from './types';
 
 /** Settings and manifests are small; a repository's `.claude/settings.json` is anyone's bytes. */
 const SMALL_JSON_LIMITS: ConfigFileLimits = { maxBytes: 4 * MiB, readTimeoutMs: 5_000 };
 
-const cachedJson = createCachedFileReader(SMALL_JSON_LIMITS, (bytes) =>
-  parseJsonSubset(bytes, () => 'whole'),
+const cachedJson = createCachedFileReader(
+  SMALL_JSON_LIMITS,
+  () => 'whole',
+  (document) => document,
 );
 
 /**

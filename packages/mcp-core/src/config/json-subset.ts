@@ -9,9 +9,16 @@
  * objects selected as `map` as Maps), including its handling of duplicate keys (the last wins) and
  * of `__proto__` (an ordinary own key). Nesting of any depth is fine: the parser keeps its own stack
  * and `JSON.parse`, which builds the values kept whole, does not recurse either.
+ *
+ * The text may come in pieces (`parseJsonChunks`, a file read as it is scanned): the parser holds
+ * only the piece it scans, the unfinished token at its end and the text of a value it keeps whole,
+ * so a file of hundreds of megabytes is never in memory at once.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { isSimpleEscape, plainRunEnd, wordView, type WordView } from './json-string-scan';
+import { syntaxErrorAt, type ReadBytesAt } from './json-syntax-error';
+import { END_OF_INPUT, JsonTokens, NEEDS_MORE, SyntaxAt } from './json-tokens';
+
+export { isJsonSyntaxError, JsonSyntaxError } from './json-syntax-error';
 
 /**
  * Chooses, for an object member at `path` (the keys from the root), whether to keep it `whole`,
@@ -22,28 +29,28 @@ import { isSimpleEscape, plainRunEnd, wordView, type WordView } from './json-str
  */
 export type MemberSelector = (path: readonly string[]) => 'whole' | 'members' | 'map' | 'none';
 
-export class JsonSyntaxError extends SyntaxError {
-  override readonly name = 'JsonSyntaxError';
-
-  constructor(
-    /** What is wrong, e.g. `Unexpected character`: never the text itself, which may be a secret. */
-    readonly reason: string,
-    /** Byte offset in the input. */
-    readonly offset: number,
-    readonly line: number,
-    /** In characters, from 1. */
-    readonly column: number,
-  ) {
-    super(`${reason} at line ${line}, column ${column}`);
-  }
-}
-
-export function isJsonSyntaxError(error: unknown): error is JsonSyntaxError {
-  return error instanceof JsonSyntaxError;
+/**
+ * A text in pieces. `next(kept)` gives the next window: a copy of `kept` (the end of the last
+ * window that the parser still needs) followed by at least one new byte, or `undefined` at the end
+ * of the text. `readAt` reads the text again, for the line and column of an error.
+ */
+export interface JsonChunks {
+  next(kept: Buffer): Promise<Buffer | undefined>;
+  readAt: ReadBytesAt;
 }
 
 export function parseJsonSubset(bytes: Buffer, select: MemberSelector): Promise<unknown> {
-  return new SubsetParser(bytes, select).parse();
+  return new SubsetParser(bytes, undefined, select).parse((position, length) =>
+    Promise.resolve(bytes.subarray(position, position + length)),
+  );
+}
+
+/** `parseJsonSubset` of a text that comes in pieces. */
+export async function parseJsonChunks(chunks: JsonChunks, select: MemberSelector): Promise<unknown> {
+  const first = await chunks.next(Buffer.alloc(0));
+  return new SubsetParser(first ?? Buffer.alloc(0), first === undefined ? undefined : chunks, select).parse(
+    (position, length) => chunks.readAt(position, length),
+  );
 }
 
 /**
@@ -54,27 +61,13 @@ const SLICE_MS = 4;
 /** How often, in bytes, the clock is read. */
 const CLOCK_CHECK_BYTES = 1 << 14;
 
-const END_OF_INPUT = -1;
 const SKIPPED = Symbol('skipped');
 
-const TAB = 0x09;
-const LINE_FEED = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-const SPACE = 0x20;
 const QUOTE = 0x22;
-const PLUS = 0x2b;
 const COMMA = 0x2c;
-const MINUS = 0x2d;
-const DOT = 0x2e;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
 const COLON = 0x3a;
-const UPPER_E = 0x45;
 const OPEN_BRACKET = 0x5b;
-const BACKSLASH = 0x5c;
 const CLOSE_BRACKET = 0x5d;
-const LOWER_E = 0x65;
-const LOWER_U = 0x75;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 
@@ -84,7 +77,6 @@ const LITERAL_VALUES = new Map([
   [0x66, { value: false }],
   [0x6e, { value: null }],
 ]);
-const LITERALS = new Map(['true', 'false', 'null'].map((word) => [word.charCodeAt(0), Buffer.from(word)]));
 
 /** What the next token may be. */
 type Expectation =
@@ -105,71 +97,117 @@ interface Frame {
   key: string;
 }
 
-class SubsetParser {
-  private pos = 0;
+class SubsetParser extends JsonTokens {
   private expect: Expectation = 'value';
   private readonly stack: Frame[] = [];
-  /** The value being kept whole: its start and the stack depth it closes at. */
+  /** The value being kept whole: its start (in the window) and the stack depth it closes at. */
   private capture: { start: number; depth: number } | undefined;
   private result: unknown;
-  private readonly words: WordView;
-  /** The string `stringEnd` last passed had an escape: its text is not its value. */
-  private lastStringEscaped = false;
+  private sliceStart = 0;
 
   constructor(
-    private readonly bytes: Buffer,
+    bytes: Buffer,
+    /** Where the rest of the text comes from; `undefined` once the window ends the text. */
+    private more: JsonChunks | undefined,
     private readonly select: MemberSelector,
   ) {
-    this.words = wordView(bytes);
+    super(bytes, more !== undefined);
   }
 
-  async parse(): Promise<unknown> {
-    let sliceStart = performance.now();
-    let checkAt = CLOCK_CHECK_BYTES;
-    for (;;) {
-      if (this.pos >= checkAt) {
-        checkAt = this.pos + CLOCK_CHECK_BYTES;
-        if (performance.now() - sliceStart >= SLICE_MS) {
+  async parse(readAt: ReadBytesAt): Promise<unknown> {
+    this.sliceStart = performance.now();
+    try {
+      for (;;) {
+        const stop = this.run();
+        if (stop === 'done') return this.result;
+        if (stop === 'slice-over') {
           await nextTurn();
-          sliceStart = performance.now();
-        }
+          this.sliceStart = performance.now();
+        } else await this.nextWindow();
       }
-      this.skipWhitespace();
-      const byte = this.byteAt(this.pos);
-      switch (this.expect) {
-        case 'value':
-          this.readValue(byte);
-          break;
-        case 'first-key':
-          if (byte === CLOSE_BRACE) this.closeContainer();
-          else this.readKey(byte);
-          break;
-        case 'key':
-          this.readKey(byte);
-          break;
-        case 'colon':
-          this.consume(byte, COLON, 'value');
-          break;
-        case 'after-member':
-          if (byte === CLOSE_BRACE) this.closeContainer();
-          else this.consume(byte, COMMA, 'key');
-          break;
-        case 'first-element':
-          if (byte === CLOSE_BRACKET) this.closeContainer();
-          else this.expect = 'value';
-          break;
-        case 'after-element':
-          if (byte === CLOSE_BRACKET) this.closeContainer();
-          else this.consume(byte, COMMA, 'value');
-          break;
-        case 'end':
-          if (byte !== END_OF_INPUT) throw this.error('Unexpected non-whitespace character after JSON');
-          return this.result;
-      }
+    } catch (error) {
+      if (error instanceof SyntaxAt) throw await syntaxErrorAt(error.reason, error.offset, readAt);
+      throw error;
     }
   }
 
+  /** Takes steps until the text ends, the slice of time is over, or the window is. */
+  private run(): 'done' | 'slice-over' | 'window-over' {
+    let checkAt = this.pos + CLOCK_CHECK_BYTES;
+    try {
+      for (;;) {
+        if (this.pos >= checkAt) {
+          checkAt = this.pos + CLOCK_CHECK_BYTES;
+          if (performance.now() - this.sliceStart >= SLICE_MS) return 'slice-over';
+        }
+        if (this.step()) return 'done';
+      }
+    } catch (error) {
+      if (error === NEEDS_MORE) return 'window-over';
+      throw error;
+    }
+  }
+
+  /**
+   * Reads one token. A step that runs past the window throws NEEDS_MORE before it changes
+   * anything but `pos` over whitespace, so it is taken again, whole, in the next window.
+   */
+  private step(): boolean {
+    this.skipWhitespace();
+    const byte = this.byteAt(this.pos);
+    switch (this.expect) {
+      case 'value':
+        this.readValue(byte);
+        break;
+      case 'first-key':
+        if (byte === CLOSE_BRACE) this.closeContainer();
+        else this.readKey(byte);
+        break;
+      case 'key':
+        this.readKey(byte);
+        break;
+      case 'colon':
+        this.consume(byte, COLON, 'value');
+        break;
+      case 'after-member':
+        if (byte === CLOSE_BRACE) this.closeContainer();
+        else this.consume(byte, COMMA, 'key');
+        break;
+      case 'first-element':
+        if (byte === CLOSE_BRACKET) this.closeContainer();
+        else this.expect = 'value';
+        break;
+      case 'after-element':
+        if (byte === CLOSE_BRACKET) this.closeContainer();
+        else this.consume(byte, COMMA, 'value');
+        break;
+      case 'end':
+        if (byte !== END_OF_INPUT) throw this.error('Unexpected non-whitespace character after JSON');
+        return true;
+    }
+    return false;
+  }
+
+  /** Drops what is done with, keeps the token being read and the value being kept, and reads on. */
+  private async nextWindow(): Promise<void> {
+    const chunks = this.more;
+    if (chunks === undefined) throw new Error('The parser asked past the end of its text');
+    const keepFrom = Math.min(this.pos, this.capture?.start ?? this.pos);
+    const next = await chunks.next(this.bytes.subarray(keepFrom));
+    if (next === undefined) {
+      this.more = undefined;
+      this.textGoesOn = false;
+      return;
+    }
+    this.base += keepFrom;
+    this.pos -= keepFrom;
+    if (this.capture !== undefined) this.capture.start -= keepFrom;
+    this.setWindow(next);
+  }
+
   private readValue(byte: number): void {
+    // A scalar is read to its end first: nothing changes before a step is sure to finish.
+    const scalarEnd = byte === OPEN_BRACE || byte === OPEN_BRACKET ? this.pos : this.scalarEnd(byte);
     const path = this.pathOfValue();
     const selection = path === undefined ? 'none' : path.length === 0 ? 'members' : this.select(path);
     const byMember = selection === 'members' || selection === 'map';
@@ -186,7 +224,7 @@ class SubsetParser {
       this.open(false, undefined);
       this.expect = 'first-element';
     } else {
-      this.pos = this.scalarEnd(byte);
+      this.pos = scalarEnd;
       this.finishValue(undefined);
     }
   }
@@ -259,107 +297,6 @@ class SubsetParser {
     this.pos += 1;
     this.expect = next;
   }
-
-  private scalarEnd(byte: number): number {
-    if (byte === QUOTE) return this.stringEnd(this.pos);
-    if (byte === MINUS || isDigit(byte)) return this.numberEnd(this.pos);
-    const literal = LITERALS.get(byte);
-    if (literal === undefined) throw this.unexpected();
-    for (let i = 1; i < literal.length; i++) {
-      if (this.byteAt(this.pos + i) !== literal[i]) throw this.unexpected(this.pos + i);
-    }
-    return this.pos + literal.length;
-  }
-
-  // The hot loop of a big file (its histories are strings): one table look-up per plain byte.
-  private stringEnd(start: number): number {
-    const bytes = this.bytes;
-    this.lastStringEscaped = false;
-    let i = start + 1;
-    for (;;) {
-      i = plainRunEnd(bytes, this.words, i);
-      const byte = this.byteAt(i);
-      if (byte === QUOTE) return i + 1;
-      if (byte === BACKSLASH) {
-        this.lastStringEscaped = true;
-        i = this.escapeEnd(i);
-      } else {
-        throw byte === END_OF_INPUT
-          ? this.error('Unterminated string in JSON', i)
-          : this.error('Bad control character in string literal', i);
-      }
-    }
-  }
-
-  private escapeEnd(backslash: number): number {
-    const kind = this.byteAt(backslash + 1);
-    if (kind !== END_OF_INPUT && isSimpleEscape(kind)) return backslash + 2;
-    if (kind !== LOWER_U) throw this.error('Bad escaped character', backslash + 1);
-    for (let i = backslash + 2; i < backslash + 6; i++) {
-      if (!isHexDigit(this.byteAt(i))) throw this.error('Bad Unicode escape', i);
-    }
-    return backslash + 6;
-  }
-
-  // -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
-  private numberEnd(start: number): number {
-    let i = start;
-    if (this.byteAt(i) === MINUS) i += 1;
-    if (this.byteAt(i) === DIGIT_0) i += 1;
-    else i = this.digitsEnd(i);
-    if (this.byteAt(i) === DOT) i = this.digitsEnd(i + 1);
-    const exponent = this.byteAt(i);
-    if (exponent === LOWER_E || exponent === UPPER_E) {
-      i += 1;
-      const sign = this.byteAt(i);
-      if (sign === PLUS || sign === MINUS) i += 1;
-      i = this.digitsEnd(i);
-    }
-    return i;
-  }
-
-  /** The end of a run of at least one digit. */
-  private digitsEnd(start: number): number {
-    if (!isDigit(this.byteAt(start))) throw this.unexpected(start);
-    let i = start + 1;
-    while (isDigit(this.byteAt(i))) i += 1;
-    return i;
-  }
-
-  private skipWhitespace(): void {
-    for (;;) {
-      const byte = this.byteAt(this.pos);
-      if (byte !== SPACE && byte !== LINE_FEED && byte !== CARRIAGE_RETURN && byte !== TAB) return;
-      this.pos += 1;
-    }
-  }
-
-  private byteAt(offset: number): number {
-    return this.bytes[offset] ?? END_OF_INPUT;
-  }
-
-  private text(start: number, end: number): string {
-    return this.bytes.toString('utf8', start, end);
-  }
-
-  private unexpected(offset = this.pos): JsonSyntaxError {
-    // The character is not quoted: a file that is not JSON (a key a link led to) is no one's to show.
-    if (offset >= this.bytes.length) return this.error('Unexpected end of JSON input', offset);
-    return this.error('Unexpected character', offset);
-  }
-
-  private error(reason: string, offset = this.pos): JsonSyntaxError {
-    const lineStart = offset === 0 ? 0 : this.bytes.lastIndexOf(LINE_FEED, offset - 1) + 1;
-    let line = 1;
-    for (
-      let i = this.bytes.indexOf(LINE_FEED);
-      i !== -1 && i < lineStart;
-      i = this.bytes.indexOf(LINE_FEED, i + 1)
-    ) {
-      line += 1;
-    }
-    return new JsonSyntaxError(reason, offset, line, this.text(lineStart, offset).length + 1);
-  }
 }
 
 // As JSON.parse does, `__proto__` becomes an own member rather than the object's prototype.
@@ -372,12 +309,4 @@ function setMember(
   else if (key === '__proto__') {
     Object.defineProperty(members, key, { value, writable: true, enumerable: true, configurable: true });
   } else members[key] = value;
-}
-
-function isDigit(byte: number): boolean {
-  return byte >= DIGIT_0 && byte <= DIGIT_9;
-}
-
-function isHexDigit(byte: number): boolean {
-  return isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
 }

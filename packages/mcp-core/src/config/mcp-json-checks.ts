@@ -36,9 +36,11 @@ export async function checkMcpJsonFiles(dirs: readonly string[]): Promise<void> 
   await inTurns(parents.length, async (index) => {
     const [parent, children] = parents[index] ?? ['', []];
     const listed = children.length > 1 ? await listedNames(parent) : undefined;
+    // A parent can hold 10⁵ projects (a deleted work folder): their record is sliced too.
     for (const dir of children) {
       if (listed === undefined || listed.has(comparable(basename(dir)))) toStat.push(dir);
       else recordMcpJsonPresence(dir, false);
+      if (slices.due()) await slices.pause();
     }
   });
   await inTurns(toStat.length, async (index) => {

@@ -24,13 +24,19 @@ export function installedPluginsPath(claudeDir: string): string {
   return join(claudeDir, 'plugins', 'installed_plugins.json');
 }
 
-/** The servers of every installed and enabled plugin, plugins by id, servers in file order. */
+/**
+ * The servers of every installed and enabled plugin, plugins by id, servers in file order. The
+ * settings decide which are enabled: `installed_plugins.json` is read while they are being read.
+ */
 export async function readPluginServers(
   claudeDir: string,
-  settings: readonly McpSettings[],
+  settingsRead: Promise<readonly McpSettings[]>,
   problems: ConfigProblem[],
 ): Promise<EffectiveEntry[]> {
-  const installed = await readJsonFile(installedPluginsPath(claudeDir), problems);
+  const [installed, settings] = await Promise.all([
+    readJsonFile(installedPluginsPath(claudeDir), problems),
+    settingsRead,
+  ]);
   const plugins = isRecord(installed) && isRecord(installed.plugins) ? installed.plugins : {};
   const byPrecedence = [...settings].sort((a, b) => ENABLING_RANK[a.source] - ENABLING_RANK[b.source]);
   const enabled = Object.entries(plugins)

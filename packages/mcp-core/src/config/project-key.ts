@@ -15,19 +15,37 @@ export async function realProjectDir(dir: string): Promise<string> {
 
 /** The project's real dir and every dir above it, closest first: where Claude Code looks for `.mcp.json`. */
 export async function projectDirChain(projectPath: string): Promise<string[]> {
-  const dirs = [];
-  for (let dir = await realProjectDir(projectPath); ; dir = dirname(dir)) {
-    dirs.push(dir);
-    if (dirname(dir) === dir) return dirs;
-  }
+  return dirChain(await realProjectDir(projectPath));
+}
+
+/** `dir` and every dir above it, closest first. */
+export function dirChain(dir: string): string[] {
+  const dirs = [dir];
+  for (let current = dir; dirname(current) !== current; current = dirname(current))
+    dirs.push(dirname(current));
+  return dirs;
 }
 
 /** The key of `projects` in `.claude.json` under which the CLI stores a dir's local scope: its git root, else the dir. */
 export async function localProjectKey(dir: string): Promise<string> {
-  const start = await realProjectDir(dir);
-  for (let current = start; ; current = dirname(current)) {
-    if (await exists(join(current, '.git'))) return current;
-    if (dirname(current) === current) return start;
+  return (await projectPlace(dir)).key;
+}
+
+/** Where a project is, as Claude Code sees it: its real dir and its local scope's key. */
+export interface ProjectPlace {
+  dir: string;
+  key: string;
+}
+
+/**
+ * The real dir and the key, resolved once: a read that needs both (the list) asks the
+ * filesystem once instead of once per use.
+ */
+export async function projectPlace(projectPath: string): Promise<ProjectPlace> {
+  const dir = await realProjectDir(projectPath);
+  for (let current = dir; ; current = dirname(current)) {
+    if (await exists(join(current, '.git'))) return { dir, key: current };
+    if (dirname(current) === current) return { dir, key: dir };
   }
 }
 

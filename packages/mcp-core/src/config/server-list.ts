@@ -13,13 +13,13 @@ import { effectiveStatuses, type EffectiveEntry } from './effective-status';
 import { copyJson } from './json-copy';
 import { readManagedConfig } from './managed';
 import { expandedTexts, missingVariables } from './missing-env';
-import { localProjectKey, projectDirChain, realProjectDir } from './project-key';
+import { dirChain, localProjectKey, projectPlace, realProjectDir } from './project-key';
 import { isMcpCoreError } from '../errors';
 import { isRecord } from '../records';
 import { PLUGIN_VARIABLES, readPluginServers } from './plugins';
 import { credentialKey, readStoredTokens, type StoredTokens } from './oauth-credentials';
 import { normalizeServer, type StoredServer } from './server-normalizer';
-import { readSettingsFiles } from './settings';
+import { readSettingsFilesAt } from './settings';
 import { compareText } from './text-order';
 import type { Scope } from '../schemas';
 import type { ConfigProblem, Server, ServerList, ServerScope } from './types';
@@ -81,15 +81,22 @@ export async function listServers({
   disabledStashPath,
 }: ListServersOptions): Promise<ServerList> {
   const problems: ConfigProblem[] = [];
-  const [config, key, mcpJsonChain, settings, managed, tokens, stashed] = await Promise.all([
-    readClaudeConfig(configPath),
-    localProjectKey(projectPath),
-    readMcpJsonChain(projectPath),
-    readSettingsFiles({ claudeDir, managedDir, projectPath }, problems),
-    readManagedConfig(managedDir, problems),
-    credentialsPath === undefined ? undefined : readStoredTokens(credentialsPath, problems),
-    disabledStashPath === undefined ? [] : readStashOrProblem(disabledStashPath, problems),
-  ]);
+  // Every file is asked for as soon as its path is known: a warm list is these stats and no more.
+  const placed = projectPlace(projectPath);
+  const settingsRead = placed.then((place) =>
+    readSettingsFilesAt({ claudeDir, managedDir }, place, problems),
+  );
+  const [config, { key }, mcpJsonChain, settings, managed, tokens, stashed, pluginServers] =
+    await Promise.all([
+      readClaudeConfig(configPath),
+      placed,
+      placed.then(({ dir }) => readMcpJsonChain(dirChain(dir))),
+      settingsRead,
+      readManagedConfig(managedDir, problems),
+      credentialsPath === undefined ? undefined : readStoredTokens(credentialsPath, problems),
+      disabledStashPath === undefined ? [] : readStashOrProblem(disabledStashPath, problems),
+      readPluginServers(claudeDir, settingsRead, problems),
+    ]);
   const storedProject = config.projects.get(key);
   const project = storedProject === undefined ? undefined : projectSettings(storedProject);
   const disabled = stashed
@@ -102,12 +109,14 @@ export async function listServers({
     })
     .map((server) => disabledServer(server, reveal));
   problems.push(...mcpJsonChain.problems);
-  const pluginServers = await readPluginServers(claudeDir, settings, problems);
-  // Claude Code sets these for a plugin's servers.
-  const pluginEnv = {
-    ...env,
-    ...Object.fromEntries(PLUGIN_VARIABLES.map((name) => [name, 'set by Claude Code'])),
-  };
+  // Claude Code sets these for a plugin's servers. Built only when one is listed: a copy of
+  // process.env costs tens of microseconds, on every list.
+  let pluginEnv: NodeJS.ProcessEnv | undefined;
+  const pluginEnvOnce = () =>
+    (pluginEnv ??= {
+      ...env,
+      ...Object.fromEntries(PLUGIN_VARIABLES.map((name) => [name, 'set by Claude Code'])),
+    });
   // In precedence order, `.mcp.json` files closest first.
   const stored = [
     ...storedServers('managed', managed?.path, managed?.servers),
@@ -124,7 +133,7 @@ export async function listServers({
   });
   const servers = judged.map(([storedServer, verdict]): Server => {
     const { plugin } = storedServer;
-    const missingEnv = missingVariables(expandedTexts(storedServer.entry), plugin ? pluginEnv : env);
+    const missingEnv = missingVariables(expandedTexts(storedServer.entry), plugin ? pluginEnvOnce() : env);
     const server = normalizeServer(storedServer, reveal);
     const auth = tokens === undefined ? {} : authOf(storedServer, tokens);
     return {
@@ -242,14 +251,14 @@ async function storedServersIn(
 }
 
 /**
- * Every `.mcp.json` from the project dir up to the filesystem root, closest first, and a problem
- * for each one that is there but cannot be read.
+ * Every `.mcp.json` of `dirs` (the project's real dir up to the filesystem root), closest first,
+ * and a problem for each one that is there but cannot be read.
  */
 async function readMcpJsonChain(
-  projectPath: string,
+  dirs: readonly string[],
 ): Promise<{ files: { path: string; servers: StoredServers }[]; problems: ConfigProblem[] }> {
   const reads = await Promise.all(
-    (await projectDirChain(projectPath)).map(async (dir) => {
+    dirs.map(async (dir) => {
       const path = join(dir, '.mcp.json');
       try {
         return { path, servers: await readMcpJson(path) };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { isRecord } from '../records';
 import { readJsonFile } from './json-file';
 import { serverRulesOf, type ServerRule } from './policy';
-import { localProjectKey, realProjectDir } from './project-key';
+import { projectPlace, type ProjectPlace } from './project-key';
 import type { ConfigProblem } from './types';
 
 /** Who wrote a settings file: the organization, the user, the team (shared) or the user for one project. */
@@ -37,19 +37,26 @@ export interface SettingsLocations {
   projectPath: string;
 }
 
+/** The settings files' folders apart from the project: `SettingsLocations` once the project is placed. */
+export type SettingsDirs = Omit<SettingsLocations, 'projectPath'>;
+
 /** Where Claude Code looks for settings, most authoritative first: managed, user, then each project dir's shared and local file. */
-export async function settingsFilesOf({
-  claudeDir,
-  managedDir,
-  projectPath,
-}: SettingsLocations): Promise<{ source: SettingsSource; path: string }[]> {
-  const projectDirs = new Set([await realProjectDir(projectPath), await localProjectKey(projectPath)]);
+export async function settingsFilesOf(
+  locations: SettingsLocations,
+): Promise<{ source: SettingsSource; path: string }[]> {
+  return settingsFilesAt(locations, await projectPlace(locations.projectPath));
+}
+
+function settingsFilesAt(
+  { claudeDir, managedDir }: SettingsDirs,
+  { dir, key }: ProjectPlace,
+): { source: SettingsSource; path: string }[] {
   return [
     { source: 'managed', path: join(managedDir, 'managed-settings.json') },
     { source: 'user', path: join(claudeDir, 'settings.json') },
-    ...[...projectDirs].flatMap((dir) => [
-      { source: 'project' as const, path: join(dir, '.claude', 'settings.json') },
-      { source: 'local' as const, path: join(dir, '.claude', 'settings.local.json') },
+    ...[...new Set([dir, key])].flatMap((projectDir) => [
+      { source: 'project' as const, path: join(projectDir, '.claude', 'settings.json') },
+      { source: 'local' as const, path: join(projectDir, '.claude', 'settings.local.json') },
     ]),
   ];
 }
@@ -59,8 +66,17 @@ export async function readSettingsFiles(
   locations: SettingsLocations,
   problems: ConfigProblem[],
 ): Promise<McpSettings[]> {
+  return readSettingsFilesAt(locations, await projectPlace(locations.projectPath), problems);
+}
+
+/** `readSettingsFiles` of a project already placed. */
+export async function readSettingsFilesAt(
+  dirs: SettingsDirs,
+  place: ProjectPlace,
+  problems: ConfigProblem[],
+): Promise<McpSettings[]> {
   const read = await Promise.all(
-    (await settingsFilesOf(locations)).map(async ({ source, path }) =>
+    settingsFilesAt(dirs, place).map(async ({ source, path }) =>
       toSettings(source, path, await readJsonFile(path, problems)),
     ),
   );

@@ -10,6 +10,8 @@ import type { Scope } from '../schemas';
 import type { ServiceSettings } from './settings';
 
 export interface Readers {
+  /** The project named, or the default one, as a normalized absolute path; not looked at. */
+  projectPathOf(projectPath: string | undefined): string;
   /** The project named, or the default one: INVALID_INPUT unless it is an existing directory. */
   existingProject(projectPath: string | undefined): Promise<string>;
   /** The entry of `name` stored in `scope` for the project (`mcpJsonPath`: that `.mcp.json`). */
@@ -46,10 +48,14 @@ export function createReaders(settings: ReaderSettings): Readers {
     });
   }
 
+  // Normalized once here (`/repo/app/` is `/repo/app`), so every path compared or recorded downstream is.
+  const projectPathOf = (projectPath: string | undefined) =>
+    projectPath === undefined ? defaultProject : resolve(projectPath);
+
   return {
-    // Normalized once here (`/repo/app/` is `/repo/app`), so every path compared or recorded downstream is.
+    projectPathOf,
     async existingProject(projectPath) {
-      const path = projectPath === undefined ? defaultProject : resolve(projectPath);
+      const path = projectPathOf(projectPath);
       if (!(await isDirectory(path))) {
         throw new McpCoreError('INVALID_INPUT', `projectPath "${path}" is not an existing directory`);
       }

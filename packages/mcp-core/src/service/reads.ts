@@ -44,8 +44,14 @@ export function createReads({
 
     async list(rawInput) {
       const input = listServersInputSchema.parse(rawInput);
-      const projectPath = await readers.existingProject(input?.projectPath);
-      const list = await readers.list(projectPath, input?.reveal ?? false);
+      // The files are read while the project dir is looked at; one that is no directory still fails the call.
+      const [project, listed] = await Promise.allSettled([
+        readers.existingProject(input?.projectPath),
+        readers.list(readers.projectPathOf(input?.projectPath), input?.reveal ?? false),
+      ]);
+      if (project.status === 'rejected') throw project.reason;
+      if (listed.status === 'rejected') throw listed.reason;
+      const list = listed.value;
       const name = input?.name;
       return name === undefined
         ? list

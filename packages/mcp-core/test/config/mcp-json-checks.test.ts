@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkMcpJsonFiles } from '../../src/config/mcp-json-checks';
-import { mcpJsonPresence } from '../../src/config/mcp-json-presence';
+import { mcpJsonPresence, mcpJsonPresenceVersion } from '../../src/config/mcp-json-presence';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -45,5 +46,29 @@ describe('checkMcpJsonFiles', () => {
     await checkMcpJsonFiles([...missing, present]);
     expect(mcpJsonPresence(present)).toBe(true);
     expect(missing.filter((dir) => mcpJsonPresence(dir) !== false)).toEqual([]);
+  });
+
+  it('hands the event loop turns while it records the folders of one missing parent as gone', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'mcp-json-checks-'));
+    roots.push(root);
+    const count = 200_000;
+    const dirs = Array.from({ length: count }, (_, index) => join(root, 'missing-parent', `p-${index}`));
+    const before = mcpJsonPresenceVersion();
+    // The record's version at each turn the event loop gets: one between the first folder and the last shows a turn mid-way.
+    const seen: number[] = [];
+    let checking = true;
+    const watchTurns = async () => {
+      while (checking) {
+        await nextTurn();
+        seen.push(mcpJsonPresenceVersion() - before);
+      }
+    };
+    const watching = watchTurns();
+    await checkMcpJsonFiles(dirs);
+    checking = false;
+    await watching;
+
+    expect(mcpJsonPresenceVersion() - before).toBe(count);
+    expect(seen.filter((recorded) => recorded > 0 && recorded < count)).not.toEqual([]);
   });
 });

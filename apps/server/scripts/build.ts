@@ -1,0 +1,73 @@
+/**
+ * `pnpm --filter @mcp-admin/server build`: the server as one plain JavaScript file,
+ * `dist/main.mjs`, which `pnpm start` runs with plain `node`. Running the TypeScript through tsx
+ * costs the process about 70 MiB more resident memory (tsx's loader thread and compiler; see
+ * bench/README.md), which matters next to a `.claude.json` of 100 MB.
+ *
+ * Only the workspace's own TypeScript is bundled. Every other package is imported from where
+ * Node itself would load it (its resolved path), and `import.meta.url` in a bundled file is that
+ * source file's URL, so whatever is resolved relative to a source file (the panel's `dist/`, the
+ * pinned Claude CLI) is found exactly as when the sources run.
+ */
+import { build, type Plugin } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+export const BUILT_MAIN = `${SERVER_DIR}dist/main.mjs`;
+
+const WORKSPACE_PACKAGE = /^@mcp-admin\//;
+const RESOLVING = Symbol('resolving');
+
+export async function buildServer(): Promise<string> {
+  await build({
+    entryPoints: [`${SERVER_DIR}src/main.ts`],
+    outfile: BUILT_MAIN,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // As Node resolves: no `module` condition, `main` only.
+    conditions: [],
+    mainFields: ['main'],
+    logLevel: 'warning',
+    plugins: [othersWhereNodeLoadsThem, sourceFileUrls],
+  });
+  return BUILT_MAIN;
+}
+
+const othersWhereNodeLoadsThem: Plugin = {
+  name: 'others-where-node-loads-them',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === RESOLVING || args.kind === 'entry-point') return undefined;
+      if (WORKSPACE_PACKAGE.test(args.path) || args.path.startsWith('node:')) return undefined;
+      const resolved = await esbuild.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: RESOLVING,
+      });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      // A Node built-in (`fs`) stays as it is.
+      if (resolved.external) return undefined;
+      return { path: resolved.path, external: true };
+    });
+  },
+};
+
+const sourceFileUrls: Plugin = {
+  name: 'source-file-urls',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      if (args.path.includes('/node_modules/')) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      const url = JSON.stringify(pathToFileURL(args.path).href);
+      return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
+    });
+  },
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.stdout.write(`built ${await buildServer()}\n`);
+}

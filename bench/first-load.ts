@@ -1,0 +1,167 @@
+/**
+ * The panel's first load: the bytes it fetches before anything is lazily imported (gzipped, as
+ * apps/web/test/first-load.test.ts counts them), and how long after a cold page load the first
+ * server row is painted. The real server (`src/main.ts`, as `pnpm start`) on a throwaway world with
+ * a few servers added by the pinned CLI; the system Chromium, a fresh browser context per run (empty
+ * cache, only the session cookie), the page asked for as a user with a session opens it: `GET /`.
+ */
+import {
+  addArgv,
+  createTestWorld,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+} from '@mcp-admin/core/testing';
+import type { AddServerInput } from '@mcp-admin/core';
+import { spawnMainProcess } from '@mcp-admin/server/testing';
+import { chromium, type Browser } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { firstLoadAssets, type FirstLoadAsset } from '../apps/web/test/first-load-assets';
+
+const WEB_ROOT = fileURLToPath(new URL('../apps/web', import.meta.url));
+const WEB_DIST = join(WEB_ROOT, 'dist');
+const SERVER_COUNT = 5;
+const RUNS = 9;
+
+/** As playwright.config.ts launches it: this machine cannot download browsers. */
+const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export interface PaintRun {
+  /** `performance.now()` (from navigation start) when the first server row was in the document. */
+  insertedMs: number;
+  /** When it was first painted: Element Timing's `renderTime` (see `FIRST_ROW_WATCH`). */
+  paintedMs: number;
+}
+
+export interface FirstLoadFigures {
+  assets: FirstLoadAsset[];
+  totalGzipped: number;
+  runs: PaintRun[];
+}
+
+/** `pnpm build`'s panel, measured: bytes, then the first row painted after each cold page load. */
+export async function benchFirstLoad(): Promise<FirstLoadFigures> {
+  buildPanel();
+  const assets = firstLoadAssets(WEB_DIST);
+  const totalGzipped = assets.reduce((sum, { gzipped }) => sum + gzipped, 0);
+  const runs = await withPanelServer((measure) => measure(RUNS));
+  return { assets, totalGzipped, runs };
+}
+
+/** The panel as `pnpm build` writes it, where the server serves it from. */
+export function buildPanel(): void {
+  const vite = join(
+    dirname(createRequire(join(WEB_ROOT, 'package.json')).resolve('vite/package.json')),
+    'bin',
+    'vite.js',
+  );
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: WEB_ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
+}
+
+/**
+ * Runs `use` with a server on a throwaway world of `SERVER_COUNT` servers and a browser signed in
+ * to it; `measure(runs)` loads the panel cold `runs` times. One load before that, untimed, warms
+ * the server up: the figure is about a cold page, not a server that never listed.
+ */
+export async function withPanelServer<T>(
+  use: (measure: (runs: number) => Promise<PaintRun[]>) => Promise<T>,
+): Promise<T> {
+  const world = createTestWorld();
+  let browser: Browser | undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CLAUDE_CONFIG_DIR: world.configDir,
+    HOME: world.configDir,
+    MCP_ADMIN_PORT: '0',
+    MCP_ADMIN_PROJECT: world.projectDir,
+    MCP_ADMIN_MANAGED_DIR: world.managedDir,
+    CLAUDE_BIN: PINNED_CLAUDE_BIN,
+  };
+  delete env.MCP_ADMIN_HOST;
+  delete env.MCP_ADMIN_TOKEN;
+  for (let index = 1; index <= SERVER_COUNT; index++) {
+    const input: AddServerInput = {
+      name: `server-${index}`,
+      scope: 'user',
+      command: 'node',
+      args: ['server.js'],
+    };
+    await runCliAsAnotherTerminal(world, world.projectDir, addArgv(input));
+  }
+  const main = spawnMainProcess(env);
+  try {
+    const { signInUrl, url } = await main.started();
+    browser = await chromium.launch(CHROMIUM);
+    const signedIn = await browser.newContext();
+    await loadCold(signedIn, signInUrl);
+    const cookies = await signedIn.storageState().then((state) => state.cookies);
+    await signedIn.close();
+    const launched = browser;
+    return await use(async (runs) => {
+      const measured: PaintRun[] = [];
+      for (let run = 0; run < runs; run++) {
+        const context = await launched.newContext();
+        await context.addCookies(cookies);
+        measured.push(await loadCold(context, `${url}/`));
+        await context.close();
+      }
+      return measured;
+    });
+  } finally {
+    await browser?.close();
+    await main.stop();
+    world.remove();
+  }
+}
+
+async function loadCold(
+  context: Awaited<ReturnType<Browser['newContext']>>,
+  pageUrl: string,
+): Promise<PaintRun> {
+  const page = await context.newPage();
+  await page.addInitScript(FIRST_ROW_WATCH);
+  await page.goto(pageUrl);
+  const handle = await page.waitForFunction(() => (window as { firstRow?: PaintRun }).firstRow, null, {
+    timeout: 30_000,
+  });
+  return (await handle.jsonValue()) as PaintRun;
+}
+
+/**
+ * Runs in the page before its own scripts. A MutationObserver notes when a row header (`<th
+ * scope="row">`: a server row) is first in the document and rendered (`checkVisibility`), and
+ * marks it with `elementtiming`: observers run before the browser's next rendering step, so the
+ * mark is there when the row is first painted, and Chrome's Element Timing reports that paint's
+ * time (`renderTime`). Both are milliseconds since the navigation started, as `performance.now()`.
+ */
+const FIRST_ROW_WATCH = `(() => {
+  let insertedMs;
+  new PerformanceObserver((list) => {
+    const entry = list.getEntries().find((entry) => entry.identifier === 'first-row');
+    if (entry !== undefined) window.firstRow = { insertedMs, paintedMs: entry.renderTime };
+  }).observe({ type: 'element', buffered: true });
+  const observer = new MutationObserver(() => {
+    const row = document.querySelector('table th[scope="row"]');
+    if (row === null || !row.checkVisibility()) return;
+    observer.disconnect();
+    insertedMs = performance.now();
+    row.setAttribute('elementtiming', 'first-row');
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
