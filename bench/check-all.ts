@@ -145,7 +145,7 @@ export async function benchCheckAll(kind: CheckAllWorld): Promise<CheckAllFigure
   }
 }
 
-function waitingServers(): AddServerInput[] {
+export function waitingServers(): AddServerInput[] {
   return Array.from({ length: 10 }, (_, index) => ({
     name: `waiting-${index + 1}`,
     scope: 'user',
@@ -177,7 +177,7 @@ interface CheckAllEventData {
 }
 
 /** `GET /trpc/mcp.checkAll` as server-sent events, read until the server ends the stream. */
-async function checkAllOverHttp(url: string, token: string): Promise<CheckAllEventData[]> {
+export async function checkAllOverHttp(url: string, token: string): Promise<CheckAllEventData[]> {
   const response = await fetch(`${url}/trpc/mcp.checkAll`, { headers: { authorization: `Bearer ${token}` } });
   const text = await response.text();
   return text

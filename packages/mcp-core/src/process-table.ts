@@ -4,7 +4,7 @@
  * process gone mid-read, no file descriptor left) it lists nothing rather than throwing: its
  * callers run inside stream listeners, where a throw would take the whole server down.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 export interface ProcessEntry {
   pid: number;
@@ -74,4 +74,27 @@ export function descendantsOf(ancestors: Iterable<number>, table = readProcessTa
     }
   }
   return found;
+}
+
+/** Whether this kernel lists each thread's children in /proc/PID/task/TID/children (CONFIG_PROC_CHILDREN). */
+export function hasChildrenFiles(): boolean {
+  return existsSync(`/proc/${String(process.pid)}/task/${String(process.pid)}/children`);
+}
+
+/** The pids of `pid`'s children, from every one of its threads' children files; none once it is gone. */
+export function childPidsOf(pid: number): number[] {
+  const task = `/proc/${String(pid)}/task`;
+  let threads: string[];
+  try {
+    threads = readdirSync(task);
+  } catch {
+    return [];
+  }
+  return threads.flatMap((thread) => {
+    try {
+      return readFileSync(`${task}/${thread}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
 }

@@ -4,7 +4,50 @@
  * parent's child. What escapes: a process whose parent exited before it was seen (a double-forked
  * daemon, reparented to init or a subreaper), for no link leads to it any more.
  */
-import { descendantsOf, readProcess, readProcessTable, type ProcessEntry } from '../process-table';
+import {
+  childPidsOf,
+  descendantsOf,
+  hasChildrenFiles,
+  readProcess,
+  readProcessTable,
+  type ProcessEntry,
+} from '../process-table';
+
+/** The processes now descended from `ancestors` (each still the same process) through parent links. */
+export type FindDescendants = (ancestors: ProcessEntry[]) => ProcessEntry[];
+
+/**
+ * Walks the children files of the tree only: its cost follows the tree, not every process on the
+ * machine (a whole-table scan held the event loop ~2 ms each time one of many checks ended).
+ */
+export const descendantsThroughChildrenFiles: FindDescendants = (ancestors) => {
+  const found: ProcessEntry[] = [];
+  const queue = ancestors.filter((entry) => readProcess(entry.pid)?.startTime === entry.startTime);
+  const visited = new Set(queue.map(({ pid }) => pid));
+  for (let parent = queue.shift(); parent !== undefined; parent = queue.shift()) {
+    for (const pid of childPidsOf(parent.pid)) {
+      const child = readProcess(pid);
+      // Its parent link, read after the list, says it is still that parent's child (not a reused pid).
+      if (visited.has(pid) || child?.ppid !== parent.pid) continue;
+      visited.add(pid);
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+};
+
+/** The fallback where the kernel lists no children files: one read of every process's stat. */
+export const descendantsThroughTable: FindDescendants = (ancestors) => {
+  const table = readProcessTable();
+  const alive = table.filter((entry) =>
+    ancestors.some((ancestor) => ancestor.pid === entry.pid && ancestor.startTime === entry.startTime),
+  );
+  return descendantsOf(
+    alive.map(({ pid }) => pid),
+    table,
+  );
+};
 
 /** How many times ending the tree looks again for children started while it was being stopped. */
 const MAX_STOP_ROUNDS = 10;
@@ -18,16 +61,18 @@ export interface ProcessTree {
   kill(): void;
 }
 
-export function processTree(rootPid: number): ProcessTree {
+export function processTree(
+  rootPid: number,
+  findDescendants: FindDescendants = hasChildrenFiles()
+    ? descendantsThroughChildrenFiles
+    : descendantsThroughTable,
+): ProcessTree {
   const seen = new Map<number, ProcessEntry>();
   const root = readProcess(rootPid);
   if (root !== undefined) seen.set(root.pid, root);
-  const isSeen = (entry: ProcessEntry) => seen.get(entry.pid)?.startTime === entry.startTime;
 
   function collect(): void {
-    const table = readProcessTable();
-    const ancestors = table.filter(isSeen).map(({ pid }) => pid);
-    for (const entry of descendantsOf(ancestors, table)) seen.set(entry.pid, entry);
+    for (const entry of findDescendants([...seen.values()])) seen.set(entry.pid, entry);
   }
 
   /** Sends `signal` to each process seen that still runs (the same pid and start time) and `also` takes. */
