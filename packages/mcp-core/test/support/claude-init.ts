@@ -26,6 +26,9 @@ export async function sessionStart(world: TestWorld, cwd: string, timeoutMs = 90
       ANTHROPIC_API_KEY: 'sk-ant-dummy-for-tests',
       // How long Claude Code waits for a server to start: a busy test machine can be slow.
       MCP_TIMEOUT: '60000',
+      // Connect before the init message, as the CLI's own confined runs do: by default (2.1.332) a
+      // session may print it with a slow server still `pending`, which says nothing of its tools.
+      MCP_CONNECTION_NONBLOCKING: '0',
     },
     detached: true,
     stdio: ['ignore', 'pipe', 'ignore'],
