@@ -5,7 +5,8 @@
  * HTTP), and `waiting`, 10 stdio servers that answer `initialize` only 2 s after they started.
  * Both run alternately in the same process after one warm-up each; also the MCP Admin server's
  * peak memory (VmHWM) while it checks them all, and the floor no checker can beat: the servers'
- * own CPU time spread over every core, plus the time they wait.
+ * own CPU time spread over every core, plus the time they wait. The server is the built one `pnpm
+ * start` runs (`BENCH_SERVER=source`: the sources through tsx).
  */
 import type { AddServerInput } from '@mcp-admin/core';
 import {
@@ -21,7 +22,8 @@ import { spawnMainProcess } from '@mcp-admin/server/testing';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { pollHealth } from './http-list';
+import { buildServer } from '@mcp-admin/server/build';
+import { BENCH_SERVER, pollHealth } from './http-list';
 
 const RUNS = 5;
 /** How long each server of the waiting world waits before it answers, once loaded. */
@@ -58,6 +60,8 @@ export interface CheckAllFigures {
 export type CheckAllWorld = 'cpu' | 'waiting';
 
 export async function benchCheckAll(kind: CheckAllWorld): Promise<CheckAllFigures> {
+  // The server as `pnpm start` runs it (built), unless BENCH_SERVER=source: a larger process spawns slower.
+  if (BENCH_SERVER === 'built') await buildServer();
   const world = createTestWorld();
   const remote = await startRemoteMcpServer();
   try {
@@ -71,16 +75,19 @@ export async function benchCheckAll(kind: CheckAllWorld): Promise<CheckAllFigure
       env: { ...process.env, HOME: world.configDir },
       timeoutMs: 120_000,
     });
-    const main = spawnMainProcess({
-      ...process.env,
-      CLAUDE_CONFIG_DIR: world.configDir,
-      HOME: world.configDir,
-      MCP_ADMIN_HOST: undefined,
-      MCP_ADMIN_PORT: '0',
-      MCP_ADMIN_TOKEN: undefined,
-      MCP_ADMIN_PROJECT: world.projectDir,
-      CLAUDE_BIN: PINNED_CLAUDE_BIN,
-    });
+    const main = spawnMainProcess(
+      {
+        ...process.env,
+        CLAUDE_CONFIG_DIR: world.configDir,
+        HOME: world.configDir,
+        MCP_ADMIN_HOST: undefined,
+        MCP_ADMIN_PORT: '0',
+        MCP_ADMIN_TOKEN: undefined,
+        MCP_ADMIN_PROJECT: world.projectDir,
+        CLAUDE_BIN: PINNED_CLAUDE_BIN,
+      },
+      { built: BENCH_SERVER === 'built' },
+    );
     try {
       const { url, token } = await main.started();
       const pid = main.child.pid ?? 0;
