@@ -21,8 +21,13 @@ const RESOLVING = Symbol('resolving');
 
 export async function buildServer(): Promise<string> {
   await build({
-    entryPoints: [`${SERVER_DIR}src/main.ts`],
-    outfile: BUILT_MAIN,
+    entryPoints: { main: `${SERVER_DIR}src/main.ts` },
+    outdir: `${SERVER_DIR}dist`,
+    outExtension: { '.js': '.mjs' },
+    // A module imported with `import()` (the check, with the MCP SDK) goes into a chunk of its own,
+    // loaded when first used: bundled into main.mjs, its imports would load at start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
