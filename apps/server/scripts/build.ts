@@ -1,6 +1,6 @@
 /**
- * `pnpm --filter @mcp-admin/server build`: the server as one plain JavaScript file,
- * `dist/main.mjs`, which `pnpm start` runs with plain `node`. Running the TypeScript through tsx
+ * `pnpm --filter @mcp-admin/server build`: the server as plain JavaScript, `dist/main.mjs` and the
+ * chunks it imports (`dist/chunks/`), which `pnpm start` runs with plain `node`. Running the TypeScript through tsx
  * costs the process about 70 MiB more resident memory (tsx's loader thread and compiler; see
  * bench/README.md), which matters next to a `.claude.json` of 100 MB.
  *
@@ -10,7 +10,7 @@
  * pinned Claude CLI) is found exactly as when the sources run.
  */
 import { build, type Plugin } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -20,6 +20,8 @@ const WORKSPACE_PACKAGE = /^@mcp-admin\//;
 const RESOLVING = Symbol('resolving');
 
 export async function buildServer(): Promise<string> {
+  // Chunk names carry a hash: the last build's would stay beside this one's.
+  await rm(`${SERVER_DIR}dist`, { recursive: true, force: true });
   await build({
     entryPoints: { main: `${SERVER_DIR}src/main.ts` },
     outdir: `${SERVER_DIR}dist`,
