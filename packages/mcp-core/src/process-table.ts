@@ -92,9 +92,14 @@ export function childPidsOf(pid: number): number[] {
   }
   return threads.flatMap((thread) => {
     try {
-      return readFileSync(`${task}/${thread}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+      return pidsListed(readFileSync(`${task}/${thread}/children`, 'latin1'));
     } catch {
       return [];
     }
   });
+}
+
+/** The pids of a `/proc/PID/task/TID/children` file: numbers separated by spaces. */
+export function pidsListed(text: string): number[] {
+  return text.split(' ').filter(Boolean).map(Number);
 }

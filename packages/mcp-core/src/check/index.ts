@@ -1,7 +1,7 @@
 /** Connection checks: start or reach a server as Claude Code would and list its tools. */
 export { isActive, needsConfirmation } from './active';
 export { checkEach } from './check-all';
-export { checkServer } from './check-server-on-demand';
+export { loadCheckServer } from './check-server-on-demand';
 export type { CheckOptions } from './check-server';
 export { confirmationRequired, findCheckTarget, unapprovedProjectServer } from './check-target';
 export type { CheckTargetQuery } from './check-target';

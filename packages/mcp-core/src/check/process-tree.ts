@@ -49,6 +49,14 @@ export const descendantsThroughTable: FindDescendants = (ancestors) => {
   );
 };
 
+let chosen: FindDescendants | undefined;
+
+/** The children files where the kernel has them (looked at once), else the whole table. */
+function defaultFindDescendants(): FindDescendants {
+  chosen ??= hasChildrenFiles() ? descendantsThroughChildrenFiles : descendantsThroughTable;
+  return chosen;
+}
+
 /** How many times ending the tree looks again for children started while it was being stopped. */
 const MAX_STOP_ROUNDS = 10;
 
@@ -63,9 +71,7 @@ export interface ProcessTree {
 
 export function processTree(
   rootPid: number,
-  findDescendants: FindDescendants = hasChildrenFiles()
-    ? descendantsThroughChildrenFiles
-    : descendantsThroughTable,
+  findDescendants: FindDescendants = defaultFindDescendants(),
 ): ProcessTree {
   const seen = new Map<number, ProcessEntry>();
   const root = readProcess(rootPid);

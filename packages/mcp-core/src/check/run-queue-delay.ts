@@ -4,6 +4,7 @@
  * program's load, make a server wait for cores it is not given: the machine's doing, not the server's.
  */
 import { readFile } from 'node:fs/promises';
+import { pidsListed } from '../process-table';
 
 /** Descendants past this many are not looked at: a check's tree is a few processes. */
 const MAX_PROCESSES = 1024;
@@ -32,9 +33,5 @@ async function delayNsOf(pid: number): Promise<number> {
 }
 
 async function childrenOf(pid: number): Promise<number[]> {
-  const text = await readFile(`/proc/${pid}/task/${pid}/children`, 'latin1').catch(() => '');
-  return text
-    .split(' ')
-    .filter((field) => field.trim() !== '')
-    .map(Number);
+  return pidsListed(await readFile(`/proc/${pid}/task/${pid}/children`, 'latin1').catch(() => ''));
 }

@@ -12,8 +12,9 @@ const SETTLE_MS = 50;
 /**
  * Reads a JSON file's `select`ed members (scanned as it is read: config-file.ts's scanConfigFile)
  * and `decode`s them, cached by the file's identity (inode, size, mtime), so a config that did not
- * change is never read or decoded twice, and concurrent reads of the same version share one decode. The CLI replaces `.claude.json` and `.mcp.json` by
- * rename, so each of its writes is a new inode even within one mtime tick.
+ * change is never read or decoded twice, and concurrent reads of the same version share one
+ * decode. The CLI replaces `.claude.json` and `.mcp.json` by rename, so each of its writes is a new
+ * inode even within one mtime tick.
  * Resolves `undefined` when the file does not exist. Failures are not cached: a file fixed
  * without changing its identity (e.g. by chmod) is read again on the next call.
  * Text that is not JSON becomes CONFIG_UNREADABLE with the path, line and column, unless the file

@@ -6,12 +6,12 @@
  */
 import {
   checkEach,
-  checkServer,
   confirmationRequired,
   createConcurrencyLimit,
   createSpawnTurns,
   findCheckTarget,
   isActive,
+  loadCheckServer,
   needsConfirmation,
 } from '../check';
 import { credentialKey, readStoredTokens } from '../config';
@@ -55,9 +55,10 @@ export function createCheckServers({
 
   function runCheck(server: Server, projectPath: string, timeoutMs: number, signal: AbortSignal) {
     const check = checks.run(async () => {
+      const [checkServer, storedToken] = await Promise.all([loadCheckServer(), storedTokenOf(server)]);
+      // Last before the start, which a later await would let several checks bunch into one turn.
       // A remote server starts no process here.
       if (server.transport === 'stdio') await spawnTurn();
-      const storedToken = await storedTokenOf(server);
       const result = await checkServer(server, {
         env: spawnEnv,
         cwd: projectPath,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
-import { checkServer } from '../../src/check';
+import { checkServer } from '../../src/check/check-server';
 import type { Server } from '../../src/config';
 import { REDACTED } from '../../src/config';
 import { MCP_SERVER_SCRIPTS, startRemoteMcpServer } from '../../src/testing';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
-import { checkServer } from '../../src/check';
+import { checkServer } from '../../src/check/check-server';
 import type { Server } from '../../src/config';
 import { readProcess, type ProcessEntry } from '../../src/process-table';
 import {
