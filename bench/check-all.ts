@@ -18,12 +18,11 @@ import {
   runCliAsAnotherTerminal,
   startRemoteMcpServer,
 } from '@mcp-admin/core/testing';
-import { spawnMainProcess } from '@mcp-admin/server/testing';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { buildServer } from '@mcp-admin/server/build';
-import { BENCH_SERVER, pollHealth } from './http-list';
+import { startBenchServer } from './bench-server';
+import { pollHealth } from './http-list';
 
 const RUNS = 5;
 /** How long each server of the waiting world waits before it answers, once loaded. */
@@ -60,8 +59,6 @@ export interface CheckAllFigures {
 export type CheckAllWorld = 'cpu' | 'waiting';
 
 export async function benchCheckAll(kind: CheckAllWorld): Promise<CheckAllFigures> {
-  // The server as `pnpm start` runs it (built), unless BENCH_SERVER=source: a larger process spawns slower.
-  if (BENCH_SERVER === 'built') await buildServer();
   const world = createTestWorld();
   const remote = await startRemoteMcpServer();
   try {
@@ -75,19 +72,7 @@ export async function benchCheckAll(kind: CheckAllWorld): Promise<CheckAllFigure
       env: { ...process.env, HOME: world.configDir },
       timeoutMs: 120_000,
     });
-    const main = spawnMainProcess(
-      {
-        ...process.env,
-        CLAUDE_CONFIG_DIR: world.configDir,
-        HOME: world.configDir,
-        MCP_ADMIN_HOST: undefined,
-        MCP_ADMIN_PORT: '0',
-        MCP_ADMIN_TOKEN: undefined,
-        MCP_ADMIN_PROJECT: world.projectDir,
-        CLAUDE_BIN: PINNED_CLAUDE_BIN,
-      },
-      { built: BENCH_SERVER === 'built' },
-    );
+    const main = await startBenchServer(world);
     try {
       const { url, token } = await main.started();
       const pid = main.child.pid ?? 0;

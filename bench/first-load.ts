@@ -5,19 +5,14 @@
  * a few servers added by the pinned CLI; the system Chromium, a fresh browser context per run (empty
  * cache, only the session cookie), the page asked for as a user with a session opens it: `GET /`.
  */
-import {
-  addArgv,
-  createTestWorld,
-  PINNED_CLAUDE_BIN,
-  runCliAsAnotherTerminal,
-} from '@mcp-admin/core/testing';
+import { addArgv, createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { AddServerInput } from '@mcp-admin/core';
-import { spawnMainProcess } from '@mcp-admin/server/testing';
 import { chromium, type Browser } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBenchServer } from './bench-server';
 import { firstLoadAssets, type FirstLoadAsset } from '../apps/web/test/first-load-assets';
 
 const WEB_ROOT = fileURLToPath(new URL('../apps/web', import.meta.url));
@@ -84,17 +79,6 @@ export async function withPanelServer<T>(
 ): Promise<T> {
   const world = createTestWorld();
   let browser: Browser | undefined;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    CLAUDE_CONFIG_DIR: world.configDir,
-    HOME: world.configDir,
-    MCP_ADMIN_PORT: '0',
-    MCP_ADMIN_PROJECT: world.projectDir,
-    MCP_ADMIN_MANAGED_DIR: world.managedDir,
-    CLAUDE_BIN: PINNED_CLAUDE_BIN,
-  };
-  delete env.MCP_ADMIN_HOST;
-  delete env.MCP_ADMIN_TOKEN;
   for (let index = 1; index <= SERVER_COUNT; index++) {
     const input: AddServerInput = {
       name: `server-${index}`,
@@ -104,7 +88,7 @@ export async function withPanelServer<T>(
     };
     await runCliAsAnotherTerminal(world, world.projectDir, addArgv(input));
   }
-  const main = spawnMainProcess(env);
+  const main = await startBenchServer(world, { MCP_ADMIN_MANAGED_DIR: world.managedDir });
   try {
     const { signInUrl, url } = await main.started();
     browser = await chromium.launch(CHROMIUM);

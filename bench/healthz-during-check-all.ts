@@ -5,31 +5,17 @@
  * together. `node --import tsx bench/healthz-during-check-all.ts [runs]` (NODE_OPTIONS, e.g. a
  * `--require` of a profiling preload, reaches the server).
  */
-import {
-  addArgv,
-  createTestWorld,
-  PINNED_CLAUDE_BIN,
-  runCliAsAnotherTerminal,
-} from '@mcp-admin/core/testing';
-import { spawnMainProcess } from '@mcp-admin/server/testing';
+import { addArgv, createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import { readFileSync } from 'node:fs';
 import { checkAllOverHttp, waitingServers } from './check-all';
+import { startBenchServer } from './bench-server';
 import { pollHealth } from './http-list';
 
 const runs = Number(process.argv[2] ?? 5);
 const world = createTestWorld();
 for (const server of waitingServers())
   await runCliAsAnotherTerminal(world, world.projectDir, addArgv(server));
-const main = spawnMainProcess({
-  ...process.env,
-  CLAUDE_CONFIG_DIR: world.configDir,
-  HOME: world.configDir,
-  MCP_ADMIN_HOST: undefined,
-  MCP_ADMIN_PORT: '0',
-  MCP_ADMIN_TOKEN: undefined,
-  MCP_ADMIN_PROJECT: world.projectDir,
-  CLAUDE_BIN: PINNED_CLAUDE_BIN,
-});
+const main = await startBenchServer(world);
 try {
   const { url, token } = await main.started();
   const pid = main.child.pid ?? 0;

@@ -1,26 +1,17 @@
 /**
- * `mcp.list` over HTTP against the real MCP Admin server (`node dist/main.mjs` as `pnpm start`
- * runs it, built first; `BENCH_SERVER=source` runs `node --import tsx src/main.ts` instead), on old-style `.claude.json` files of 10 MB to 117 MB: a cold list (the file just
- * changed) against `JSON.parse(readFileSync())` of the same file in this process, the longest
+ * `mcp.list` over HTTP against the real MCP Admin server (bench-server.ts), on old-style
+ * `.claude.json` files of 10 MB to 117 MB: a cold list (the file just changed) against `JSON.parse(readFileSync())` of the same file in this process, the longest
  * `/healthz` waited meanwhile, the server's peak memory, a warm list (plain, and revalidated as the
  * panel asks: `If-None-Match`), and `mcp.add` + `mcp.remove` over HTTP against the bare CLI pair.
  */
 import type { AddServerInput } from '@mcp-admin/core';
-import {
-  addArgv,
-  createTestWorld,
-  PINNED_CLAUDE_BIN,
-  runCliAsAnotherTerminal,
-} from '@mcp-admin/core/testing';
-import { buildServer } from '@mcp-admin/server/build';
-import { spawnMainProcess } from '@mcp-admin/server/testing';
+import { addArgv, createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
+import { startBenchServer } from './bench-server';
 import { writeSyntheticConfig } from './synthetic-config';
 
 /** `BENCH_HTTP_SIZES=117000000` measures only that size. */
-/** The built server, as `pnpm start` runs it, unless `BENCH_SERVER=source`. */
-export const BENCH_SERVER = process.env.BENCH_SERVER === 'source' ? 'source' : 'built';
 const SIZES = process.env.BENCH_HTTP_SIZES?.split(',').map(Number) ?? [10_000_000, 30_000_000, 117_000_000];
 const COLD_RUNS = 3;
 const WARM_RUNS = 30;
@@ -67,22 +58,8 @@ export interface HttpListFigures {
 }
 
 export async function benchHttpList(): Promise<HttpListFigures> {
-  const built = BENCH_SERVER === 'built';
-  if (built) await buildServer();
   const world = createTestWorld();
-  const main = spawnMainProcess(
-    {
-      ...process.env,
-      CLAUDE_CONFIG_DIR: world.configDir,
-      HOME: world.configDir,
-      MCP_ADMIN_HOST: undefined,
-      MCP_ADMIN_PORT: '0',
-      MCP_ADMIN_TOKEN: undefined,
-      MCP_ADMIN_PROJECT: world.projectDir,
-      CLAUDE_BIN: PINNED_CLAUDE_BIN,
-    },
-    { built },
-  );
+  const main = await startBenchServer(world);
   try {
     const { url, token } = await main.started();
     const pid = main.child.pid ?? 0;

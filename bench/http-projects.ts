@@ -4,8 +4,8 @@
  * the file changed, each with the longest a `/healthz` asked meanwhile waited. Over HTTP the answer
  * is also serialized (about 7 MB at 10⁵), which the in-process figures (bench/projects.ts) leave out.
  */
-import { createTestWorld, PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
-import { spawnMainProcess } from '@mcp-admin/server/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
+import { startBenchServer } from './bench-server';
 import { readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeManyProjectsConfig } from './synthetic-config';
@@ -32,16 +32,7 @@ export interface HttpProjectsFigures {
 export async function benchHttpProjects(count: number): Promise<HttpProjectsFigures> {
   const world = createTestWorld();
   writeManyProjectsConfig(world.configPath, count, join(world.configDir, 'dirs'));
-  const main = spawnMainProcess({
-    ...process.env,
-    CLAUDE_CONFIG_DIR: world.configDir,
-    HOME: world.configDir,
-    MCP_ADMIN_HOST: undefined,
-    MCP_ADMIN_PORT: '0',
-    MCP_ADMIN_TOKEN: undefined,
-    MCP_ADMIN_PROJECT: world.projectDir,
-    CLAUDE_BIN: PINNED_CLAUDE_BIN,
-  });
+  const main = await startBenchServer(world);
   try {
     const { url, token } = await main.started();
     let answerBytes = 0;
