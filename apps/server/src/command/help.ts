@@ -1,5 +1,5 @@
 /**
- * `mcp-admin --help` (and `pnpm start -- --help`): every setting a person can give the server.
+ * `mcp-admin --help` (and `pnpm start --help`): every setting a person can give the server.
  * Its variables are those settings.ts reads; docs/api.md#server-settings explains each at length.
  */
 export const HELP = `Usage: mcp-admin [--help] [--version]

@@ -16,7 +16,8 @@ export interface McpAdminCommand {
 }
 
 export async function runMcpAdmin({ argv, version, webDist }: McpAdminCommand): Promise<void> {
-  const [option, ...rest] = argv;
+  // `pnpm start -- --help` hands the `--` on.
+  const [option, ...rest] = argv[0] === '--' ? argv.slice(1) : argv;
   if (option === '--help' || option === '-h') {
     process.stdout.write(HELP);
     return;
