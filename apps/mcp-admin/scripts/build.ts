@@ -99,13 +99,17 @@ function runTimeVersions(): Map<string, string> {
 function checkDependencies(needed: Map<string, string>): void {
   const declared = readManifest(join(PACKAGE_DIR, 'package.json')).dependencies ?? {};
   const wrong = [
-    ...[...needed].filter(([name, version]) => declared[name] !== version).map(([name, v]) => `"${name}": "${v}"`),
+    ...[...needed]
+      .filter(([name, version]) => declared[name] !== version)
+      .map(([name, v]) => `"${name}": "${v}"`),
     ...Object.keys(declared)
       .filter((name) => !needed.has(name))
       .map((name) => `"${name}" (not used)`),
   ];
   if (wrong.length > 0) {
-    throw new Error(`apps/mcp-admin/package.json's dependencies must be exactly what dist/ runs with: ${wrong.join(', ')}`);
+    throw new Error(
+      `apps/mcp-admin/package.json's dependencies must be exactly what dist/ runs with: ${wrong.join(', ')}`,
+    );
   }
 }
 
@@ -121,7 +125,18 @@ export async function buildPackage(): Promise<void> {
   checkDependencies(new Map([...imported, ...runTimeVersions()]));
   await promisify(execFile)(
     'pnpm',
-    ['--filter', '@mcp-admin/web', 'exec', 'vite', 'build', '--outDir', join(DIST, 'panel'), '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      '--filter',
+      '@mcp-admin/web',
+      'exec',
+      'vite',
+      'build',
+      '--outDir',
+      join(DIST, 'panel'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     { cwd: PACKAGE_DIR },
   );
 }

@@ -6,7 +6,15 @@
 import { addArgv, createTestWorld, runCliAsAnotherTerminal, type TestWorld } from '@mcp-admin/core/testing';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +60,10 @@ const outsideEnv: NodeJS.ProcessEnv = {
 /** The variables of docs/api.md's table of server settings. */
 function documentedSettings(): string[] {
   const api = readFileSync(join(workspaceRoot, 'docs', 'api.md'), 'utf8');
-  const table = api.slice(api.indexOf('## Server settings'), api.indexOf('\n## ', api.indexOf('## Server settings') + 1));
+  const table = api.slice(
+    api.indexOf('## Server settings'),
+    api.indexOf('\n## ', api.indexOf('## Server settings') + 1),
+  );
   return [...table.matchAll(/^\| `([A-Z_]+)`/gm)].map(([, name]) => name ?? '');
 }
 
@@ -71,7 +82,9 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'empty', private: true }));
     const packed = join(root, 'pack');
     await run('pnpm', ['pack', '--pack-destination', packed], { cwd: packageDir });
-    const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+      version: string;
+    };
     // The user's npm cache: the pinned CLI's ~100 MB download is fetched once per machine.
     await run(
       'npm',
@@ -89,7 +102,9 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
 
     expect(manifest.bin).toEqual({ 'mcp-admin': 'dist/cli.mjs' });
     expect(manifest.dependencies['@anthropic-ai/claude-code']).toBe(PINNED_CLI_VERSION);
-    expect(Object.entries(manifest.dependencies).filter(([, version]) => !/^\d+\.\d+\.\d+$/.test(version))).toEqual([]);
+    expect(
+      Object.entries(manifest.dependencies).filter(([, version]) => !/^\d+\.\d+\.\d+$/.test(version)),
+    ).toEqual([]);
     expect(Object.keys(manifest.dependencies).filter((name) => name.startsWith('@mcp-admin/'))).toEqual([]);
     expect(existsSync(join(app, 'node_modules', '@mcp-admin'))).toBe(false);
     expect(DEV_TOOLS.filter((name) => existsSync(join(app, 'node_modules', name)))).toEqual([]);
@@ -110,7 +125,10 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
       stderr: string;
     };
 
-    expect([failure.code, failure.stderr.split('\n')[0]]).toEqual([2, 'mcp-admin: unknown argument "--bogus"']);
+    expect([failure.code, failure.stderr.split('\n')[0]]).toEqual([
+      2,
+      'mcp-admin: unknown argument "--bogus"',
+    ]);
   });
 
   it('starts in a throwaway world: the start line, /healthz, the panel and mcp.list with the token, its own pinned CLI', async () => {
@@ -118,7 +136,11 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
     onTestFinished(() => {
       world.remove();
     });
-    await runCliAsAnotherTerminal(world, world.projectDir, addArgv({ name: 'docs', scope: 'user', command: 'node' }));
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addArgv({ name: 'docs', scope: 'user', command: 'node' }),
+    );
     // Started from the project, as a user types `mcp-admin` there: it is the default project.
     const child = spawn(bin, [], {
       cwd: world.projectDir,
@@ -169,7 +191,8 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
         },
       },
     });
-    const { cli } = ((await info.json()) as { result: { data: { cli: { path: string; version: string } } } }).result.data;
+    const { cli } = ((await info.json()) as { result: { data: { cli: { path: string; version: string } } } })
+      .result.data;
     expect(isInside(join(app, 'node_modules'), cli.path)).toBe(true);
     expect(cli.version).toBe(`${PINNED_CLI_VERSION ?? ''} (Claude Code)`);
 

@@ -51,7 +51,10 @@ function filesUnder(path) {
 function inputsHash(root, target) {
   const hash = createHash('sha256');
   for (const file of target.inputs.flatMap((input) => filesUnder(join(root, input)))) {
-    hash.update(`${relative(root, file)}\0`).update(readFileSync(file)).update('\0');
+    hash
+      .update(`${relative(root, file)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -85,5 +88,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const began = performance.now();
   const built = buildChanged();
   const took = `${Math.round(performance.now() - began)} ms`;
-  process.stdout.write(built.length === 0 ? `build: nothing changed (${took})\n` : `built ${built.join(' and ')} (${took})\n`);
+  process.stdout.write(
+    built.length === 0 ? `build: nothing changed (${took})\n` : `built ${built.join(' and ')} (${took})\n`,
+  );
 }

@@ -26,7 +26,10 @@ describe("pnpm start's build", () => {
     write('core/src/index.ts', 'core');
     write('server/src/main.ts', 'main');
     write('lock.yaml', 'lock');
-    targets = [target('panel', ['web', 'core', 'lock.yaml']), target('server', ['server', 'core', 'lock.yaml'])];
+    targets = [
+      target('panel', ['web', 'core', 'lock.yaml']),
+      target('server', ['server', 'core', 'lock.yaml']),
+    ];
   });
 
   afterEach(() => {
@@ -58,7 +61,7 @@ describe("pnpm start's build", () => {
     ]);
   });
 
-  it("ignores tests, outputs and node_modules inside an input folder", () => {
+  it('ignores tests, outputs and node_modules inside an input folder', () => {
     buildChanged(root, targets);
 
     write('web/test/app.test.ts', 'test');
@@ -79,7 +82,7 @@ describe("pnpm start's build", () => {
     expect([afterRemoval, afterReplacement]).toEqual([['panel'], ['server']]);
   });
 
-  it("names as inputs every workspace package bundled into the panel and the server, the lockfile among them", () => {
+  it('names as inputs every workspace package bundled into the panel and the server, the lockfile among them', () => {
     expect(START_TARGETS.map(({ name, inputs, output }) => ({ name, inputs, output }))).toEqual([
       {
         name: 'panel',
