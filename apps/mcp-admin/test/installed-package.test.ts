@@ -97,7 +97,7 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('declares a bin named mcp-admin and exact versions of published packages, the pinned Claude CLI among them', () => {
+  it('declares a bin named mcp-admin and exact versions of published packages, the pinned Claude CLI among them; no workspace link, no dev tool installed', () => {
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Manifest;
 
     expect(manifest.bin).toEqual({ 'mcp-admin': 'dist/cli.mjs' });
@@ -106,6 +106,7 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
       Object.entries(manifest.dependencies).filter(([, version]) => !/^\d+\.\d+\.\d+$/.test(version)),
     ).toEqual([]);
     expect(Object.keys(manifest.dependencies).filter((name) => name.startsWith('@mcp-admin/'))).toEqual([]);
+    expect(JSON.stringify(manifest)).not.toContain('workspace:');
     expect(existsSync(join(app, 'node_modules', '@mcp-admin'))).toBe(false);
     expect(DEV_TOOLS.filter((name) => existsSync(join(app, 'node_modules', name)))).toEqual([]);
   });
