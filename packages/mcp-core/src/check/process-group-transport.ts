@@ -13,6 +13,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { childEnvironment } from '../child-environment';
 import { messageTooLong, readingFailed, type AnswerBudget } from './answer-budget';
 import { processTree, type ProcessTree } from './process-tree';
 
@@ -66,7 +67,12 @@ export class ProcessGroupTransport implements Transport {
 
   start(): Promise<void> {
     const { command, args, env, cwd } = this.#launch;
-    const child = spawn(command, args, { cwd, env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd,
+      env: childEnvironment(env),
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.#child = child;
     // A throw inside a stream listener would end the whole process: it ends this check instead.
     child.stdout.on('data', (chunk: Buffer) => {

@@ -9,8 +9,18 @@
  * authenticated session first waits for Anthropic's remote managed settings, retried for about
  * 17 s when offline, before it answers any control request (measured; see
  * packages/mcp-core/test/cli/control-session.test.ts).
+ *
+ * Print mode skips Claude Code's trust dialog, and the session runs in the project (its cwd keys
+ * the toggle as local scope is keyed), so it must load nothing the repository provides: only the
+ * user's settings (`--setting-sources user`: no project or local settings, hence none of their
+ * hooks, helpers, env or plugins) and, for a user server, no MCP server at start
+ * (`--strict-mcp-config` with no `--mcp-config`: no `.mcp.json` server runs, approved or not; the
+ * toggle still finds a user server by name). A plugin's or a managed server is found only without
+ * it, so the service toggles those only in a trusted folder. Proven in
+ * packages/mcp-core/test/service/untrusted-project-toggle.test.ts.
  */
 import { spawn } from 'node:child_process';
+import { childEnvironment } from '../child-environment';
 import { McpCoreError } from '../errors';
 import { errorText } from '../error-text';
 import { cannotRunMessage, killProcessGroup } from './runner';
@@ -32,7 +42,14 @@ export const CONTROL_ARGV = [
   '--output-format',
   'stream-json',
   '--verbose',
+  '--setting-sources',
+  'user',
 ] as const;
+
+/** The argv of a session: with `--strict-mcp-config` unless it must see plugins' and managed servers. */
+export function controlArgv({ mcpServersAtStart }: Pick<McpToggleRequest, 'mcpServersAtStart'>): string[] {
+  return mcpServersAtStart ? [...CONTROL_ARGV] : [...CONTROL_ARGV, '--strict-mcp-config'];
+}
 
 export interface ControlSessionOptions {
   bin: string;
@@ -46,14 +63,21 @@ export interface McpToggleRequest {
   cwd: string;
   serverName: string;
   enabled: boolean;
+  /**
+   * Load the MCP servers Claude Code would (plugins', managed, and `.mcp.json` ones the user's
+   * settings approve): only a plugin's or a managed server needs it. False: none is loaded.
+   */
+  mcpServersAtStart: boolean;
 }
 
 /** Claude Code's answer: success, or its own error text (e.g. `Server not found: x`). */
 export type ControlOutcome = { ok: true } | { ok: false; message: string };
 
-/** The environment of a control session: the given one without the model's credentials. */
+/** The environment of a control session: the child environment of `env` without the model's credentials. */
 export function controlEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !MODEL_CREDENTIALS.has(name)));
+  return Object.fromEntries(
+    Object.entries(childEnvironment(env)).filter(([name]) => !MODEL_CREDENTIALS.has(name)),
+  );
 }
 
 /** The request line `toggleMcpServer` of the Agent SDK sends. */
@@ -69,7 +93,7 @@ export function toggleMcpServer(
 ): Promise<ControlOutcome> {
   const requestId = `mcp-admin-${process.pid}-${Date.now()}`;
   return new Promise((resolve, reject) => {
-    const child = spawn(options.bin, [...CONTROL_ARGV], {
+    const child = spawn(options.bin, controlArgv(request), {
       cwd: request.cwd,
       env: controlEnvironment(options.env),
       stdio: ['pipe', 'pipe', 'ignore'],

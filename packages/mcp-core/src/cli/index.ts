@@ -10,5 +10,5 @@ export { createCliVersionCache } from './version-cache';
 export type { CliVersionCache } from './version-cache';
 export { checkImportedEntry } from './add-json-entry';
 export type { EntryCheck } from './add-json-entry';
-export { CONTROL_ARGV, controlEnvironment, toggleMcpServer } from './control-session';
+export { controlArgv, controlEnvironment, toggleMcpServer } from './control-session';
 export type { ControlOutcome, ControlSessionOptions, McpToggleRequest } from './control-session';

@@ -8,6 +8,7 @@
 import { execa } from 'execa';
 import { tmpdir } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
+import { childEnvironment } from '../child-environment';
 import { McpCoreError } from '../errors';
 
 export const DEFAULT_CLI_TIMEOUT_MS = 30_000;
@@ -44,9 +45,12 @@ export interface CliRunner {
   version(): Promise<CliOutcome>;
 }
 
-/** The environment of a CLI spawn: `env` with `CLAUDE_CONFIG_DIR` pinned to `configDir` (or removed). */
+/**
+ * The environment of a CLI spawn: the child environment of `env` (no `MCP_ADMIN_*`) with
+ * `CLAUDE_CONFIG_DIR` pinned to `configDir` (or removed).
+ */
 export function cliEnvironment(env: NodeJS.ProcessEnv, configDir: string | undefined): NodeJS.ProcessEnv {
-  const spawnEnv: NodeJS.ProcessEnv = { ...env };
+  const spawnEnv = childEnvironment(env);
   delete spawnEnv.CLAUDE_CONFIG_DIR;
   if (configDir !== undefined) spawnEnv.CLAUDE_CONFIG_DIR = configDir;
   return spawnEnv;

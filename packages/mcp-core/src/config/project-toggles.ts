@@ -10,6 +10,8 @@ export interface ProjectToggles {
   projectKey: string;
   /** The servers turned off for that project. */
   disabled: readonly string[];
+  /** `hasTrustDialogAccepted` of that key: the folder is trusted. */
+  trusted: boolean;
 }
 
 export async function readProjectToggles(configPath: string, projectPath: string): Promise<ProjectToggles> {
@@ -18,5 +20,10 @@ export async function readProjectToggles(configPath: string, projectPath: string
     localProjectKey(projectPath),
   ]);
   const stored = config.projects.get(projectKey);
-  return { projectKey, disabled: stored === undefined ? [] : projectSettings(stored).disabledMcpServers };
+  const settings = stored === undefined ? undefined : projectSettings(stored);
+  return {
+    projectKey,
+    disabled: settings?.disabledMcpServers ?? [],
+    trusted: settings?.hasTrustDialogAccepted ?? false,
+  };
 }

@@ -12,6 +12,7 @@
  * it into the answer below. A recorded change also says how it is undone (undo-change.ts).
  */
 import { resolve } from 'node:path';
+import { childEnvironment } from '../child-environment';
 import { createCliRunner, createCliVersionCache, createMutationQueue } from '../cli';
 import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
 import { errorText } from '../error-text';
@@ -68,7 +69,8 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     claudeDir,
     managedDir: options.managedDir,
     defaultProject: resolve(options.defaultProject),
-    spawnEnv,
+    // What servers are started with and what their `${VAR}`s expand from: never MCP Admin's token.
+    spawnEnv: childEnvironment(spawnEnv),
     credentialsPath: credentialsPathFor(claudeDir, process.platform),
     homeDir: options.homeDir,
     appData: options.appData,

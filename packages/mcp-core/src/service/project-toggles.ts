@@ -7,11 +7,11 @@
  * starts, queued with every other change, read back, audited, and recorded with its undo (the
  * toggle back). Proven against the real CLI in packages/mcp-core/test/service/project-toggles.test.ts.
  */
-import { CONTROL_ARGV, cliEnvironment, toggleMcpServer } from '../cli';
-import type { ControlOutcome } from '../cli';
+import { cliEnvironment, controlArgv, toggleMcpServer } from '../cli';
+import type { ControlOutcome, McpToggleRequest } from '../cli';
 import { readProjectToggles } from '../config';
 import type { Server } from '../config';
-import { McpCoreError } from '../errors';
+import { isMcpCoreError, McpCoreError } from '../errors';
 import { projectToggleInputSchema } from '../schemas';
 import type { ProjectToggleInput } from '../schemas';
 import { failureOutcome } from './audit-log';
@@ -79,44 +79,93 @@ export function createProjectToggles({
     return server;
   }
 
-  /** One toggle, what landed written to `landed` as soon as it is read back. */
+  /**
+   * The session's request. A user server is toggled in a session that starts no MCP server; a
+   * plugin's or a managed one is found only in a session that starts what Claude Code would,
+   * `.mcp.json` servers the user's settings approve included: only in a folder the user trusted.
+   */
+  async function requestFor(
+    scope: Server['scope'],
+    name: string,
+    projectPath: string,
+    disabled: boolean,
+  ): Promise<McpToggleRequest> {
+    const request = { cwd: projectPath, serverName: name, enabled: !disabled };
+    if (scope === 'user') return { ...request, mcpServersAtStart: false };
+    const { trusted, projectKey } = await withinQueuedReadDeadline(() =>
+      readProjectToggles(configPath, projectPath),
+    );
+    if (!trusted) {
+      throw new McpCoreError(
+        'INVALID_INPUT',
+        `name: "${name}" is a ${scope} server, which Claude Code's toggle finds only in a session that also starts the project's .mcp.json servers; MCP Admin starts none in a folder nobody trusted (projects[${JSON.stringify(projectKey)}].hasTrustDialogAccepted is not true in ${configPath}). Run claude in ${projectKey} once and trust the folder, or use /mcp there.`,
+      );
+    }
+    return { ...request, mcpServersAtStart: true };
+  }
+
+  /**
+   * One toggle, what landed written to `landed` as soon as it is read back. A session that timed
+   * out or ended without answering may have written the toggle first: what is stored decides.
+   */
   async function toggleInto(
     procedure: ChangeRecord['procedure'],
+    scope: Server['scope'],
     name: string,
     projectPath: string,
     disabled: boolean,
     landed: Landed,
   ): Promise<MutationResult> {
-    const request = { cwd: projectPath, serverName: name, enabled: !disabled };
+    const request = await requestFor(scope, name, projectPath, disabled);
+    const argv = controlArgv(request);
     const words = `mcp_toggle "${name}" ${disabled ? 'off' : 'on'} in ${projectPath}`;
-    let outcome: ControlOutcome;
+    let outcome: ControlOutcome | McpCoreError;
     try {
       outcome = await toggleMcpServer(controlSession, request);
     } catch (error) {
-      await audit.record(procedure, CONTROL_ARGV, failureOutcome(error));
-      throw error;
+      if (!isSessionFault(error)) {
+        await audit.record(procedure, argv, failureOutcome(error));
+        throw error;
+      }
+      outcome = error;
     }
+    const fault = outcome instanceof McpCoreError ? outcome : undefined;
     // Read back whatever Claude Code answered: what it wrote is what landed.
-    const after = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
+    let after: Awaited<ReturnType<typeof readProjectToggles>>;
+    try {
+      after = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
+    } catch (error) {
+      await audit.record(procedure, argv, failureOutcome(fault ?? error));
+      throw fault ?? error;
+    }
     const nowDisabled = after.disabled.includes(name);
+    const where = `projects[${JSON.stringify(after.projectKey)}].disabledMcpServers of ${configPath}`;
     if (nowDisabled === disabled) landed.toggle = { configPath, projectKey: after.projectKey, disabled };
     // Claude Code saves the toggle first, then (dis)connects the server in its session and answers
     // with how that went: a server that fails to connect is still turned on.
     if (nowDisabled !== disabled) {
-      const failure = outcome.ok
-        ? new McpCoreError(
-            'VERIFY_FAILED',
-            `Claude Code answered the toggle, but "${name}" is ${nowDisabled ? 'still' : 'not'} in projects[${JSON.stringify(after.projectKey)}].disabledMcpServers of ${configPath}.`,
-          )
-        : new McpCoreError('CLI_FAILED', outcome.message);
-      await audit.record(procedure, CONTROL_ARGV, failureOutcome(failure));
+      const stored = `"${name}" is ${nowDisabled ? 'still' : 'not'} in ${where}.`;
+      const failure =
+        outcome instanceof McpCoreError
+          ? new McpCoreError(outcome.code, `${outcome.message} Nothing changed: ${stored}`, {
+              cause: outcome,
+            })
+          : outcome.ok
+            ? new McpCoreError('VERIFY_FAILED', `Claude Code answered the toggle, but ${stored}`)
+            : new McpCoreError('CLI_FAILED', outcome.message);
+      await audit.record(procedure, argv, failureOutcome(failure));
       throw failure;
     }
     const message = disabled
       ? `"${name}" is off in this project only (${after.projectKey}), as Claude Code's /mcp turns it off.`
       : `"${name}" is on again in this project (${after.projectKey}).`;
-    const said = outcome.ok ? undefined : `Claude Code's session then said: ${outcome.message}`;
-    const auditWarning = await audit.record(procedure, CONTROL_ARGV, {
+    const said =
+      outcome instanceof McpCoreError
+        ? `${outcome.message} The toggle had landed: "${name}" is ${disabled ? '' : 'no longer '}in ${where}.`
+        : outcome.ok
+          ? undefined
+          : `Claude Code's session then said: ${outcome.message}`;
+    const auditWarning = await audit.record(procedure, argv, {
       ok: true,
       message: [`${words}: ${message}`, said].filter((text) => text !== undefined).join(' '),
     });
@@ -140,7 +189,7 @@ export function createProjectToggles({
       }
       const place = { name: input.name, scope: server.scope, projectPath };
       return recordedChange({ procedure, place }, (landed) =>
-        toggleInto(procedure, input.name, projectPath, disabled, landed),
+        toggleInto(procedure, server.scope, input.name, projectPath, disabled, landed),
       );
     });
   }
@@ -168,7 +217,7 @@ export function createProjectToggles({
     const back = !toggle.disabled;
     const procedure = back ? 'mcp.disableInProject' : 'mcp.enableInProject';
     return recordedChange({ procedure, place: { name, scope, projectPath }, undoes: change.id }, (landed) =>
-      toggleInto(procedure, name, projectPath, back, landed),
+      toggleInto(procedure, scope, name, projectPath, back, landed),
     );
   }
 
@@ -179,4 +228,9 @@ export function createProjectToggles({
     },
     undo,
   };
+}
+
+/** A session that started but timed out or ended without answering: the toggle may have landed. */
+function isSessionFault(error: unknown): error is McpCoreError {
+  return isMcpCoreError(error) && (error.code === 'CLI_TIMEOUT' || error.code === 'CLI_FAILED');
 }

@@ -24,7 +24,7 @@ const bin = fixture('control-protocol-claude.sh');
 function toggle(env: NodeJS.ProcessEnv, timeoutMs = 30_000) {
   return toggleMcpServer(
     { bin, env: { PATH: process.env.PATH, ...env }, timeoutMs },
-    { cwd: world.projectDir, serverName: 'docs', enabled: false },
+    { cwd: world.projectDir, serverName: 'docs', enabled: false, mcpServersAtStart: false },
   );
 }
 
@@ -66,7 +66,7 @@ describe('a control session', () => {
     await expect(
       toggleMcpServer(
         { bin: missing, env: {}, timeoutMs: 30_000 },
-        { cwd: world.projectDir, serverName: 'docs', enabled: false },
+        { cwd: world.projectDir, serverName: 'docs', enabled: false, mcpServersAtStart: false },
       ),
     ).rejects.toEqual(
       new McpCoreError(

@@ -5,7 +5,7 @@
  */
 import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
@@ -132,8 +132,24 @@ describe('off in this project only, through Claude Code', () => {
     expect(filesOf()).toEqual(before);
   });
 
-  it("turns a plugin's server off and on again in the project only, as Claude Code names it", async () => {
+  it("refuses a plugin's server in a folder nobody trusted with a 400 saying why, starting nothing and leaving every file byte-identical", async () => {
     await installLocalPlugin(world);
+    const before = filesOf();
+    const service = adminInWorld(world, fixture('hanging-claude.sh'));
+    await expect(
+      service.disableInProject({ name: 'plugin:tools:search', projectPath: world.projectDir }),
+    ).rejects.toEqual(
+      new McpCoreError(
+        'INVALID_INPUT',
+        `name: "plugin:tools:search" is a plugin server, which Claude Code's toggle finds only in a session that also starts the project's .mcp.json servers; MCP Admin starts none in a folder nobody trusted (projects[${JSON.stringify(world.projectDir)}].hasTrustDialogAccepted is not true in ${world.configPath}). Run claude in ${world.projectDir} once and trust the folder, or use /mcp there.`,
+      ),
+    );
+    expect(filesOf()).toEqual(before);
+  });
+
+  it("turns a plugin's server off and on again in a trusted project only, as Claude Code names it", async () => {
+    await installLocalPlugin(world);
+    trustProject();
     const service = admin();
     const name = 'plugin:tools:search';
     await service.disableInProject({ name, projectPath: world.projectDir });
@@ -148,3 +164,11 @@ describe('off in this project only, through Claude Code', () => {
     });
   });
 });
+
+/** Marks the project trusted, as accepting Claude Code's trust dialog does. */
+function trustProject(): void {
+  const config = storedConfigOf(world);
+  const projects: Record<string, object> = config.projects ?? {};
+  projects[world.projectDir] = { ...projects[world.projectDir], hasTrustDialogAccepted: true };
+  writeFileSync(world.configPath, JSON.stringify({ ...config, projects }, null, 2));
+}
