@@ -89,7 +89,9 @@ export function createProfiles({
     if (isOn(found) === want) return { ...shown, outcome: 'unchanged' };
     const landed: Landed = {};
     // `found` is listed with its secrets: the key of its sign-in is over them.
-    const atRisk = want ? undefined : await signInAtRisk({ credentialsPath, listedEntry: async () => found });
+    const atRisk = want
+      ? undefined
+      : await signInAtRisk({ credentialsPath, listedEntry: () => Promise.resolve(found) });
     try {
       const switched = await switchChanges.switchInto(target, want, landed);
       const result = await withSignInLoss(switched, credentialsPath, target.name, atRisk);
