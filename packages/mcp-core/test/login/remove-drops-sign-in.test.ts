@@ -47,14 +47,14 @@ async function signedInAdmin(others: Record<string, unknown> = {}) {
   expect((await fetch(open.url)).ok).toBe(true);
   expect((await events.next()).value).toMatchObject({ state: 'done', ok: true });
   expect(storedSignInKeys(world.configDir)).toHaveLength(1);
-  return { admin, world };
+  return { admin, configDir: world.configDir };
 }
 
 it('turning a signed-in server off for good drops its sign-in (claude mcp remove clears the tokens), and the answer says so', async () => {
-  const { admin } = await signedInAdmin();
+  const { admin, configDir } = await signedInAdmin();
 
   const disabled = await admin.disable({ name: 'guarded', scope: 'user' });
-  expect(storedSignInKeys(world.configDir)).toEqual([]);
+  expect(storedSignInKeys(configDir)).toEqual([]);
   expect(disabled.warning).toBe(
     'Claude Code forgot the sign-in of "guarded" when it was removed: sign in again after turning it back on.',
   );
@@ -64,7 +64,9 @@ it('turning a signed-in server off for good drops its sign-in (claude mcp remove
 });
 
 it('applying a profile that turns a signed-in server off says in its warning that the sign-in was dropped', async () => {
-  const { admin } = await signedInAdmin({ plain: { type: 'stdio', command: 'node', args: [], env: {} } });
+  const { admin, configDir } = await signedInAdmin({
+    plain: { type: 'stdio', command: 'node', args: [], env: {} },
+  });
   await admin.saveProfile({ name: 'plain-only', servers: [{ name: 'plain', scope: 'user' }] });
 
   const applied = await admin.applyProfile({ name: 'plain-only' });
@@ -72,7 +74,7 @@ it('applying a profile that turns a signed-in server off says in its warning tha
   expect({
     outcomes: applied.results.map(({ name, outcome }) => ({ name, outcome })),
     warning: applied.warning,
-    keys: storedSignInKeys(world?.configDir ?? ''),
+    keys: storedSignInKeys(configDir),
   }).toEqual({
     outcomes: [
       { name: 'plain', outcome: 'unchanged' },
@@ -85,7 +87,7 @@ it('applying a profile that turns a signed-in server off says in its warning tha
 });
 
 it('an edit of a signed-in server (remove, then add-json) drops its sign-in, and the answer says so', async () => {
-  const { admin } = await signedInAdmin();
+  const { admin, configDir } = await signedInAdmin();
 
   const updated = await admin.update({
     name: 'guarded',
@@ -93,7 +95,7 @@ it('an edit of a signed-in server (remove, then add-json) drops its sign-in, and
     server: { headers: { 'X-Team': 'blue' } },
   });
 
-  expect({ warning: updated.warning, keys: storedSignInKeys(world?.configDir ?? '') }).toEqual({
+  expect({ warning: updated.warning, keys: storedSignInKeys(configDir) }).toEqual({
     warning:
       'Claude Code forgot the sign-in of "guarded" when the edit removed it and added it back: sign in again.',
     keys: [],
