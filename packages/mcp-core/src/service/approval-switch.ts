@@ -73,6 +73,17 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
     now: ApprovalList | undefined,
     back: ApprovalList | undefined,
   ): Promise<SwitchOutcome> {
+    await refuseUnlessStandsIn(name, settingsFile, now);
+    const { previous } = await approvalWrite('mcp.undo', { name, projectPath }, settingsFile, back);
+    return approvalChanged('mcp.undo', { name, projectPath, settingsFile, into: back, previous });
+  }
+
+  /** CHANGED_SINCE unless the name stands in the list `now` of the settings file (undefined: in neither). */
+  async function refuseUnlessStandsIn(
+    name: string,
+    settingsFile: string,
+    now: ApprovalList | undefined,
+  ): Promise<void> {
     const found = await approvalListOf(settingsFile, name);
     if (found !== now) {
       throw new McpCoreError(
@@ -80,8 +91,6 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
         `Cannot undo: "${name}" stands in ${found ?? 'neither approval list'} of ${settingsFile} since, not in ${now ?? 'neither list'}.`,
       );
     }
-    const { previous } = await approvalWrite('mcp.undo', { name, projectPath }, settingsFile, back);
-    return approvalChanged('mcp.undo', { name, projectPath, settingsFile, into: back, previous });
   }
 
   /** One write of the approval lists, audited when it fails (also an enable another file overrides). */
@@ -129,7 +138,7 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
     }
   }
 
-  return { switchApproval, restoreApproval };
+  return { switchApproval, restoreApproval, refuseUnlessStandsIn };
 }
 
 export type ApprovalSwitch = ReturnType<typeof createApprovalSwitch>;

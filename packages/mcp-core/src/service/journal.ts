@@ -5,7 +5,9 @@
  * size. The file is bounded: once the next record would take it past `ROTATE_BYTES` it becomes
  * `history.1.jsonl` (still read, and undoable from) and the previous `history.1.jsonl` goes; the
  * change that rotated says how many changes went and how many of them could still have been undone.
- * A line that is not a record is skipped and reported, never fatal for the others.
+ * A line that is not a record is skipped and reported, never fatal for the others. A change of
+ * several steps is appended again after each step under the same id: the newest line of an id is
+ * the record, so a crash mid-change leaves the steps that landed.
  */
 import { randomUUID } from 'node:crypto';
 import { lstat, rename } from 'node:fs/promises';
@@ -36,10 +38,15 @@ export interface JournalRead<T> {
 export interface HistoryJournal {
   readonly path: string;
   /**
-   * Appends one record, given its id and time here, and returns it, with a warning when the
-   * append ended a cut-off line or rotated the file. Throws WRITE_FAILED when it cannot be written.
+   * Appends one record, given its id and time here (or those of `revises`, a record of the same
+   * change written before, which this newer line replaces for every reader), and returns it, with
+   * a warning when the append ended a cut-off line or rotated the file. Throws WRITE_FAILED when
+   * it cannot be written.
    */
-  append(change: Omit<ChangeRecord, 'id' | 'time'>): Promise<{ record: ChangeRecord; warning?: string }>;
+  append(
+    change: Omit<ChangeRecord, 'id' | 'time'>,
+    revises?: Pick<ChangeRecord, 'id' | 'time'>,
+  ): Promise<{ record: ChangeRecord; warning?: string }>;
   /** The newest `limit` changes, newest first, without their entries. */
   newest(limit: number): Promise<JournalRead<HistoryItem[]>>;
   /** The change `id` names, if it can be undone; else INVALID_INPUT saying why not. */
@@ -56,7 +63,10 @@ export function createHistoryJournal(path: string, logWarning: (message: string)
   const rotatedPath = join(dirname(path), 'history.1.jsonl');
   const reported = new Set<string>();
 
-  /** Every record, newest first, across both files; a record met twice (a rotation meanwhile) once. */
+  /**
+   * Every record, newest first, across both files; a record met twice (a rotation meanwhile, or a
+   * change journaled step by step) once, as its newest line says.
+   */
   async function* recordsNewestFirst(signal: AbortSignal): AsyncGenerator<Found> {
     const seen = new Set<string>();
     for (const file of [path, rotatedPath]) {
@@ -158,8 +168,9 @@ export function createHistoryJournal(path: string, logWarning: (message: string)
 
   return {
     path,
-    async append(change) {
-      const record: ChangeRecord = { id: randomUUID(), time: new Date().toISOString(), ...change };
+    async append(change, revises) {
+      const { id, time } = revises ?? { id: randomUUID(), time: new Date().toISOString() };
+      const record: ChangeRecord = { id, time, ...change };
       const line = JSON.stringify(record);
       const rotated = await rotateIfFull(Buffer.byteLength(line) + 1);
       const { endedCutLine } = await appendLine(path, line);

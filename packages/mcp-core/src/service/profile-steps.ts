@@ -11,9 +11,13 @@ export function isSwitchable(server: Server): server is Server & { scope: Scope 
   return server.readOnly !== true && ['user', 'local', 'project'].includes(server.scope);
 }
 
-/** On for Claude Code: not in MCP Admin's stash and, for a `.mcp.json` server, approved. */
+/**
+ * Switched on: not in MCP Admin's stash and, for a `.mcp.json` server, approved, or approved by the
+ * project's own settings and waiting only for the folder's trust (Claude Code loads it once trusted).
+ */
 export function isOn(server: Server): boolean {
-  return server.disabled !== true && (server.scope !== 'project' || server.approval === 'approved');
+  if (server.disabled === true) return false;
+  return server.scope !== 'project' || server.approval === 'approved' || server.awaitsTrust === true;
 }
 
 const keyOf = (name: string, scope: Scope, projectPath: string) =>

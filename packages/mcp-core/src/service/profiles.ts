@@ -1,9 +1,10 @@
 /**
  * Profiles (docs/api.md#mcpprofiles): named sets of servers, kept in `.mcp-admin/profiles.json`, and applied at once.
  * Applying one turns on every server of it and off every other switchable server (user, local,
- * project; never a read-only one) of the scopes it names, each through the lasting switch in a
- * queue turn of its own, and records them all as one change (`mcp.applyProfile`, each switch that
- * landed in `switches`), which one undo reverses whole by switching each back.
+ * project; never a read-only one) of the scopes it names, each through the lasting switch, all in
+ * one queue turn planned from what is stored when the turn comes, and records them all as one
+ * change (`mcp.applyProfile`, each switch that landed in `switches`, journaled after each switch),
+ * which one undo reverses whole by switching each back, every one checked before the first.
  */
 import type { Profile } from '../config';
 import { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from '../config';
@@ -33,6 +34,7 @@ import { isOn, isSwitchable, profileSteps } from './profile-steps';
 import type { ProfileStep } from './profile-steps';
 import type { ChangeRecord, EntryPlace, Landed, SwitchMove } from './history';
 import { withinQueuedReadDeadline } from './queued-read';
+import { signInAtRisk, withSignInLoss } from './sign-in-loss';
 
 type ProfileContext = Pick<ServiceContext, 'settings' | 'readers' | 'turns' | 'entries' | 'switches'>;
 
@@ -48,9 +50,13 @@ export function createProfiles({
   switches: switchChanges,
 }: ProfileContext) {
   const path = profilesPath(settings.configPath);
+  const { credentialsPath } = settings;
   // Also read inside a queue turn (a save from what is on): bounded like every queued read.
   const serversIn = (projectPath: string) =>
     withinQueuedReadDeadline(async () => (await readers.list(projectPath, false)).servers);
+  // An apply's plan, in its turn: with secrets, for the key of each sign-in a switch may drop.
+  const revealedServersIn = (projectPath: string) =>
+    withinQueuedReadDeadline(() => readers.serversToCheck(projectPath));
 
   async function named(name: string): Promise<Profile> {
     const profile = (await readProfiles(path)).find((candidate) => candidate.name === name);
@@ -58,8 +64,15 @@ export function createProfiles({
     return profile;
   }
 
-  /** One server switched in a queue turn of its own; what landed joins `switches`. */
-  async function switchOne(step: ProfileStep, switches: SwitchMove[]): Promise<ProfileServerResult> {
+  /**
+   * One server switched, inside the apply's queue turn; what landed joins `switches`, and a warning
+   * of the switch (a sign-in it lost, see sign-in-loss.ts) joins `warnings`.
+   */
+  async function switchOne(
+    step: ProfileStep,
+    switches: SwitchMove[],
+    warnings: string[],
+  ): Promise<ProfileServerResult> {
     const { target, want, found } = step;
     const shown = {
       name: target.name,
@@ -75,8 +88,14 @@ export function createProfiles({
     }
     if (isOn(found) === want) return { ...shown, outcome: 'unchanged' };
     const landed: Landed = {};
+    // `found` is listed with its secrets: the key of its sign-in is over them.
+    const atRisk = want
+      ? undefined
+      : await signInAtRisk({ credentialsPath, listedEntry: () => Promise.resolve(found) });
     try {
-      const result = await turns.change(() => switchChanges.switchInto(target, want, landed));
+      const switched = await switchChanges.switchInto(target, want, landed);
+      const result = await withSignInLoss(switched, credentialsPath, target.name, atRisk);
+      if (result.warning !== undefined) warnings.push(result.warning);
       return { ...shown, outcome: want ? 'on' : 'off', message: result.message };
     } catch (error) {
       return { ...shown, outcome: 'failed', message: errorText(error) };
@@ -144,53 +163,73 @@ export function createProfiles({
     async applyProfile(rawInput: ApplyProfileInput): Promise<ApplyProfileResult> {
       const input = applyProfileInputSchema.parse(rawInput);
       const project = await readers.existingProject(input.projectPath);
-      const profile = await named(input.name);
-      const steps = await profileSteps(profile, project, serversIn);
-      const results: ProfileServerResult[] = [];
-      const [first] = profile.servers;
-      const place: EntryPlace = {
-        name: profile.name,
-        scope: first?.scope ?? 'user',
-        projectPath: project,
-        source: path,
-      };
-      let message = '';
-      try {
-        const recorded = await entries.recordedChange(
-          { procedure: 'mcp.applyProfile', place },
-          async (landed) => {
-            const switches: SwitchMove[] = [];
-            landed.switches = switches;
-            for (const step of steps) results.push(await switchOne(step, switches));
-            message = summary(profile.name, results);
-            if (results.some(({ outcome }) => outcome === 'failed'))
-              throw new McpCoreError('CLI_FAILED', message);
-            return { ok: true, message };
-          },
-        );
-        return { ...recorded, results };
-      } catch (error) {
-        if (results.length === 0) throw error;
-        return { ok: false, message, results };
-      }
+      // Planned in the turn: from what is stored after every change asked for before this apply.
+      return turns.change(async () => {
+        const profile = await named(input.name);
+        const steps = await profileSteps(profile, project, revealedServersIn);
+        const results: ProfileServerResult[] = [];
+        const warnings: string[] = [];
+        const [first] = profile.servers;
+        const place: EntryPlace = {
+          name: profile.name,
+          scope: first?.scope ?? 'user',
+          projectPath: project,
+          source: path,
+        };
+        let message = '';
+        // The switches' warnings (a lost sign-in), then the history's.
+        const answer = (ok: boolean, recorded?: string): ApplyProfileResult => {
+          const warning = [...warnings, ...(recorded === undefined ? [] : [recorded])].join('\n');
+          return { ok, message, results, ...(warning === '' ? {} : { warning }) };
+        };
+        try {
+          const recorded = await entries.recordedChange(
+            { procedure: 'mcp.applyProfile', place },
+            async (landed, checkpoint) => {
+              const switches: SwitchMove[] = [];
+              landed.switches = switches;
+              for (const step of steps) {
+                const before = switches.length;
+                results.push(await switchOne(step, switches, warnings));
+                // Journaled before the next switch: a crash from here on leaves these in the history.
+                if (switches.length > before && results.length < steps.length) {
+                  await checkpoint(
+                    `Applying profile "${profile.name}" stopped after ${results.length} of ${steps.length} servers (MCP Admin was stopped, or the apply still runs): the switches recorded here landed.`,
+                  );
+                }
+              }
+              message = summary(profile.name, results);
+              if (results.some(({ outcome }) => outcome === 'failed'))
+                throw new McpCoreError('CLI_FAILED', message);
+              return { ok: true, message };
+            },
+          );
+          return answer(true, recorded.warning);
+        } catch (error) {
+          if (results.length === 0) throw error;
+          return answer(false);
+        }
+      });
     },
   };
 
   /** Undoes a recorded apply (or an undo of one) inside the undo's queue turn: each switch back, newest first; recorded as `mcp.undo` with its switches. */
   async function undo(change: ChangeRecord): Promise<MutationResult> {
     const moves = [...(change.switches ?? [])].reverse();
-    // Every project checked before the first switch back: a refusal then changes nothing.
-    for (const move of moves) await switchChanges.refuseSwitchBack(move);
+    // Every switch checked (its project, and the entry or approval it moves) before the first one
+    // goes back: a refusal then changes nothing, and the same undo can be asked again later.
+    for (const move of moves) await switchChanges.refuseSwitchBackChanged(move);
     const place: EntryPlace = {
       name: change.name,
       scope: writtenScope(change),
       projectPath: change.projectPath ?? '',
       source: path,
     };
-    return entries.recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
+    const recorded = { procedure: 'mcp.undo', place, undoes: change.id } as const;
+    return entries.recordedChange(recorded, async (landed, checkpoint) => {
       const switches: SwitchMove[] = [];
       landed.switches = switches;
-      for (const move of moves) {
+      for (const [index, move] of moves.entries()) {
         const one: Landed = {};
         try {
           await switchChanges.switchBackInto(move, one);
@@ -203,6 +242,11 @@ export function createProfiles({
               on: !move.on,
               ...one,
             });
+        }
+        if (hasLanded(one) && index < moves.length - 1) {
+          await checkpoint(
+            `Undoing profile "${change.name}" stopped after ${index + 1} of ${moves.length} switches back (MCP Admin was stopped, or the undo still runs): the switches recorded here landed.`,
+          );
         }
       }
       return {

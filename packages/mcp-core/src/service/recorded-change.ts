@@ -24,9 +24,15 @@ export interface ChangeSubject {
   undoes?: string;
 }
 
+/**
+ * Journals what has landed so far, before the next step, as a failed change that says `message`
+ * (what a crash before the next step leaves); the record at the end replaces it.
+ */
+export type Checkpoint = (message: string) => Promise<void>;
+
 export type RecordedChange = (
   subject: ChangeSubject,
-  run: (landed: Landed) => Promise<MutationResult>,
+  run: (landed: Landed, checkpoint: Checkpoint) => Promise<MutationResult>,
 ) => Promise<MutationResult>;
 
 export function createRecordedChange(
@@ -39,7 +45,7 @@ export function createRecordedChange(
    */
   async function recordedChange(
     { procedure, place, undoes }: ChangeSubject,
-    run: (landed: Landed) => Promise<MutationResult>,
+    run: (landed: Landed, checkpoint: Checkpoint) => Promise<MutationResult>,
   ): Promise<MutationResult> {
     const { name, scope, projectPath } = place;
     const subject = {
@@ -51,28 +57,42 @@ export function createRecordedChange(
       ...(undoes === undefined ? {} : { undoes }),
     };
     const landed: Landed = {};
+    // Set by the first line journaled: every later line of this change is written under it.
+    let identity: Pick<ChangeRecord, 'id' | 'time'> | undefined;
+    const warnings = new Set<string>();
+    const journaled = async (change: Omit<ChangeRecord, 'id' | 'time'>) => {
+      const outcome = await journalOrWarn(change, identity);
+      if (outcome.record !== undefined) identity ??= { id: outcome.record.id, time: outcome.record.time };
+      if (outcome.warning !== undefined) warnings.add(outcome.warning);
+    };
     let result: MutationResult;
     try {
-      result = await run(landed);
+      result = await run(landed, (message) => journaled({ ...subject, ok: false, message, ...landed }));
     } catch (error) {
       // Input refused before anything ran (a server that is not there, not stashed) is no change.
       const refused = isMcpCoreError(error) && error.code === 'INVALID_INPUT' && !hasLanded(landed);
-      if (!refused) await journalOrWarn({ ...subject, ok: false, message: errorText(error), ...landed });
+      if (!refused || identity !== undefined) {
+        await journaled({ ...subject, ok: false, message: errorText(error), ...landed });
+      }
       throw error;
     }
-    const warning = await journalOrWarn({ ...subject, ok: true, message: result.message, ...landed });
-    return warning === undefined ? result : combined(result, { ok: true, message: '', warning });
+    await journaled({ ...subject, ok: true, message: result.message, ...landed });
+    const warning = [...warnings].join('\n');
+    return warning === '' ? result : combined(result, { ok: true, message: '', warning });
   }
 
-  async function journalOrWarn(change: Omit<ChangeRecord, 'id' | 'time'>): Promise<string | undefined> {
+  async function journalOrWarn(
+    change: Omit<ChangeRecord, 'id' | 'time'>,
+    revises: Pick<ChangeRecord, 'id' | 'time'> | undefined,
+  ): Promise<{ record?: ChangeRecord; warning?: string }> {
     try {
-      const { warning } = await journal.append(await withProjectKeys(change));
+      const { record, warning } = await journal.append(await withProjectKeys(change), revises);
       if (warning !== undefined) logWarning(warning);
-      return warning;
+      return { record, warning };
     } catch (error) {
       const warning = `The change was not recorded in ${journal.path}: ${errorText(error)}`;
       logWarning(warning);
-      return warning;
+      return { warning };
     }
   }
 

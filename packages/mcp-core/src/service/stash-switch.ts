@@ -21,13 +21,17 @@ import type { Readers } from './readers';
 import type { SwitchOutcome } from './switch-outcome';
 import { verifyRemoved, verifyStored } from './verify';
 
-/** One user/local switch: the server, the entry an undo expects, and where what landed is told. */
-export interface StashSwitch {
+/** One user/local switch asked: the server, and the entry an undo expects. */
+export interface StashSwitchRequest {
   name: string;
   scope: 'user' | 'local';
   projectPath: string;
   /** An undo: the entry to switch must be exactly this one, else CHANGED_SINCE. */
   expected: Record<string, unknown> | undefined;
+}
+
+/** One user/local switch: the request, and where what landed is told. */
+export interface StashSwitch extends StashSwitchRequest {
   /** Told the stashed entry as soon as the switch landed, before anything else can fail. */
   landed: (stashed: StashedServer) => void;
 }
@@ -58,13 +62,11 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     }
   }
 
-  async function disable({
-    name,
-    scope,
-    projectPath,
-    expected,
-    landed,
-  }: StashSwitch): Promise<SwitchOutcome> {
+  /**
+   * What a disable needs, checked before anything is written: the entry stored now (exactly
+   * `expected`, for an undo), one add-json can add back whole, and no different stashed one.
+   */
+  async function disablePlan({ name, scope, projectPath, expected }: StashSwitchRequest) {
     const stored = await storedIn(scope, name, projectPath);
     if (expected !== undefined) {
       refuseIfChanged(`"${name}" in ${scope} scope (${configPath})`, expected, stored?.entry);
@@ -89,6 +91,12 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
         `${stashPath} already keeps a different disabled ${scope}-scope "${name}", which disabling this one would replace; remove this one to enable that one.`,
       );
     }
+    return { stored, key, stash };
+  }
+
+  async function disable(request: StashSwitch): Promise<SwitchOutcome> {
+    const { name, scope, projectPath, landed } = request;
+    const { stored, key, stash } = await disablePlan(request);
     const stashed: StashedServer = { ...key, entry: stored.entry, disabledAt: new Date().toISOString() };
     const others = stash.filter((server) => !isStashKey(server, key));
     // First the stash: if the remove below never happens, the entry is in both places, not in neither.
@@ -138,7 +146,11 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     return withMessage(error, `${errorText(error)}\n${state}`);
   }
 
-  async function enable({ name, scope, projectPath, expected, landed }: StashSwitch): Promise<SwitchOutcome> {
+  /**
+   * What an enable needs, checked before anything is written: the stashed entry (exactly
+   * `expected`, for an undo), and no server of its name stored meanwhile.
+   */
+  async function enablePlan({ name, scope, projectPath, expected }: StashSwitchRequest) {
     const key = await stashKeyOf(name, scope, projectPath);
     const stash = await readDisabledStash(stashPath);
     const stashed = stash.find((server) => isStashKey(server, key));
@@ -158,6 +170,12 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
         `A ${scope}-scope server "${name}" was added to ${stored.source} since this one was disabled; the disabled entry stays in ${stashPath}. Remove that server to enable this one.`,
       );
     }
+    return { stash, stashed };
+  }
+
+  async function enable(request: StashSwitch): Promise<SwitchOutcome> {
+    const { name, scope, projectPath, landed } = request;
+    const { stash, stashed } = await enablePlan(request);
     const rest = stash.filter((server) => server !== stashed);
     let result;
     try {
@@ -212,7 +230,12 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     }
   }
 
-  return { disable, enable };
+  /** The checks of a switch alone, nothing written: a change of several switches checks each first. */
+  async function refuseUnlessSwitchable(request: StashSwitchRequest, on: boolean): Promise<void> {
+    await (on ? enablePlan(request) : disablePlan(request));
+  }
+
+  return { disable, enable, refuseUnlessSwitchable };
 }
 
 /** CHANGED_SINCE unless the entry `what` names is still `expected`, naming the fields that changed. */

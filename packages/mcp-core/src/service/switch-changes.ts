@@ -139,6 +139,24 @@ export function createSwitchChanges({ settings, readers, cli, audit, entries }: 
   }
 
   /**
+   * Every check of the switch back of a recorded switch, nothing written: its project (as
+   * `refuseSwitchBack`), and the entry or approval it would move, still as the switch left it.
+   * A change of several switches checks each of them so before it switches any back.
+   */
+  async function refuseSwitchBackChanged(moved: RecordedSwitch): Promise<void> {
+    await refuseSwitchBack(moved);
+    const { approval } = moved;
+    if (approval !== undefined) {
+      await approvals.refuseUnlessStandsIn(moved.name, approval.settingsFile, approval.to ?? undefined);
+      return;
+    }
+    const { name, scope, projectPath, entry } = movedEntry(moved);
+    // A project server's switch is an approval move: without one, the switch back itself refuses it.
+    if (scope === 'project') return;
+    await stashSwitch.refuseUnlessSwitchable({ name, scope, projectPath, expected: entry }, !moved.on);
+  }
+
+  /**
    * The switch back of a recorded switch (refused with CHANGED_SINCE when its server or project
    * changed since), what moved written to `landed`.
    */
@@ -177,7 +195,7 @@ export function createSwitchChanges({ settings, readers, cli, audit, entries }: 
     return recordedChange({ procedure, place, undoes: change.id }, (landed) => switchBackInto(moved, landed));
   }
 
-  return { switched, switchInto, switchBackInto, refuseSwitchBack, undo };
+  return { switched, switchInto, switchBackInto, refuseSwitchBack, refuseSwitchBackChanged, undo };
 }
 
 export type SwitchChanges = ReturnType<typeof createSwitchChanges>;

@@ -1,7 +1,7 @@
 /**
  * `mcp.update`: one stored entry replaced in one queue turn (remove, then `add-json` of the whole
  * entry merged with the edit; the old one put back when the add fails), moved when the edit names
- * another name, scope or project.
+ * another name, scope or project. The remove forgets a signed-in server's sign-in: the answer says so.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { checkImportedEntry } from '../cli';
@@ -11,12 +11,15 @@ import type { ServiceContext } from './context';
 import { mergedEntry } from './entry-edits';
 import type { McpAdmin } from './mcp-admin-types';
 import { noServerNamed } from './not-found';
+import { withinQueuedReadDeadline } from './queued-read';
+import { signInAtRisk, withSignInLoss } from './sign-in-loss';
 
 export function createUpdateServer({
+  settings: { credentialsPath },
   turns,
   readers,
   entries,
-}: Pick<ServiceContext, 'turns' | 'readers' | 'entries'>): Pick<McpAdmin, 'update'> {
+}: Pick<ServiceContext, 'settings' | 'turns' | 'readers' | 'entries'>): Pick<McpAdmin, 'update'> {
   return {
     async update(rawInput) {
       const input = updateServerInputSchema.parse(rawInput);
@@ -50,9 +53,19 @@ export function createUpdateServer({
             `server: a server "${to.name}" already exists in ${to.scope} scope (${to.source})`,
           );
         }
-        return entries.recordedChange({ procedure: 'mcp.update', place: to }, (landed) =>
+        // The edit removes the entry and adds it back: Claude Code's remove forgets its sign-in.
+        const atRisk = await signInAtRisk({
+          credentialsPath,
+          listedEntry: async () =>
+            (await withinQueuedReadDeadline(() => readers.serversToCheck(projectPath))).find(
+              (server) =>
+                server.name === from.name && server.scope === from.scope && server.source === from.source,
+            ),
+        });
+        const result = await entries.recordedChange({ procedure: 'mcp.update', place: to }, (landed) =>
           entries.replace('mcp.update', from, { ...to, entry: checked.entry }, landed),
         );
+        return withSignInLoss(result, credentialsPath, from.name, atRisk, 'edit');
       });
     },
   };

@@ -1,9 +1,18 @@
 /** Profiles against the real CLI: saved from what is on, applied as one change, undone whole. */
 import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
 import { addJsonArgv } from '../../src/cli/argv';
 import { McpCoreError } from '../../src/errors';
@@ -20,6 +29,17 @@ afterEach(() => {
 
 const STDIO = { type: 'stdio', command: 'node', args: ['-e', 'process.exit(1)'], env: {} };
 const profilesFile = () => join(world.configDir, '.mcp-admin', 'profiles.json');
+const stashFile = () => join(world.configDir, '.mcp-admin', 'disabled.json');
+const historyFile = () => join(world.configDir, '.mcp-admin', 'history.jsonl');
+const localSettingsFile = () => join(world.projectDir, '.claude', 'settings.local.json');
+const RUNNING = /^(✔ Connected|✘ Failed to connect)/;
+/** Long enough for the real CLI calls before the awaited moment on a loaded machine. */
+const WAIT = { timeout: 30_000, interval: 50 };
+
+/** The service whose CLI calls naming `name` wait until the file `gate` exists (see the fixture). */
+function gatedAdmin(name: string, gate: string) {
+  return adminInWorld(world, fixture('gated-name-claude.sh'), { GATED_NAME: name, GATE_FILE: gate });
+}
 
 function seed(scope: 'user' | 'project', name: string) {
   return runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv(name, scope, STDIO));
@@ -259,5 +279,167 @@ describe('profiles', () => {
     );
     await expect(admin.saveProfile({ name: 'other' })).rejects.toThrow('symbolic link');
     expect(readFileSync(elsewhere, 'utf8')).toBe('{"version":1,"profiles":[]}');
+  });
+
+  it('checks every switch of an undo before switching any back: refused, every file stays byte-identical, and the same undo lands once the cause is gone', async () => {
+    await seed('user', 'alpha');
+    await seed('user', 'beta');
+    await seed('user', 'gamma');
+    await seed('project', 'files');
+    const admin = adminInWorld(world);
+    await admin.saveProfile({
+      name: 'work',
+      servers: [
+        { name: 'gamma', scope: 'user' },
+        { name: 'files', scope: 'project', projectPath: world.projectDir },
+      ],
+    });
+    // Switched in this order: files on, alpha off, beta off; the undo goes back newest first.
+    await admin.applyProfile({ name: 'work' });
+    const [applied] = await admin.history();
+    // The oldest switch cannot go back: a different "alpha" was stored since.
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addJsonArgv('alpha', 'user', { ...STDIO, args: ['other-alpha.js'] }),
+    );
+    const files = [world.configPath, stashFile(), localSettingsFile(), historyFile()];
+    const before = files.map((file) => readFileSync(file));
+
+    await expect(admin.undo({ id: applied?.id ?? '' })).rejects.toEqual(
+      new McpCoreError(
+        'CHANGED_SINCE',
+        `A user-scope server "alpha" was added to ${world.configPath} since this one was disabled; the disabled entry stays in ${stashFile()}. Remove that server to enable this one.`,
+      ),
+    );
+    expect(files.map((file, index) => readFileSync(file).equals(before[index] ?? Buffer.alloc(0)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+
+    await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'remove', 'alpha', '--scope', 'user']);
+    await admin.undo({ id: applied?.id ?? '' });
+    expect({
+      alpha: await cliStatusLine(world, world.projectDir, 'alpha'),
+      beta: await cliStatusLine(world, world.projectDir, 'beta'),
+      files: await cliStatusLine(world, world.projectDir, 'files'),
+      history: (await admin.history()).map(({ procedure, ok, undoable }) => ({ procedure, ok, undoable })),
+    }).toEqual({
+      alpha: expect.stringMatching(RUNNING) as unknown,
+      beta: expect.stringMatching(RUNNING) as unknown,
+      files: '⏸ Pending approval (run `claude` to approve)',
+      history: [
+        { procedure: 'mcp.undo', ok: true, undoable: true },
+        { procedure: 'mcp.applyProfile', ok: true, undoable: false },
+      ],
+    });
+  });
+
+  it('turns off a .mcp.json server the profile leaves out that settings.local.json approves in a folder not yet trusted: once trusted, claude mcp get says it is rejected', async () => {
+    await seed('project', 'docs');
+    await seed('project', 'files');
+    // Approved as Claude Code writes it; the folder's trust is not given yet.
+    mkdirSync(join(world.projectDir, '.claude'), { recursive: true });
+    writeFileSync(localSettingsFile(), JSON.stringify({ enabledMcpjsonServers: ['files'] }));
+    const admin = adminInWorld(world);
+    await admin.saveProfile({
+      name: 'docs-only',
+      servers: [{ name: 'docs', scope: 'project', projectPath: world.projectDir }],
+    });
+
+    const applied = await admin.applyProfile({ name: 'docs-only' });
+    trustProject();
+
+    expect({
+      outcomes: applied.results.map(({ name, outcome }) => ({ name, outcome })),
+      docs: await cliStatusLine(world, world.projectDir, 'docs'),
+      files: await cliStatusLine(world, world.projectDir, 'files'),
+    }).toEqual({
+      outcomes: [
+        { name: 'docs', outcome: 'on' },
+        { name: 'files', outcome: 'off' },
+      ],
+      docs: expect.stringMatching(RUNNING) as unknown,
+      files: '✘ Rejected (see disabledMcpjsonServers in settings)',
+    });
+  });
+
+  it('plans the apply in its queue turn: a disable asked before it is seen, and the profile turns that server back on', async () => {
+    await seed('user', 'alpha');
+    await seed('user', 'beta');
+    const gate = join(world.plainDir, 'gate');
+    const admin = gatedAdmin('hold', gate);
+    await admin.saveProfile({ name: 'beta-only', servers: [{ name: 'beta', scope: 'user' }] });
+    // The queue is held by an add; the disable, then the apply, wait behind it in that order.
+    const holding = admin.add({ name: 'hold', scope: 'user', command: 'node' });
+    await vi.waitFor(() => {
+      expect(existsSync(`${gate}.held`)).toBe(true);
+    }, WAIT);
+    const disabling = admin.disable({ name: 'beta', scope: 'user' });
+    await vi.waitFor(() => {
+      expect(admin.health().waiting).toBe(1);
+    }, WAIT);
+    const applying = admin.applyProfile({ name: 'beta-only' });
+    await vi.waitFor(() => {
+      expect(admin.health().waiting).toBe(2);
+    }, WAIT);
+    writeFileSync(gate, '');
+    await Promise.all([holding, disabling]);
+
+    expect({
+      outcomes: (await applying).results.map(({ name, outcome }) => ({ name, outcome })),
+      alpha: await cliStatusLine(world, world.projectDir, 'alpha'),
+      beta: await cliStatusLine(world, world.projectDir, 'beta'),
+    }).toEqual({
+      outcomes: [
+        { name: 'beta', outcome: 'on' },
+        { name: 'alpha', outcome: 'off' },
+        { name: 'hold', outcome: 'off' },
+      ],
+      alpha: expect.stringMatching(/^No MCP server named "alpha"/) as unknown,
+      beta: expect.stringMatching(RUNNING) as unknown,
+    });
+  });
+
+  it('journals an apply after each switch: while a later switch is held, the history on disk (what a crash leaves) holds the switch that landed, undoable', async () => {
+    await seed('user', 'alpha');
+    await seed('user', 'beta');
+    await seed('user', 'zeta');
+    const gate = join(world.plainDir, 'gate');
+    const admin = gatedAdmin('zeta', gate);
+    await admin.saveProfile({ name: 'beta-only', servers: [{ name: 'beta', scope: 'user' }] });
+
+    // beta stays, alpha goes off, zeta's remove is held.
+    const applying = admin.applyProfile({ name: 'beta-only' });
+    await vi.waitFor(() => {
+      expect(existsSync(`${gate}.held`)).toBe(true);
+    }, WAIT);
+    // Another MCP Admin reads the journal from disk, as one started after a crash here would.
+    const [cutOff, ...older] = await adminInWorld(world).history();
+    writeFileSync(gate, '');
+    await applying;
+
+    expect({ cutOff, older }).toEqual({
+      cutOff: expect.objectContaining({
+        procedure: 'mcp.applyProfile',
+        name: 'beta-only',
+        ok: false,
+        message:
+          'Applying profile "beta-only" stopped after 2 of 3 servers (MCP Admin was stopped, or the apply still runs): the switches recorded here landed.',
+        undoable: true,
+        files: [world.configPath],
+      }) as unknown,
+      older: [],
+    });
+    // The record at the end replaces the journaled steps: one change, as it ended.
+    expect((await admin.history()).map(({ id, ok, message }) => ({ id, ok, message }))).toEqual([
+      {
+        id: cutOff?.id,
+        ok: true,
+        message: 'Applied profile "beta-only": 2 switched off, 1 unchanged.',
+      },
+    ]);
   });
 });
