@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import { createCliRunner, createCliVersionCache, createMutationQueue } from '../cli';
 import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
 import { errorText } from '../error-text';
+import { DEFAULT_REGISTRY_URL } from '../registry';
 import { createAddServer } from './add-server';
 import { auditLogPath, createAuditLog } from './audit-log';
 import { createAuditedCli, createAuditTrail } from './audited-cli';
@@ -32,6 +33,7 @@ import { createPermissions } from './permissions';
 import { createProfiles } from './profiles';
 import { createProjectToggles } from './project-toggles';
 import { createReaders } from './readers';
+import { createRegistryReads } from './registry';
 import { createReads } from './reads';
 import { createRemoveServer } from './remove-server';
 import { createLogs } from './server-logs';
@@ -138,6 +140,7 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     ...permissions.operations,
     ...createImportExport(context),
     ...createContextCost(context),
+    ...createRegistryReads(context, options.registryUrl ?? DEFAULT_REGISTRY_URL),
     check,
     checkAll,
     login,
