@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { AddServerForm, EditServerForm } from './add-form';
+import { AddServerForm, EditServerForm, type AddFormPrefill } from './add-form';
 import { ConnectionAlert, useLiveUpdates } from './connection';
+import { DiscoverRegion } from './discover';
 import { HistoryRegion } from './history';
 import { ManagedBanner, PanelHeader, SignInHint, useSystemInfo } from './layout';
 import { rowKey, type WritableServer } from './rows';
@@ -47,6 +48,8 @@ export function App() {
 function Panel({ info }: { info: SystemInfo }) {
   const [projectPath, setProjectPath] = useState(info.defaultProject);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // A server chosen in Discover: the add form is filled with it.
+  const [prefill, setPrefill] = useState<AddFormPrefill | null>(null);
   // Focus goes back to the row's Edit button when the edit closes (the row keeps its id).
   const editOpener = useRef<string | null>(null);
   useEffect(() => {
@@ -61,19 +64,24 @@ function Panel({ info }: { info: SystemInfo }) {
     setEditing({ server, projectPath: shownProject });
   };
   const locked = info.managed !== null;
+  const openPrefilled = (fill: Omit<AddFormPrefill, 'id'>) => {
+    setEditing(null);
+    setPrefill((previous) => ({ ...fill, id: (previous?.id ?? 0) + 1 }));
+  };
   return (
     <>
       <PanelHeader info={info} projectPath={projectPath} onProjectChange={setProjectPath} />
       <main className="panel">
         {info.managed !== null && <ManagedBanner path={info.managed.path} />}
         <ServersSection projectPath={projectPath} locked={locked} onEdit={openEdit} />
+        {!locked && <DiscoverRegion onAdd={openPrefilled} />}
         <div className="side-column">
           {/* Claude Code refuses every change while a managed config is in control. */}
           {!locked && (
             <>
               {/* Hidden, not unmounted, while an edit is open: what was typed into it stays. */}
               <div hidden={editing !== null}>
-                <AddServerForm projectPath={projectPath} onEditExisting={openEdit} />
+                <AddServerForm projectPath={projectPath} onEditExisting={openEdit} prefill={prefill} />
               </div>
               {editing !== null && (
                 <EditServerForm

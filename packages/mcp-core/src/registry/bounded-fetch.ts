@@ -49,13 +49,20 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     throw new FetchFailure(`answered more than ${maxBytes} bytes`);
   }
   if (response.body === null) return '';
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
-  // Leaving the loop early cancels the stream: the rest is never downloaded.
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    received += chunk.byteLength;
-    if (received > maxBytes) throw new FetchFailure(`answered more than ${maxBytes} bytes`);
-    chunks.push(chunk);
+  for (;;) {
+    const read: { done: true; value?: Uint8Array } | { done: false; value: Uint8Array } = await reader.read();
+    if (read.done) break;
+    const { value } = read;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      // The rest is never downloaded.
+      await reader.cancel().catch(() => undefined);
+      throw new FetchFailure(`answered more than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
   }
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
