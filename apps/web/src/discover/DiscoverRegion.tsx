@@ -15,7 +15,14 @@ interface Search {
  * Discover: search the MCP registry, page through the results, and open the add form filled with
  * a server's entry (`Add <name>`); nothing runs until that form is sent.
  */
-export function DiscoverRegion({ onAdd }: { onAdd: (prefill: Omit<AddFormPrefill, 'id'>) => void }) {
+export function DiscoverRegion({
+  locked,
+  onAdd,
+}: {
+  /** A managed config is in control: Claude Code takes no change, so nothing can be added. */
+  locked: boolean;
+  onAdd: (prefill: Omit<AddFormPrefill, 'id'>) => void;
+}) {
   const headingId = useId();
   const searchId = useId();
   const [typed, setTyped] = useState('');
@@ -96,7 +103,7 @@ export function DiscoverRegion({ onAdd }: { onAdd: (prefill: Omit<AddFormPrefill
                     type="button"
                     className="secondary small"
                     aria-label={`Add ${result.name}`}
-                    disabled={opening !== null}
+                    disabled={locked || opening !== null}
                     onClick={() => {
                       void open(result);
                     }}
