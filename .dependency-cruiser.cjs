@@ -2,11 +2,11 @@
 // Packages, bottom to top: @mcp-admin/core, @mcp-admin/api, apps/server; apps/web and
 // packages/client import only types from @mcp-admin/api.
 // Core folders, bottom to top: src/*.ts helpers and schemas/; config/, cli/; the peers check/,
-// login/, transfer/, switch/, permissions/; service/; src/index.ts. testing/ serves tests only.
+// login/, transfer/, switch/, permissions/, registry/; service/; src/index.ts. testing/ serves tests only.
 const core = '^packages/mcp-core/src/';
 const helpers = `${core}([^/]+\\.ts|schemas/)`;
 const layerOne = `${core}(config|cli)/`;
-const peers = `${core}(check|login|transfer|switch|permissions)/`;
+const peers = `${core}(check|login|transfer|switch|permissions|registry)/`;
 const service = `${core}service/`;
 const publicApi = `${core}index\\.ts$`;
 const testing = `${core}testing/`;
@@ -63,7 +63,7 @@ module.exports = {
       name: 'core-peers-import-down',
       severity: 'error',
       comment:
-        'check/, login/, transfer/, switch/, permissions/ import config/, cli/ and the helpers, never a peer or a layer above.',
+        'check/, login/, transfer/, switch/, permissions/, registry/ import config/, cli/ and the helpers, never a peer or a layer above.',
       from: { path: peers },
       to: { path: `${core}[^/]+/`, pathNot: [`${core}(schemas|config|cli)/`, `${core}$1/`] },
     },

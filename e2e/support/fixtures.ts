@@ -9,6 +9,8 @@ import { startServerProcess, type ServerProcess } from './server-process';
 
 interface Fixtures {
   world: TestWorld;
+  /** Added to the server's environment; a spec overrides it (`test.extend`) for what it needs. */
+  serverEnv: NodeJS.ProcessEnv;
   server: ServerProcess;
   /** The panel, opened through the sign-in URL. */
   panel: PanelPage;
@@ -21,8 +23,9 @@ export const test = base.extend<Fixtures>({
     await use(world);
     world.remove();
   },
-  server: async ({ world }, use, testInfo) => {
-    const server = await startServerProcess(world);
+  serverEnv: [{}, { option: true }],
+  server: async ({ world, serverEnv }, use, testInfo) => {
+    const server = await startServerProcess(world, serverEnv);
     await use(server);
     await server.stop();
     if (testInfo.status !== testInfo.expectedStatus) {

@@ -19,7 +19,11 @@ export interface ServerProcess {
   restart(): Promise<void>;
 }
 
-export async function startServerProcess(world: TestWorld): Promise<ServerProcess> {
+/** `extraEnv` is added to the server's environment (e.g. MCP_ADMIN_REGISTRY_URL). */
+export async function startServerProcess(
+  world: TestWorld,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ServerProcess> {
   assertThrowawayConfigDir(world.configDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -31,6 +35,7 @@ export async function startServerProcess(world: TestWorld): Promise<ServerProces
     MCP_ADMIN_MANAGED_DIR: world.managedDir,
     // The pinned CLI bundled with the project, never one found on PATH.
     CLAUDE_BIN: PINNED_CLAUDE_BIN,
+    ...extraEnv,
   };
   delete env.MCP_ADMIN_HOST;
   delete env.MCP_ADMIN_TOKEN;

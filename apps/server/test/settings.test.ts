@@ -21,6 +21,7 @@ describe('loadServerSettings', () => {
       managedDir: '/etc/claude-code',
       homeDir: userInfo().homedir,
       appData: undefined,
+      registryUrl: 'https://registry.modelcontextprotocol.io',
     });
     expect(second.token).not.toBe(first.token);
   });
@@ -39,6 +40,7 @@ describe('loadServerSettings', () => {
           MCP_ADMIN_MANAGED_DIR: '/srv/managed',
           HOME: '/home/me',
           APPDATA: 'C:\\Users\\me\\AppData\\Roaming',
+          MCP_ADMIN_REGISTRY_URL: 'http://127.0.0.1:9000/mirror/',
         },
         '/work/here',
       ),
@@ -53,6 +55,7 @@ describe('loadServerSettings', () => {
       managedDir: '/srv/managed',
       homeDir: '/home/me',
       appData: 'C:\\Users\\me\\AppData\\Roaming',
+      registryUrl: 'http://127.0.0.1:9000/mirror',
     });
   });
 
@@ -112,6 +115,7 @@ describe('loadServerSettings', () => {
           MCP_ADMIN_MANAGED_DIR: '',
           HOME: '',
           APPDATA: '',
+          MCP_ADMIN_REGISTRY_URL: '',
         },
         '/work',
         'linux',
@@ -127,7 +131,16 @@ describe('loadServerSettings', () => {
       managedDir: '/etc/claude-code',
       homeDir: userInfo().homedir,
       appData: undefined,
+      registryUrl: 'https://registry.modelcontextprotocol.io',
     });
+  });
+
+  it('refuses an MCP_ADMIN_REGISTRY_URL that is not an http(s) URL, naming the variable', () => {
+    for (const url of ['registry.example.com', 'file:///etc/passwd']) {
+      expect(() => loadServerSettings({ MCP_ADMIN_REGISTRY_URL: url }, '/work')).toThrow(
+        /MCP_ADMIN_REGISTRY_URL.*must be an http\(s\) URL/,
+      );
+    }
   });
 
   it('refuses a non-loopback bind without an explicit token', () => {

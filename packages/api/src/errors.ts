@@ -21,6 +21,7 @@ import { z, ZodError } from 'zod';
  * queue: nothing is wrong with the request, it can be made again once a sign-in ends. LINKED_FILE:
  * the project's settings file is a link, which the repository may have made; REJECTED_ELSEWHERE:
  * another settings file rejects the server, so an enable would change nothing Claude Code does.
+ * REGISTRY_UNAVAILABLE is a BAD_GATEWAY (502): the MCP registry, not the request, failed.
  */
 const TRPC_CODE_BY_CORE_CODE = {
   INVALID_INPUT: 'BAD_REQUEST',
@@ -40,6 +41,7 @@ const TRPC_CODE_BY_CORE_CODE = {
   WRITE_FAILED: 'INTERNAL_SERVER_ERROR',
   LINKED_FILE: 'CONFLICT',
   REJECTED_ELSEWHERE: 'CONFLICT',
+  REGISTRY_UNAVAILABLE: 'BAD_GATEWAY',
 } as const satisfies Record<McpCoreErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /** The API error for whatever a procedure failed with; errors the table does not know pass unchanged. */

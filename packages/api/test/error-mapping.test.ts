@@ -35,6 +35,7 @@ const EXPECTED: Record<McpCoreErrorCode, [TRPC_ERROR_CODE_KEY, number]> = {
   WRITE_FAILED: ['INTERNAL_SERVER_ERROR', 500],
   LINKED_FILE: ['CONFLICT', 409],
   REJECTED_ELSEWHERE: ['CONFLICT', 409],
+  REGISTRY_UNAVAILABLE: ['BAD_GATEWAY', 502],
 };
 
 const probeRouter = createTRPCRouter({

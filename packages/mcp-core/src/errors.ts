@@ -43,7 +43,9 @@ export type McpCoreErrorCode =
    */
   | 'LINKED_FILE'
   /** A settings file MCP Admin does not write rejects the project server it is asked to enable. */
-  | 'REJECTED_ELSEWHERE';
+  | 'REJECTED_ELSEWHERE'
+  /** The MCP registry could not be reached, was too slow or too large, or answered something unreadable. */
+  | 'REGISTRY_UNAVAILABLE';
 
 export class McpCoreError extends Error {
   override readonly name = 'McpCoreError';

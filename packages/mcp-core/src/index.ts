@@ -36,6 +36,8 @@ export type {
   ImportSourceInput,
   ListServersInput,
   LoginPasteInput,
+  RegistrySearchInput,
+  RegistryServerInput,
   LogsInput,
   McpPermissionRule,
   PermissionsInput,
@@ -68,6 +70,15 @@ export type {
 } from './config';
 export type { CheckAllEvent, CheckResult, CheckStatus } from './check';
 export type { LoginEvent } from './login';
+export { DEFAULT_REGISTRY_URL } from './registry';
+export type {
+  RegistryEntry,
+  RegistryInput,
+  RegistrySearchResult,
+  RegistryServerDetail,
+  RegistrySource,
+  RegistrySummary,
+} from './registry';
 export type {
   ImportOutcome,
   ImportResult,

@@ -3,7 +3,12 @@
  * plain values: nothing deeper reads `process.env`. A relative path means what it meant where
  * the user typed it: pnpm runs the server in apps/server and passes that place as `INIT_CWD`.
  */
-import { DEFAULT_CLI_TIMEOUT_MS, describeIssues, resolveClaudeBin } from '@mcp-admin/core';
+import {
+  DEFAULT_CLI_TIMEOUT_MS,
+  DEFAULT_REGISTRY_URL,
+  describeIssues,
+  resolveClaudeBin,
+} from '@mcp-admin/core';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { userInfo } from 'node:os';
@@ -29,6 +34,8 @@ export interface ServerSettings {
   homeDir: string;
   /** `%APPDATA%`: where Claude Desktop's config is looked for on Windows. */
   appData: string | undefined;
+  /** The MCP registry Discover searches: an http(s) URL without a trailing slash. */
+  registryUrl: string;
 }
 
 export class ServerSettingsError extends Error {
@@ -63,6 +70,14 @@ const serverEnvSchema = z.object({
   CLAUDE_CONFIG_DIR: optional(z.string()),
   CLAUDE_BIN: optional(z.string()),
   MCP_ADMIN_MANAGED_DIR: optional(z.string()),
+  MCP_ADMIN_REGISTRY_URL: optional(
+    z
+      .string()
+      .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
+        error: 'must be an http(s) URL, like https://registry.modelcontextprotocol.io',
+      })
+      .transform((url) => url.replace(/\/+$/, '')),
+  ),
   INIT_CWD: optional(z.string()),
   PATH: optional(z.string()),
   HOME: optional(z.string()),
@@ -121,6 +136,7 @@ export function loadServerSettings(
     // Without HOME, the account's home directory, as os.homedir() would give it.
     homeDir: resolve(typedIn, vars.HOME ?? userInfo().homedir),
     appData: vars.APPDATA,
+    registryUrl: vars.MCP_ADMIN_REGISTRY_URL ?? DEFAULT_REGISTRY_URL,
   };
 }
 

@@ -1,4 +1,4 @@
-import { useId, useReducer, useRef, type SubmitEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, useState, type SubmitEvent } from 'react';
 import type { WritableServer } from '../rows';
 import { useServerList } from '../shared-queries';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -8,6 +8,8 @@ import { nameClash, shadowNote, takenMessage } from './existing-names';
 import { addFormReducer, initialAddFormState } from './form-state';
 import { lastScope, rememberScope } from './last-scope';
 import { PasteBox } from './PasteBox';
+import type { AddFormPrefill } from './prefill';
+import { PrefillNote } from './PrefillNote';
 import { ServerFields } from './ServerFields';
 import { useFormCheck } from './use-form-check';
 
@@ -15,10 +17,12 @@ interface AddServerFormProps {
   projectPath: string;
   /** Opens the edit of a listed server (the one whose name the user is typing). */
   onEditExisting: (server: WritableServer, projectPath: string) => void;
+  /** An entry chosen elsewhere (Discover): the form is filled with it, ready to check and add. */
+  prefill?: AddFormPrefill | null | undefined;
 }
 
 /** The `mcp.add` form; it checks everything with mcp-core's schemas before sending. */
-export function AddServerForm({ projectPath, onEditExisting }: AddServerFormProps) {
+export function AddServerForm({ projectPath, onEditExisting, prefill = null }: AddServerFormProps) {
   const id = useId();
   const headingId = `${id}-heading`;
   const nameId = `${id}-name`;
@@ -33,14 +37,31 @@ export function AddServerForm({ projectPath, onEditExisting }: AddServerFormProp
   const clash =
     state.name === '' ? { elsewhere: [] } : nameClash(listed.data?.servers ?? [], state.name, state.scope);
   const focusAfterRender = useFocusAfterRender();
+  // The prefill's note stays until the server is added.
+  const [addedPrefill, setAddedPrefill] = useState<number | undefined>(undefined);
+  const filledFrom = prefill !== null && prefill.id !== addedPrefill ? prefill : null;
   // What was added is said by the message after each change (with its Undo).
   const add = useAddServer((scope) => {
+    setAddedPrefill(prefill?.id);
     rememberScope(scope);
     dispatch({ type: 'reset', scope });
     form.reset();
     // The field that had focus may be gone with the reset; start the next server from the top.
     focusAfterRender(nameId);
   });
+
+  // Each new prefill replaces what was typed: the name too, which a paste would keep.
+  const prefillId = prefill?.id;
+  const scope = state.scope;
+  useEffect(() => {
+    if (prefill === null) return;
+    dispatch({ type: 'reset', scope });
+    dispatch({ type: 'fill', server: prefill.server });
+    form.reset();
+    document.getElementById(nameId)?.focus();
+    // Only a new prefill fills the form; the scope and the checker are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [prefillId]);
 
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -51,6 +72,7 @@ export function AddServerForm({ projectPath, onEditExisting }: AddServerFormProp
   return (
     <form ref={formRef} className="card add-form" aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
       <h2 id={headingId}>Add MCP server</h2>
+      {filledFrom !== null && <PrefillNote prefill={filledFrom} />}
       <PasteBox
         onFill={(server) => {
           dispatch({ type: 'fill', server });

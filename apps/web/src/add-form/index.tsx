@@ -14,3 +14,5 @@ export const EditServerForm = lazyPart(
   async () => (await import('./EditServerForm')).EditServerForm,
   <AddFormPlaceholder />,
 );
+
+export type { AddFormPrefill, PrefillInput } from './prefill';

@@ -15,6 +15,8 @@ import {
   logsInputSchema,
   contextCostInputSchema,
   projectToggleInputSchema,
+  registrySearchInputSchema,
+  registryServerInputSchema,
   removeServerInputSchema,
   signInTargetSchema,
   undoInputSchema,
@@ -123,6 +125,14 @@ export const mcpRouter = {
     .input(importSourceInputSchema)
     .query(({ ctx, input }) => ctx.admin.importSource(input)),
   export: publicProcedure.input(exportInputSchema).query(({ ctx, input }) => ctx.admin.exportServers(input)),
+
+  // The MCP registry (Discover): reads only; adding a found server is an ordinary `add`.
+  registrySearch: publicProcedure
+    .input(registrySearchInputSchema)
+    .query(({ ctx, input }) => ctx.admin.registrySearch(input)),
+  registryServer: publicProcedure
+    .input(registryServerInputSchema)
+    .query(({ ctx, input }) => ctx.admin.registryServer(input)),
 } satisfies TRPCRouterRecord;
 
 /** Aborts when the request's client goes away or the server starts to close. */

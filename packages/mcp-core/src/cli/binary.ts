@@ -28,7 +28,7 @@ export function resolveClaudeBin({ configured, path }: ClaudeBinSettings): strin
  * `bin/claude.exe`, which stays a non-working placeholder when the package's postinstall did not run.
  * The bundled fallback below reaches the same pinned CLI without the shim.
  */
-function findOnPath(command: string, path: string): string | undefined {
+export function findOnPath(command: string, path: string): string | undefined {
   return path
     .split(delimiter)
     .filter((dir) => dir !== '' && !isPackageManagerBinDir(dir))

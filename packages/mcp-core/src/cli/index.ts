@@ -1,6 +1,6 @@
 /** Driving the Claude CLI: which binary, the exact argv, one call at a time, bounded in time. */
 export { addArgv, addJsonArgv, loginArgv, logoutArgv, removeArgv } from './argv';
-export { resolveClaudeBin } from './binary';
+export { findOnPath, resolveClaudeBin } from './binary';
 export type { ClaudeBinSettings } from './binary';
 export { createMutationQueue } from './mutation-queue';
 export type { MutationQueue, MutationQueueStatus } from './mutation-queue';

@@ -108,3 +108,5 @@ export type {
 } from './permission-rules';
 export { projectToggleInputSchema } from './project-toggle-inputs';
 export type { ProjectToggleInput } from './project-toggle-inputs';
+export { registryNameSchema, registrySearchInputSchema, registryServerInputSchema } from './registry-inputs';
+export type { RegistrySearchInput, RegistryServerInput } from './registry-inputs';

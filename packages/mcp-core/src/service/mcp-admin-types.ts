@@ -38,6 +38,8 @@ import type {
   UpdateServerInput,
   WatchInput,
 } from '../schemas';
+import type { RegistrySearchResult, RegistryServerDetail } from '../registry';
+import type { RegistrySearchInput, RegistryServerInput } from '../schemas';
 import type { TransferOperations } from '../transfer';
 import type { Profile } from '../config';
 import type { Scope } from '../schemas';
@@ -125,6 +127,8 @@ export interface McpAdminOptions {
   appData?: string | undefined;
   /** A sign-in (`claude mcp login`) not finished in this time is stopped. */
   loginTimeoutMs?: number | undefined;
+  /** The MCP registry Discover searches (`MCP_ADMIN_REGISTRY_URL`); the official one when not given. */
+  registryUrl?: string | undefined;
 }
 
 /** How long a person has to sign in, in the browser, before the waiting CLI is stopped. */
@@ -196,6 +200,10 @@ export interface McpAdmin extends TransferOperations {
   permissions(input?: PermissionsInput): Promise<PermissionRules>;
   /** Writes (or, for `default`, removes) one permission rule in the chosen settings file: a recorded change. */
   setPermission(input: SetPermissionInput): Promise<MutationResult>;
+  /** Servers of the MCP registry matching `query`, a page at a time; deleted ones left out. */
+  registrySearch(input: RegistrySearchInput): Promise<RegistrySearchResult>;
+  /** One registry server with the Claude Code entry it maps to and the inputs it asks for. */
+  registryServer(input: RegistryServerInput): Promise<RegistryServerDetail>;
   /** `claude mcp reset-project-choices` in the project. */
   resetChoices(input: ResetChoicesInput): Promise<MutationResult>;
   /**

@@ -16,6 +16,7 @@ import { childEnvironment } from '../child-environment';
 import { createCliRunner, createCliVersionCache, createMutationQueue } from '../cli';
 import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
 import { errorText } from '../error-text';
+import { DEFAULT_REGISTRY_URL } from '../registry';
 import { createAddServer } from './add-server';
 import { auditLogPath, createAuditLog } from './audit-log';
 import { createAuditedCli, createAuditTrail } from './audited-cli';
@@ -33,6 +34,7 @@ import { createPermissions } from './permissions';
 import { createProfiles } from './profiles';
 import { createProjectToggles } from './project-toggles';
 import { createReaders } from './readers';
+import { createRegistryReads } from './registry';
 import { createReads } from './reads';
 import { createRemoveServer } from './remove-server';
 import { createLogs } from './server-logs';
@@ -140,6 +142,7 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     ...permissions.operations,
     ...createImportExport(context),
     ...createContextCost(context),
+    ...createRegistryReads(context, options.registryUrl ?? DEFAULT_REGISTRY_URL),
     check,
     checkAll,
     login,

@@ -113,6 +113,11 @@ export async function runCliAsAnotherTerminal(
 }
 
 export { ARGV_LOGGING_CLAUDE, FAKE_CLAUDE } from './cli-fixtures';
-export { MCP_SERVER_SCRIPTS, startHostileHttpServer, startRemoteMcpServer } from './mcp-servers';
+export {
+  MCP_SERVER_SCRIPTS,
+  startHostileHttpServer,
+  startRegistryFixture,
+  startRemoteMcpServer,
+} from './mcp-servers';
 export type { RemoteMcpServer, RemoteMcpServerOptions } from './mcp-servers';
 export { livingGroupMembers, processesWithEnvironment } from './process-group';

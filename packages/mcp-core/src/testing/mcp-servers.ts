@@ -54,6 +54,18 @@ export function startRemoteMcpServer(options: RemoteMcpServerOptions = {}): Prom
 }
 
 /** Starts the hostile fixture as an HTTP server on a free port of 127.0.0.1; `env` says how it misbehaves. */
+/**
+ * A stand-in MCP registry on 127.0.0.1 (test/fixtures/registry/registry.mjs): the example answers,
+ * $EXTRA_SERVERS generated ones, pagination, and faults under /slow, /trickle, /huge, /malformed,
+ * /wrong-types, /too-many and /error.
+ */
+export function startRegistryFixture(env: Record<string, string> = {}): Promise<RemoteMcpServer> {
+  return startHttpFixture(
+    fileURLToPath(new URL('../../test/fixtures/registry/registry.mjs', import.meta.url)),
+    env,
+  );
+}
+
 export function startHostileHttpServer(env: Record<string, string>): Promise<RemoteMcpServer> {
   return startHttpFixture(MCP_SERVER_SCRIPTS.hostile, { ...env, HTTP: '1' });
 }

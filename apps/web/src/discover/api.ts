@@ -1,0 +1,22 @@
+/** Discover's calls to the server: the MCP registry, read through it (the panel never reaches it). */
+import { trpc } from '../trpc';
+import type { RouterOutputs } from '@mcp-admin/api';
+
+export type RegistryResult = RouterOutputs['mcp']['registrySearch']['servers'][number];
+export type RegistryServer = RouterOutputs['mcp']['registryServer'];
+
+/** One page of results; nothing is asked before the first search. */
+export function useRegistrySearch(search: { query: string; cursor?: string } | null) {
+  return trpc.mcp.registrySearch.useQuery(search ?? { query: '' }, {
+    enabled: search !== null,
+    // The server keeps the registry's answers for minutes; a failure is shown, not retried.
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** Fetches one server's entry when asked (an `Add` click), from the query cache when it has it. */
+export function useFetchRegistryServer(): (name: string) => Promise<RegistryServer> {
+  const utils = trpc.useUtils();
+  return (name) => utils.mcp.registryServer.fetch({ name }, { retry: false, staleTime: 60_000 });
+}

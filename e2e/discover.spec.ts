@@ -1,0 +1,81 @@
+/**
+ * Issue 30's Discover view against a stand-in MCP registry on 127.0.0.1 (the server started with
+ * MCP_ADMIN_REGISTRY_URL pointing at it): search, page, and add a found server through the
+ * prefilled add form, which then shows in the list as Claude Code stored it.
+ */
+import { startRegistryFixture, type RemoteMcpServer } from '@mcp-admin/core/testing';
+import { readJson } from './support/config-files';
+import { expect, test as base } from './support/fixtures';
+
+const test = base.extend<object, { registry: RemoteMcpServer }>({
+  registry: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const registry = await startRegistryFixture();
+      await use(registry);
+      await registry.stop();
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: async ({ registry }, use) => {
+    await use({ MCP_ADMIN_REGISTRY_URL: registry.origin });
+  },
+});
+
+test('searches the registry, pages, and adds a found server through the prefilled add form', async ({
+  panel,
+  world,
+}) => {
+  await panel.showView('Discover');
+  const discover = panel.viewRegion('Discover');
+  const results = discover.getByRole('list', { name: 'Registry servers' }).getByRole('listitem');
+
+  await discover.getByRole('searchbox', { name: 'Search the MCP registry' }).fill('tool');
+  await discover.getByRole('button', { name: 'Search', exact: true }).click();
+  // 20 a page, one of them deleted in the registry.
+  await expect(results).toHaveCount(19);
+  await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-01' })).toBeVisible();
+  await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-07' })).toHaveCount(0);
+  await discover.getByRole('button', { name: 'Next page' }).click();
+  await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-21' })).toBeVisible();
+  await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-01' })).toHaveCount(0);
+  await discover.getByRole('button', { name: 'Previous page' }).click();
+  await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-01' })).toBeVisible();
+
+  await discover.getByRole('searchbox', { name: 'Search the MCP registry' }).fill('example');
+  await discover.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(results).toHaveCount(3);
+  const tickets = results.filter({ hasText: 'com.example/tickets' });
+  await expect(tickets).toContainText('Deprecated: Use version 3');
+  await expect(tickets).toContainText('HTTP, SSE');
+  const weather = results.filter({ hasText: 'io.github.example/weather' });
+  await expect(weather).toContainText('Weather forecasts via OpenWeatherMap');
+  await expect(weather).toContainText('stdio');
+
+  await discover.getByRole('button', { name: 'Add io.github.example/weather' }).click();
+  const form = panel.addForm;
+  await expect(form.root).toBeVisible();
+  await expect(form.name).toHaveValue('weather');
+  await expect(form.command).toHaveValue('npx');
+  await expect(form.root.getByRole('list', { name: 'Inputs to fill' })).toContainText(
+    'OWM_API_KEY (required): OpenWeatherMap API key',
+  );
+  await expect(form.variableValues.first()).toHaveValue('${OWM_API_KEY}');
+  // Nothing was added by choosing it.
+  await expect(panel.serverRow('weather')).toHaveCount(0);
+
+  await form.scope('User').check();
+  await form.submit.click();
+  await panel.showView('Servers');
+  await expect(panel.serverRow('weather')).toBeVisible();
+  await expect(panel.serverRow('weather')).toContainText('npx -y @example/weather-mcp@1.2.0 --units metric');
+  const config = (await readJson(world.configPath)) as { mcpServers?: unknown };
+  expect(config.mcpServers).toEqual({
+    weather: {
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', '@example/weather-mcp@1.2.0', '--units', 'metric'],
+      env: { OWM_API_KEY: '${OWM_API_KEY}', LOG_LEVEL: 'info' },
+    },
+  });
+});
