@@ -26,10 +26,10 @@ export async function ruleFileOf(
   file: PermissionFile,
   { claudeDir, projectPath }: Pick<SettingsLocations, 'claudeDir' | 'projectPath'>,
 ): Promise<RuleFile> {
-  if (file === 'user') return { path: join(claudeDir, 'settings.json'), root: claudeDir };
+  if (file === 'user') return { path: join(claudeDir, 'settings.json'), root: claudeDir, owner: 'user' };
   const root = await realProjectDir(projectPath);
   const name = file === 'project-local' ? 'settings.local.json' : 'settings.json';
-  return { path: join(root, '.claude', name), root };
+  return { path: join(root, '.claude', name), root, owner: 'project' };
 }
 
 /** How strict each kind is: Claude Code applies the strictest rule of any file that covers a tool. */

@@ -3,11 +3,13 @@
  * target: every rule of that file on the same target (`mcp__s` and `mcp__s__*` alike) leaves the
  * three lists, then the new one goes to the end of its list (none for `default`). Every other key
  * is written back as it was read, in its order; the file is replaced atomically (its mode kept,
- * 0600 when new, its folder made if missing) and never through a link (see config/linked-settings.ts).
+ * 0600 when new, its folder made if missing), a project's never through a link, the user's own
+ * through a link to a file the user owns (see config/linked-settings.ts).
  * What stood there before is returned with its places, so an undo puts exactly that back.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { readSettingsObject, writeSettingsObject } from '../config';
+import type { SettingsOwner } from '../config';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
 
@@ -24,10 +26,14 @@ export interface PlacedRule {
   index: number;
 }
 
-/** The file to write, and the folder links are checked from (the project, or the user's settings folder). */
+/**
+ * The file to write, the folder links are checked from (the project, or the user's settings
+ * folder), and whose it is: the user's own settings are read and written through a link the user made.
+ */
 export interface RuleFile {
   path: string;
   root: string;
+  owner: SettingsOwner;
 }
 
 /** What `rule` is about; it is one of MCP Admin's own rules (see rules.ts `ruleFor`). */
@@ -46,7 +52,7 @@ export async function writeRule(
   rule: string,
   kind: EffectiveKind,
 ): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
-  const document = await readSettingsObject(file.path, file.root);
+  const document = await readSettingsObject(file.path, file.root, file.owner);
   const before = placedOn(document, rule, file.path);
   const lists = withoutTarget(document, rule, file.path);
   if (kind !== 'default') lists[kind] = [...(lists[kind] ?? []), rule];
@@ -65,7 +71,7 @@ export async function restoreRules(
   rules: readonly PlacedRule[],
 ): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
   const target = targetOf(rule);
-  const document = await readSettingsObject(file.path, file.root);
+  const document = await readSettingsObject(file.path, file.root, file.owner);
   const before = placedOn(document, rule, file.path);
   // The rules themselves, not their places: another rule added or removed in the list moves them.
   if (!isDeepStrictEqual(withoutPlaces(before), withoutPlaces(expected))) {
@@ -108,7 +114,7 @@ async function finish(
   const hadPermissions = Object.hasOwn(document, 'permissions');
   if (Object.keys(permissions).length > 0 || hadPermissions) document.permissions = permissions;
   const after = placedOn(document, rule, file.path);
-  if (!isDeepStrictEqual(before, after)) await writeSettingsObject(file.path, document, NEW_FILE_MODE);
+  if (!isDeepStrictEqual(before, after)) await writeSettingsObject(file.path, document, NEW_FILE_MODE, file.owner);
   return { before, after };
 }
 

@@ -6,8 +6,18 @@
  */
 import { createTestWorld, MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { McpCoreError } from '../../src/errors';
@@ -267,3 +277,49 @@ it('allowManagedPermissionRulesOnly marks every other rule inert, resolves by ma
   );
   expect(readFileSync(localSettings(), 'utf8')).toBe(LOCAL_TEXT);
 });
+
+it("writes through the user's settings.json when it is a link into ~/dotfiles (GNU stow): the file it leads to changes atomically, the link stays, and undo goes there too", async () => {
+  const dotfile = join(world.plainDir, 'dotfiles', 'claude', '.claude', 'settings.json');
+  mkdirSync(join(dotfile, '..'), { recursive: true });
+  writeFileSync(dotfile, JSON.stringify({ theme: 'dark', permissions: { allow: ['Bash(ls:*)'] } }));
+  chmodSync(dotfile, 0o640);
+  symlinkSync(relative(world.configDir, dotfile), userSettings());
+
+  await admin.setPermission({ server: 'db', tool: 'query', kind: 'deny', file: 'user' });
+
+  expect(lstatSync(userSettings()).isSymbolicLink()).toBe(true);
+  expect(JSON.parse(readFileSync(dotfile, 'utf8'))).toEqual({
+    theme: 'dark',
+    permissions: { allow: ['Bash(ls:*)'], deny: ['mcp__db__query'] },
+  });
+  expect(statSync(dotfile).mode & 0o777).toBe(0o640);
+  expect((await admin.permissions()).rules).toMatchObject([{ rule: 'mcp__db__query', source: 'user' }]);
+
+  const [change] = await admin.history();
+  await admin.undo({ id: change?.id ?? '' });
+  expect(lstatSync(userSettings()).isSymbolicLink()).toBe(true);
+  expect(JSON.parse(readFileSync(dotfile, 'utf8'))).toEqual({
+    theme: 'dark',
+    permissions: { allow: ['Bash(ls:*)'] },
+  });
+});
+
+it.skipIf(process.getuid?.() !== 0)(
+  "refuses the user's settings.json when it links to a file another user owns, and writes nothing",
+  async () => {
+    const theirs = join(world.plainDir, 'shared-settings.json');
+    writeFileSync(theirs, '{}\n');
+    chownSync(theirs, 65534, 65534);
+    symlinkSync(theirs, userSettings());
+
+    await expect(
+      admin.setPermission({ server: 'db', tool: 'query', kind: 'deny', file: 'user' }),
+    ).rejects.toEqual(
+      new McpCoreError(
+        'LINKED_FILE',
+        `${userSettings()} is a link to ${theirs}, which belongs to another user (uid 65534): MCP Admin follows a link from your settings only to a regular file of yours; nothing was written.`,
+      ),
+    );
+    expect(readFileSync(theirs, 'utf8')).toBe('{}\n');
+  },
+);
