@@ -76,8 +76,9 @@ export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissi
       </fieldset>
       {managedRulesOnly !== undefined && (
         <p className="hint" role="note">
-          Only your organization&apos;s permission rules apply: <code>allowManagedPermissionRulesOnly</code> in{' '}
-          <code className="path">{managedRulesOnly}</code> makes the rules of every other settings file inert.
+          Only your organization&apos;s permission rules apply: <code>allowManagedPermissionRulesOnly</code>{' '}
+          in <code className="path">{managedRulesOnly}</code> makes the rules of every other settings file
+          inert.
         </p>
       )}
       {set.error !== null && <ErrorAlert message={set.error.message} />}
@@ -163,11 +164,7 @@ function ToolPermissionGroup({
   // A managed allow or ask leaves a stricter rule free (Claude Code lets it win); a managed deny decides.
   const fixed = locked || (managed && permission.kind === 'deny');
   return (
-    <fieldset
-      className="radio-group tool-permission"
-      disabled={fixed || busy}
-      aria-describedby={`${id}-why`}
-    >
+    <fieldset className="radio-group tool-permission" disabled={fixed || busy} aria-describedby={`${id}-why`}>
       <legend>
         Permission for <code>{tool}</code>
       </legend>

@@ -67,7 +67,9 @@ export async function userSettingsFileTarget(path: string): Promise<string> {
   }
   const uid = process.getuid?.();
   if (uid !== undefined && targetStats.uid !== uid) {
-    throw linkedUserFile(`${path} is a link to ${target}, which belongs to another user (uid ${targetStats.uid})`);
+    throw linkedUserFile(
+      `${path} is a link to ${target}, which belongs to another user (uid ${targetStats.uid})`,
+    );
   }
   return target;
 }

@@ -114,7 +114,8 @@ async function finish(
   const hadPermissions = Object.hasOwn(document, 'permissions');
   if (Object.keys(permissions).length > 0 || hadPermissions) document.permissions = permissions;
   const after = placedOn(document, rule, file.path);
-  if (!isDeepStrictEqual(before, after)) await writeSettingsObject(file.path, document, NEW_FILE_MODE, file.owner);
+  if (!isDeepStrictEqual(before, after))
+    await writeSettingsObject(file.path, document, NEW_FILE_MODE, file.owner);
   return { before, after };
 }
 

@@ -58,7 +58,10 @@ it.skipIf(skipReason !== undefined)(
       expect(await sessionTools()).toEqual(['mcp__tools__pong']);
       expect(await notDenied()).toEqual(['mcp__tools__pong']);
 
-      writeJson(managed, { allowManagedPermissionRulesOnly: true, permissions: { deny: ['mcp__tools__pong'] } });
+      writeJson(managed, {
+        allowManagedPermissionRulesOnly: true,
+        permissions: { deny: ['mcp__tools__pong'] },
+      });
       expect(await sessionTools()).toEqual(['mcp__tools__ping']);
       expect(await notDenied()).toEqual(['mcp__tools__ping']);
       expect((await admin.permissions()).managedRulesOnly).toBe(managed);

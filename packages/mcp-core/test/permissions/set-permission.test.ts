@@ -255,7 +255,10 @@ it("a managed allow leaves the user's deny, ask and removal free; a managed ask 
 });
 
 it('allowManagedPermissionRulesOnly marks every other rule inert, resolves by managed rules alone, and refuses a write naming the file', async () => {
-  const managed = writeManaged({ allowManagedPermissionRulesOnly: true, permissions: { ask: ['mcp__db__drop'] } });
+  const managed = writeManaged({
+    allowManagedPermissionRulesOnly: true,
+    permissions: { ask: ['mcp__db__drop'] },
+  });
   seedLocal();
 
   const { rules, managedRulesOnly } = await admin.permissions();

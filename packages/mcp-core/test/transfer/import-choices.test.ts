@@ -210,7 +210,10 @@ describe('import choices', () => {
       message: `Will replace Project › github (${parentMcpJson}).`,
       replaces: { scope: 'project', source: parentMcpJson },
     });
-    expect(imported).toMatchObject({ outcome: 'added', replaces: { scope: 'project', source: parentMcpJson } });
+    expect(imported).toMatchObject({
+      outcome: 'added',
+      replaces: { scope: 'project', source: parentMcpJson },
+    });
     expect(existsSync(join(world.nestedDir, '.mcp.json'))).toBe(false);
     expect(JSON.parse(readFileSync(parentMcpJson, 'utf8'))).toEqual({ mcpServers: { github: theirs } });
     // Claude Code, run in the project, loads the replaced entry.
