@@ -80,3 +80,27 @@ test('a managed rule shows, with its reason, and cannot be changed', async ({ pa
     `by mcp__tools__ping in ${managed}: set by your organization, so it cannot be changed here.`,
   );
 });
+
+test("allowManagedPermissionRulesOnly: the panel says only the organization's rules apply, and the user's own deny shows as no rule", async ({
+  panel,
+  world,
+}) => {
+  mkdirSync(world.managedDir, { recursive: true });
+  const managed = join(world.managedDir, 'managed-settings.json');
+  writeFileSync(managed, JSON.stringify({ allowManagedPermissionRulesOnly: true }));
+  mkdirSync(join(world.projectDir, '.claude'), { recursive: true });
+  writeFileSync(
+    join(world.projectDir, '.claude', 'settings.local.json'),
+    JSON.stringify({ permissions: { deny: ['mcp__tools__ping'] } }),
+  );
+  await panel.reload();
+  const row = panel.serverRow('tools');
+  await panel.checkButton('tools').click();
+
+  await expect(row.getByRole('note')).toHaveText(
+    `Only your organization's permission rules apply: allowManagedPermissionRulesOnly in ${managed} makes the rules of every other settings file inert.`,
+  );
+  const ping = row.getByRole('group', { name: 'Permission for ping' });
+  await expect(ping.getByRole('radio', { name: 'Default' })).toBeChecked();
+  await expect(ping.getByRole('radio', { name: 'Deny' })).toBeDisabled();
+});

@@ -45,6 +45,7 @@ export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissi
   const rules = usePermissionRules(projectPath);
   const set = useSetPermission();
   const groupId = useId();
+  const managedRulesOnly = rules.data?.managedRulesOnly;
 
   function choose(tool: string, kind: EffectiveKind) {
     if (file === 'project-shared') setPending({ tool, kind });
@@ -73,6 +74,13 @@ export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissi
           ))}
         </div>
       </fieldset>
+      {managedRulesOnly !== undefined && (
+        <p className="hint" role="note">
+          Only your organization&apos;s permission rules apply: <code>allowManagedPermissionRulesOnly</code>{' '}
+          in <code className="path">{managedRulesOnly}</code> makes the rules of every other settings file
+          inert.
+        </p>
+      )}
       {set.error !== null && <ErrorAlert message={set.error.message} />}
       <ul className="tool-list" aria-label="Tools">
         {tools.map((tool) => {
@@ -89,6 +97,7 @@ export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissi
                 tool={tool.name}
                 permission={permission}
                 busy={set.isPending}
+                locked={managedRulesOnly !== undefined}
                 onChoose={(kind) => {
                   choose(tool.name, kind);
                 }}
@@ -140,21 +149,22 @@ function ToolPermissionGroup({
   tool,
   permission,
   busy,
+  locked,
   onChoose,
 }: {
   tool: string;
   permission: ToolPermission;
   busy: boolean;
+  /** No rule MCP Admin can write would apply (only managed rules do). */
+  locked: boolean;
   onChoose: (kind: EffectiveKind) => void;
 }) {
   const id = useId();
   const managed = permission.source === 'managed';
+  // A managed allow or ask leaves a stricter rule free (Claude Code lets it win); a managed deny decides.
+  const fixed = locked || (managed && permission.kind === 'deny');
   return (
-    <fieldset
-      className="radio-group tool-permission"
-      disabled={managed || busy}
-      aria-describedby={`${id}-why`}
-    >
+    <fieldset className="radio-group tool-permission" disabled={fixed || busy} aria-describedby={`${id}-why`}>
       <legend>
         Permission for <code>{tool}</code>
       </legend>
@@ -181,7 +191,10 @@ function ToolPermissionGroup({
             by <code>{permission.rule}</code> in <code className="path">{permission.file}</code>
           </>
         )}
-        {managed && ': set by your organization, so it cannot be changed here.'}
+        {managed &&
+          (fixed
+            ? ': set by your organization, so it cannot be changed here.'
+            : ': set by your organization; only a stricter rule can be added here.')}
       </p>
     </fieldset>
   );

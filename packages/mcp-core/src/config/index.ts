@@ -56,3 +56,4 @@ export { readJsonFile } from './json-file';
 export type { SettingsSource } from './settings';
 export { refuseLinkedSettingsFile } from './linked-settings';
 export { readSettingsObject, writeSettingsObject } from './settings-object-file';
+export type { SettingsOwner } from './settings-object-file';

@@ -5,6 +5,11 @@
  * So the file is read and written only when it is a regular file with one name (or absent) and no
  * folder between the project and it is a link leading out of the project. Claude Code refuses the
  * same (`SymlinkWriteRefusedError`).
+ *
+ * The user's own settings file (`settings.json` in CLAUDE_CONFIG_DIR, else ~/.claude) is another
+ * matter: dotfiles kept with GNU stow make it a link into `~/dotfiles`, which the user made. It is
+ * read and written through a symbolic link (or a chain of them) when the file it leads to is a
+ * regular file with one name, owned by the user MCP Admin runs as; the link itself stays.
  */
 import type { Stats } from 'node:fs';
 import { lstat, readlink, realpath } from 'node:fs/promises';
@@ -38,6 +43,37 @@ export async function refuseLinkedSettingsFile(path: string, projectDir: string)
   }
 }
 
+/**
+ * The file to read and write for the user's own settings file `path`: `path` itself, or, when it is
+ * a symbolic link, the file it leads to if that is a regular file with one name owned by this
+ * process's user; LINKED_FILE naming the link otherwise. A missing file is `path` (it is made there).
+ */
+export async function userSettingsFileTarget(path: string): Promise<string> {
+  const stats = await lstatOrMissing(path);
+  if (stats === undefined) return path;
+  if (!stats.isSymbolicLink()) {
+    if (stats.isFile() && stats.nlink > 1) {
+      throw linkedUserFile(`${path} is a hard link (one of ${stats.nlink} names of the same file)`);
+    }
+    return path;
+  }
+  const target = await realpath(path).catch(() => undefined);
+  const targetStats = target === undefined ? undefined : await lstatOrMissing(target);
+  if (target === undefined || targetStats === undefined) {
+    throw linkedUserFile(`${path} is a link to ${await readlink(path)}, which is not there`);
+  }
+  if (!targetStats.isFile() || targetStats.nlink > 1) {
+    throw linkedUserFile(`${path} is a link to ${target}, which is not a regular file with one name`);
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && targetStats.uid !== uid) {
+    throw linkedUserFile(
+      `${path} is a link to ${target}, which belongs to another user (uid ${targetStats.uid})`,
+    );
+  }
+  return target;
+}
+
 function isInside(dir: string, path: string): boolean {
   const inside = relative(dir, path);
   return inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
@@ -58,5 +94,12 @@ function linked(what: string): McpCoreError {
   return new McpCoreError(
     'LINKED_FILE',
     `${what}: MCP Admin neither reads nor writes a project's settings through a link, which would copy what it leads to into the project; nothing was written.`,
+  );
+}
+
+function linkedUserFile(what: string): McpCoreError {
+  return new McpCoreError(
+    'LINKED_FILE',
+    `${what}: MCP Admin follows a link from your settings only to a regular file of yours; nothing was written.`,
   );
 }

@@ -2,8 +2,10 @@
  * The settings files that decide which servers Claude Code 2.1 loads in a project, and the keys of
  * them that do: approvals of `.mcp.json` servers, the deny and allow lists, and enabled plugins.
  * Claude Code reads, for a project dir: the managed `managed-settings.json`, the user's
- * `settings.json` (in CLAUDE_CONFIG_DIR, else ~/.claude), and `.claude/settings.json` and
- * `.claude/settings.local.json` both in the dir itself and in its git root (checked with the CLI).
+ * `settings.json` (in CLAUDE_CONFIG_DIR, else ~/.claude), `.claude/settings.json` and
+ * `.claude/settings.local.json` of the dir itself, and `.claude/settings.local.json` of its git
+ * root: a git root's shared `.claude/settings.json` is not read from a folder below it (checked
+ * with the CLI 2.1.332: neither its disabledMcpjsonServers nor its permission rules apply there).
  */
 import { join } from 'node:path';
 import { isRecord } from '../records';
@@ -40,7 +42,7 @@ export interface SettingsLocations {
 /** The settings files' folders apart from the project: `SettingsLocations` once the project is placed. */
 export type SettingsDirs = Omit<SettingsLocations, 'projectPath'>;
 
-/** Where Claude Code looks for settings, most authoritative first: managed, user, then each project dir's shared and local file. */
+/** Where Claude Code looks for settings, most authoritative first: managed, user, the dir's shared and local file, its git root's local file. */
 export async function settingsFilesOf(
   locations: SettingsLocations,
 ): Promise<{ source: SettingsSource; path: string }[]> {
@@ -54,10 +56,11 @@ function settingsFilesAt(
   return [
     { source: 'managed', path: join(managedDir, 'managed-settings.json') },
     { source: 'user', path: join(claudeDir, 'settings.json') },
-    ...[...new Set([dir, key])].flatMap((projectDir) => [
-      { source: 'project' as const, path: join(projectDir, '.claude', 'settings.json') },
-      { source: 'local' as const, path: join(projectDir, '.claude', 'settings.local.json') },
-    ]),
+    { source: 'project', path: join(dir, '.claude', 'settings.json') },
+    ...[...new Set([dir, key])].map((projectDir) => ({
+      source: 'local' as const,
+      path: join(projectDir, '.claude', 'settings.local.json'),
+    })),
   ];
 }
 

@@ -3,7 +3,8 @@
  * at a time. Their grammar and how a tool's permission is resolved are in schemas/permission-rules.ts
  * (shared with the panel).
  */
-export { readPermissionRules } from './read-rules';
+export { readPermissionRules, readRuleSet } from './read-rules';
+export type { RuleSet } from './read-rules';
 export {
   refuseUnderManagedRule,
   restorePermissionRules,

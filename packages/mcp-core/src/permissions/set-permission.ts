@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { realProjectDir } from '../config';
 import type { SettingsLocations } from '../config';
 import { McpCoreError } from '../errors';
-import { readPermissionRules } from './read-rules';
+import { readRuleSet } from './read-rules';
 import { ruleCovers, ruleFor } from '../schemas';
 import type { EffectiveKind, PermissionFile, RuleTarget } from '../schemas';
 import { restoreRules, writeRule } from './write-rule';
@@ -26,19 +26,37 @@ export async function ruleFileOf(
   file: PermissionFile,
   { claudeDir, projectPath }: Pick<SettingsLocations, 'claudeDir' | 'projectPath'>,
 ): Promise<RuleFile> {
-  if (file === 'user') return { path: join(claudeDir, 'settings.json'), root: claudeDir };
+  if (file === 'user') return { path: join(claudeDir, 'settings.json'), root: claudeDir, owner: 'user' };
   const root = await realProjectDir(projectPath);
   const name = file === 'project-local' ? 'settings.local.json' : 'settings.json';
-  return { path: join(root, '.claude', name), root };
+  return { path: join(root, '.claude', name), root, owner: 'project' };
 }
 
-/** MANAGED_CONFIG naming the managed rule that decides `target`, if one does. */
+/** How strict each kind is: Claude Code applies the strictest rule of any file that covers a tool. */
+const STRICTNESS: Record<EffectiveKind, number> = { default: 0, allow: 1, ask: 2, deny: 3 };
+
+/**
+ * MANAGED_CONFIG when no rule of kind `kind` written elsewhere can take effect on `target`: the
+ * managed settings let only their own rules apply (`allowManagedPermissionRulesOnly`), or a
+ * managed rule stricter than `kind` covers it (a managed deny decides everything; a managed allow
+ * leaves a deny or an ask free, as Claude Code lets those win). Removing a rule (`default`) is
+ * refused only under a managed deny.
+ */
 export async function refuseUnderManagedRule(
   locations: SettingsLocations,
   target: RuleTarget,
+  kind: EffectiveKind,
 ): Promise<void> {
-  const managed = (await readPermissionRules(locations, [])).find(
-    (rule) => rule.source === 'managed' && ruleCovers(rule, target),
+  const { rules, managedRulesOnly } = await readRuleSet(locations, []);
+  if (managedRulesOnly !== undefined) {
+    throw new McpCoreError(
+      'MANAGED_CONFIG',
+      `allowManagedPermissionRulesOnly in ${managedRulesOnly} (managed by your organization) lets only managed permission rules apply; a rule on ${ruleFor(target)} in another file would have no effect, so nothing was written.`,
+    );
+  }
+  const floor = kind === 'default' ? STRICTNESS.ask : STRICTNESS[kind];
+  const managed = rules.find(
+    (rule) => rule.source === 'managed' && ruleCovers(rule.rule, target) && STRICTNESS[rule.kind] > floor,
   );
   if (managed === undefined) return;
   throw new McpCoreError(
@@ -54,7 +72,7 @@ export async function setPermissionRule(
   kind: EffectiveKind,
   file: PermissionFile,
 ): Promise<PermissionMove> {
-  await refuseUnderManagedRule(locations, target);
+  await refuseUnderManagedRule(locations, target, kind);
   const ruleFile = await ruleFileOf(file, locations);
   const rule = ruleFor(target);
   const { before, after } = await writeRule(ruleFile, rule, kind);

@@ -3,15 +3,17 @@
  * target: every rule of that file on the same target (`mcp__s` and `mcp__s__*` alike) leaves the
  * three lists, then the new one goes to the end of its list (none for `default`). Every other key
  * is written back as it was read, in its order; the file is replaced atomically (its mode kept,
- * 0600 when new, its folder made if missing) and never through a link (see config/linked-settings.ts).
+ * 0600 when new, its folder made if missing), a project's never through a link, the user's own
+ * through a link to a file the user owns (see config/linked-settings.ts).
  * What stood there before is returned with its places, so an undo puts exactly that back.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { readSettingsObject, writeSettingsObject } from '../config';
+import type { SettingsOwner } from '../config';
 import { McpCoreError } from '../errors';
 import { isRecord } from '../records';
 
-import { PERMISSION_KINDS, parseMcpRule, sameTarget } from '../schemas';
+import { PERMISSION_KINDS, parseMcpRule, sameRule } from '../schemas';
 import type { EffectiveKind, PermissionKind, RuleTarget } from '../schemas';
 
 /** A settings file this product creates is the user's alone. */
@@ -24,10 +26,14 @@ export interface PlacedRule {
   index: number;
 }
 
-/** The file to write, and the folder links are checked from (the project, or the user's settings folder). */
+/**
+ * The file to write, the folder links are checked from (the project, or the user's settings
+ * folder), and whose it is: the user's own settings are read and written through a link the user made.
+ */
 export interface RuleFile {
   path: string;
   root: string;
+  owner: SettingsOwner;
 }
 
 /** What `rule` is about; it is one of MCP Admin's own rules (see rules.ts `ruleFor`). */
@@ -46,17 +52,17 @@ export async function writeRule(
   rule: string,
   kind: EffectiveKind,
 ): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
-  const target = targetOf(rule);
-  const document = await readSettingsObject(file.path, file.root);
-  const before = placedOn(document, target, file.path);
-  const lists = withoutTarget(document, target, file.path);
+  const document = await readSettingsObject(file.path, file.root, file.owner);
+  const before = placedOn(document, rule, file.path);
+  const lists = withoutTarget(document, rule, file.path);
   if (kind !== 'default') lists[kind] = [...(lists[kind] ?? []), rule];
-  return finish(file, document, target, before, lists);
+  return finish(file, document, rule, before, lists);
 }
 
 /**
  * Puts `rules` back as the rules on the target of `rule`, each at its index; refused with CHANGED_SINCE,
- * nothing written, unless the file still holds exactly `expected` on it.
+ * nothing written, unless the file still holds exactly `expected` on it (the same rules in the
+ * same lists and order, wherever other rules moved them).
  */
 export async function restoreRules(
   file: RuleFile,
@@ -65,21 +71,26 @@ export async function restoreRules(
   rules: readonly PlacedRule[],
 ): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
   const target = targetOf(rule);
-  const document = await readSettingsObject(file.path, file.root);
-  const before = placedOn(document, target, file.path);
-  if (!isDeepStrictEqual(before, expected)) {
+  const document = await readSettingsObject(file.path, file.root, file.owner);
+  const before = placedOn(document, rule, file.path);
+  // The rules themselves, not their places: another rule added or removed in the list moves them.
+  if (!isDeepStrictEqual(withoutPlaces(before), withoutPlaces(expected))) {
     throw new McpCoreError(
       'CHANGED_SINCE',
       `The rules on ${describe(target)} in ${file.path} changed since (now: ${listed(before)}; the change left: ${listed(expected)}): undoing it would overwrite that, so nothing was written.`,
     );
   }
-  const lists = withoutTarget(document, target, file.path);
+  const lists = withoutTarget(document, rule, file.path);
   for (const { kind, rule, index } of [...rules].sort((a, b) => a.index - b.index)) {
     const list = [...(lists[kind] ?? [])];
     list.splice(Math.min(index, list.length), 0, rule);
     lists[kind] = list;
   }
-  return finish(file, document, target, before, lists);
+  return finish(file, document, rule, before, lists);
+}
+
+function withoutPlaces(rules: readonly PlacedRule[]): { kind: PermissionKind; rule: string }[] {
+  return rules.map(({ kind, rule }) => ({ kind, rule }));
 }
 
 type Lists = Partial<Record<PermissionKind, unknown[]>>;
@@ -87,7 +98,7 @@ type Lists = Partial<Record<PermissionKind, unknown[]>>;
 async function finish(
   file: RuleFile,
   document: Record<string, unknown>,
-  target: RuleTarget,
+  rule: string,
   before: PlacedRule[],
   lists: Lists,
 ): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
@@ -102,28 +113,29 @@ async function finish(
   }
   const hadPermissions = Object.hasOwn(document, 'permissions');
   if (Object.keys(permissions).length > 0 || hadPermissions) document.permissions = permissions;
-  const after = placedOn(document, target, file.path);
-  if (!isDeepStrictEqual(before, after)) await writeSettingsObject(file.path, document, NEW_FILE_MODE);
+  const after = placedOn(document, rule, file.path);
+  if (!isDeepStrictEqual(before, after))
+    await writeSettingsObject(file.path, document, NEW_FILE_MODE, file.owner);
   return { before, after };
 }
 
-function withoutTarget(document: Record<string, unknown>, target: RuleTarget, path: string): Lists {
+function withoutTarget(document: Record<string, unknown>, rule: string, path: string): Lists {
   const lists = listsOf(permissionsOf(document, path) ?? {}, path);
   return Object.fromEntries(
-    Object.entries(lists).map(([kind, list]) => [kind, list.filter((item) => !onTarget(item, target))]),
+    Object.entries(lists).map(([kind, list]) => [kind, list.filter((item) => !onTarget(item, rule))]),
   );
 }
 
-function onTarget(item: unknown, target: RuleTarget): boolean {
-  const parsed = typeof item === 'string' ? parseMcpRule(item) : undefined;
-  return parsed !== undefined && sameTarget(parsed, target);
+/** Whether `item` names what `rule` names, by its text (a server's name may hold `__`). */
+function onTarget(item: unknown, rule: string): boolean {
+  return typeof item === 'string' && sameRule(item, rule);
 }
 
-function placedOn(document: Record<string, unknown>, target: RuleTarget, path: string): PlacedRule[] {
+function placedOn(document: Record<string, unknown>, rule: string, path: string): PlacedRule[] {
   const lists = listsOf(permissionsOf(document, path) ?? {}, path);
   return PERMISSION_KINDS.flatMap((kind) =>
-    (lists[kind] ?? []).flatMap((rule, index): PlacedRule[] =>
-      typeof rule === 'string' && onTarget(rule, target) ? [{ kind, rule, index }] : [],
+    (lists[kind] ?? []).flatMap((item, index): PlacedRule[] =>
+      typeof item === 'string' && onTarget(item, rule) ? [{ kind, rule: item, index }] : [],
     ),
   );
 }

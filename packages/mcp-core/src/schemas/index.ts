@@ -95,7 +95,7 @@ export {
   parseMcpRule,
   ruleCovers,
   ruleFor,
-  sameTarget,
+  sameRule,
 } from './permission-rules';
 export type {
   EffectiveKind,

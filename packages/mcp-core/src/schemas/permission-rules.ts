@@ -29,6 +29,11 @@ export interface McpPermissionRule {
   server: string;
   /** Absent for a rule on the whole server. */
   tool?: string;
+  /**
+   * Set when Claude Code ignores the rule: managed settings say `allowManagedPermissionRulesOnly`,
+   * so only managed rules apply.
+   */
+  inert?: true;
 }
 
 /** What decides one tool: the winning rule and its file, none for `default`. */
@@ -59,6 +64,8 @@ export function ruleFor({ server, tool }: RuleTarget): string {
 /**
  * What an MCP rule is about, as Claude Code splits it (the server ends at the first `__`; `*` or
  * nothing after it is every tool); undefined for any other rule (`Bash(...)`, `mcp__s__t(x)`).
+ * A server whose name holds `__` is split there too: this is how the rule reads, not which server
+ * it covers (see `ruleCovers`).
  */
 export function parseMcpRule(rule: string): RuleTarget | undefined {
   if (!rule.startsWith('mcp__') || rule.includes('(')) return undefined;
@@ -68,16 +75,32 @@ export function parseMcpRule(rule: string): RuleTarget | undefined {
   return tool === '' || tool === '*' ? { server } : { server, tool };
 }
 
-/** Whether two rules are about the same thing (`mcp__s` and `mcp__s__*` are). */
-export function sameTarget(a: RuleTarget, b: RuleTarget): boolean {
-  return a.server === b.server && a.tool === b.tool;
+/** The rule as it names its target: `mcp__s__*` is `mcp__s`. */
+function canonicalRule(rule: string): string {
+  return rule.endsWith('__*') ? rule.slice(0, -'__*'.length) : rule;
 }
 
-/** Whether a rule about `rule` applies to the tool (or, without one, to the whole server) `target`. */
-export function ruleCovers(rule: RuleTarget, target: RuleTarget): boolean {
-  if (rule.server !== normalizedName(target.server)) return false;
-  if (rule.tool === undefined) return true;
-  return target.tool !== undefined && rule.tool === normalizedName(target.tool);
+/** Whether two rules name the same thing (`mcp__s` and `mcp__s__*` do). */
+export function sameRule(a: string, b: string): boolean {
+  return canonicalRule(a) === canonicalRule(b);
+}
+
+/**
+ * Whether the rule `rule` applies to the tool (or, without one, to every tool of the server)
+ * `target`, as Claude Code 2.1.332 matches it against a tool's name `mcp__<server>__<tool>`
+ * (checked with the CLI): the name itself; `mcp__<server>` by the server's whole name (`mcp__a__b`
+ * covers server `a__b`); a server rule (`mcp__x`, `mcp__x__*`) whose `x` is the name's part before
+ * its second `__` (`mcp__a` also covers server `a__b`); and a rule ending in `*` by prefix
+ * (`mcp__a__b__*` also covers tool `b__ping` of server `a`).
+ */
+export function ruleCovers(rule: string, target: RuleTarget): boolean {
+  const serverRule = ruleFor({ server: target.server });
+  // A whole server is covered by what covers each of its tools whatever their names.
+  const name = target.tool === undefined ? `${serverRule}__` : ruleFor(target);
+  if (rule === name || rule === serverRule) return true;
+  const ruleParts = parseMcpRule(rule);
+  if (ruleParts?.tool === undefined && ruleParts?.server === parseMcpRule(name)?.server) return true;
+  return rule.endsWith('*') && name.startsWith(rule.slice(0, -1));
 }
 
 const DECIDING_ORDER: readonly PermissionKind[] = ['deny', 'ask', 'allow'];
@@ -85,7 +108,8 @@ const SOURCE_ORDER: readonly RuleSource[] = ['managed', 'project-local', 'projec
 
 /**
  * A tool's effective permission, as Claude Code decides it: a matching deny rule in any settings
- * file wins, then an ask rule, then an allow rule; with none the tool is `default`. The rule named
+ * file wins, then an ask rule, then an allow rule (a managed allow does not stop another file's
+ * deny or ask); with none the tool is `default`. Inert rules do not count. The rule named
  * as the one that decides is a managed one when there is one (nothing outside can undo it), else
  * the closest file's: the project's personal file, the team's, then the user's.
  */
@@ -94,7 +118,7 @@ export function effectivePermission(
   server: string,
   tool: string,
 ): ToolPermission {
-  const covering = rules.filter((rule) => ruleCovers(rule, { server, tool }));
+  const covering = rules.filter((rule) => rule.inert !== true && ruleCovers(rule.rule, { server, tool }));
   for (const kind of DECIDING_ORDER) {
     const deciding = covering
       .filter((rule) => rule.kind === kind)

@@ -73,6 +73,11 @@ export interface ApplyProfileResult {
 export interface PermissionRules {
   projectPath: string;
   rules: McpPermissionRule[];
+  /**
+   * The managed settings file whose `allowManagedPermissionRulesOnly` makes every other file's
+   * rules inert (each marked `inert`); absent when there is none.
+   */
+  managedRulesOnly?: string;
   /** Settings files that could not be read: their rules are missing. */
   problems: ConfigProblem[];
 }

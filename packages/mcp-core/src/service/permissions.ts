@@ -9,6 +9,7 @@ import type { CheckResult } from '../check';
 import type { ConfigProblem } from '../config';
 import {
   readPermissionRules,
+  readRuleSet,
   refuseUnderManagedRule,
   restorePermissionRules,
   ruleFileOf,
@@ -49,8 +50,8 @@ export function createPermissions({ settings, readers, turns, audit, entries }: 
     const input = permissionsInputSchema.parse(rawInput);
     const projectPath = await readers.existingProject(input?.projectPath);
     const problems: ConfigProblem[] = [];
-    const rules = await readPermissionRules({ claudeDir, managedDir, projectPath }, problems);
-    return { projectPath, rules, problems };
+    const ruleSet = await readRuleSet({ claudeDir, managedDir, projectPath }, problems);
+    return { projectPath, ...ruleSet, problems };
   };
 
   const setPermission: McpAdmin['setPermission'] = async (rawInput) => {
@@ -60,7 +61,7 @@ export function createPermissions({ settings, readers, turns, audit, entries }: 
     const target = tool === undefined ? { server } : { server, tool };
     return turns.change(async () => {
       // Refused before anything is recorded, like input that breaks a rule: nothing was tried.
-      await refuseUnderManagedRule(locations, target);
+      await refuseUnderManagedRule(locations, target, kind);
       const place = await placeOf(server, file, projectPath);
       return recordedChange({ procedure: 'mcp.setPermission', place }, async (landed) => {
         const move = await audit.failureAudited('mcp.setPermission', () =>

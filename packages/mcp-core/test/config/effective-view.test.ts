@@ -72,12 +72,15 @@ describe('approvals', () => {
     });
   });
 
-  it("reads a nested project's settings from its own dir and from its git root, trusted by the root's key", async () => {
+  it("reads a nested project's settings from its own dir and its git root's settings.local.json, not the root's settings.json (as the CLI does), trusted by the root's key", async () => {
     writeJson(join(world.nestedDir, '.mcp.json'), {
-      mcpServers: { here: { command: 'x' }, root: { command: 'x' } },
+      mcpServers: { here: { command: 'x' }, root: { command: 'x' }, other: { command: 'x' } },
     });
     writeJson(localSettingsPath(world.nestedDir), { enabledMcpjsonServers: ['here'] });
+    // Checked with the CLI in test/permissions/rule-matching-cli.test.ts: from below the root, its
+    // shared file is not read (its disabledMcpjsonServers neither, a session still connects that server).
     writeJson(join(world.projectDir, '.claude', 'settings.json'), { disabledMcpjsonServers: ['root'] });
+    writeJson(localSettingsPath(world.projectDir), { disabledMcpjsonServers: ['other'] });
     writeJson(world.configPath, { projects: { [world.projectDir]: { hasTrustDialogAccepted: true } } });
 
     await expect(verdicts(world.nestedDir)).resolves.toEqual({
@@ -89,10 +92,17 @@ describe('approvals', () => {
           statusReason: `"here" is in enabledMcpjsonServers of ${localSettingsPath(world.nestedDir)}.`,
         },
         {
-          name: 'root',
+          name: 'other',
           scope: 'project',
           status: 'rejected',
-          statusReason: `"root" is in disabledMcpjsonServers of ${join(world.projectDir, '.claude', 'settings.json')}.`,
+          statusReason: `"other" is in disabledMcpjsonServers of ${localSettingsPath(world.projectDir)}.`,
+        },
+        {
+          name: 'root',
+          scope: 'project',
+          status: 'pending',
+          statusReason:
+            '"root" is in no enabledMcpjsonServers or disabledMcpjsonServers of the settings files: run claude in the project to approve it.',
         },
       ],
       problems: [],

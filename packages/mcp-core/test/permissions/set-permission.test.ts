@@ -6,11 +6,22 @@
  */
 import { createTestWorld, MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { McpCoreError } from '../../src/errors';
+import { effectivePermission } from '../../src/schemas';
 import type { McpAdmin } from '../../src/service';
 import { adminInWorld } from '../support/world-admin';
 
@@ -203,3 +214,115 @@ it('lists every rule with its file and kind, and a check gives each tool the per
     },
   ]);
 });
+
+it('undo of a deny still works after an unrelated rule was put before it in the same list, and keeps that rule', async () => {
+  seedLocal();
+  await admin.setPermission({ server: 'db', tool: 'query', kind: 'deny', file: 'project-local' });
+  const [denied] = await admin.history();
+  const edited = JSON.parse(readFileSync(localSettings(), 'utf8')) as { permissions: { deny: string[] } };
+  edited.permissions.deny.unshift('Bash(rm:*)', 'mcp__other');
+  writeFileSync(localSettings(), JSON.stringify(edited));
+
+  await admin.undo({ id: denied?.id ?? '' });
+
+  expect(JSON.parse(readFileSync(localSettings(), 'utf8'))).toMatchObject({
+    permissions: { allow: ['Bash(ls:*)', 'mcp__db__query'], deny: ['Bash(rm:*)', 'mcp__other'] },
+  });
+});
+
+function writeManaged(settings: unknown): string {
+  mkdirSync(world.managedDir, { recursive: true });
+  const managed = join(world.managedDir, 'managed-settings.json');
+  writeFileSync(managed, JSON.stringify(settings));
+  return managed;
+}
+
+it("a managed allow leaves the user's deny, ask and removal free; a managed ask still refuses an allow", async () => {
+  writeManaged({ permissions: { allow: ['mcp__db'], ask: ['mcp__db__drop'] } });
+
+  await admin.setPermission({ server: 'db', tool: 'query', kind: 'deny', file: 'user' });
+  await admin.setPermission({ server: 'db', tool: 'load', kind: 'ask', file: 'user' });
+  await admin.setPermission({ server: 'db', tool: 'load', kind: 'default', file: 'user' });
+  expect(JSON.parse(readFileSync(userSettings(), 'utf8'))).toEqual({
+    permissions: { deny: ['mcp__db__query'] },
+  });
+  const { rules } = await admin.permissions();
+  expect(effectivePermission(rules, 'db', 'query')).toMatchObject({ kind: 'deny', source: 'user' });
+  // A managed ask is stricter than an allow: that one would not take effect.
+  await expect(
+    admin.setPermission({ server: 'db', tool: 'drop', kind: 'allow', file: 'user' }),
+  ).rejects.toMatchObject({ code: 'MANAGED_CONFIG' });
+});
+
+it('allowManagedPermissionRulesOnly marks every other rule inert, resolves by managed rules alone, and refuses a write naming the file', async () => {
+  const managed = writeManaged({
+    allowManagedPermissionRulesOnly: true,
+    permissions: { ask: ['mcp__db__drop'] },
+  });
+  seedLocal();
+
+  const { rules, managedRulesOnly } = await admin.permissions();
+  expect(managedRulesOnly).toBe(managed);
+  expect(rules.map(({ rule, inert }) => ({ rule, inert }))).toEqual([
+    { rule: 'mcp__db__drop', inert: undefined },
+    { rule: 'mcp__db__query', inert: true },
+  ]);
+  expect(effectivePermission(rules, 'db', 'query')).toEqual({ kind: 'default' });
+  expect(effectivePermission(rules, 'db', 'drop')).toMatchObject({ kind: 'ask', source: 'managed' });
+
+  await expect(
+    admin.setPermission({ server: 'db', tool: 'query', kind: 'deny', file: 'project-local' }),
+  ).rejects.toEqual(
+    new McpCoreError(
+      'MANAGED_CONFIG',
+      `allowManagedPermissionRulesOnly in ${managed} (managed by your organization) lets only managed permission rules apply; a rule on mcp__db__query in another file would have no effect, so nothing was written.`,
+    ),
+  );
+  expect(readFileSync(localSettings(), 'utf8')).toBe(LOCAL_TEXT);
+});
+
+it("writes through the user's settings.json when it is a link into ~/dotfiles (GNU stow): the file it leads to changes atomically, the link stays, and undo goes there too", async () => {
+  const dotfile = join(world.plainDir, 'dotfiles', 'claude', '.claude', 'settings.json');
+  mkdirSync(join(dotfile, '..'), { recursive: true });
+  writeFileSync(dotfile, JSON.stringify({ theme: 'dark', permissions: { allow: ['Bash(ls:*)'] } }));
+  chmodSync(dotfile, 0o640);
+  symlinkSync(relative(world.configDir, dotfile), userSettings());
+
+  await admin.setPermission({ server: 'db', tool: 'query', kind: 'deny', file: 'user' });
+
+  expect(lstatSync(userSettings()).isSymbolicLink()).toBe(true);
+  expect(JSON.parse(readFileSync(dotfile, 'utf8'))).toEqual({
+    theme: 'dark',
+    permissions: { allow: ['Bash(ls:*)'], deny: ['mcp__db__query'] },
+  });
+  expect(statSync(dotfile).mode & 0o777).toBe(0o640);
+  expect((await admin.permissions()).rules).toMatchObject([{ rule: 'mcp__db__query', source: 'user' }]);
+
+  const [change] = await admin.history();
+  await admin.undo({ id: change?.id ?? '' });
+  expect(lstatSync(userSettings()).isSymbolicLink()).toBe(true);
+  expect(JSON.parse(readFileSync(dotfile, 'utf8'))).toEqual({
+    theme: 'dark',
+    permissions: { allow: ['Bash(ls:*)'] },
+  });
+});
+
+it.skipIf(process.getuid?.() !== 0)(
+  "refuses the user's settings.json when it links to a file another user owns, and writes nothing",
+  async () => {
+    const theirs = join(world.plainDir, 'shared-settings.json');
+    writeFileSync(theirs, '{}\n');
+    chownSync(theirs, 65534, 65534);
+    symlinkSync(theirs, userSettings());
+
+    await expect(
+      admin.setPermission({ server: 'db', tool: 'query', kind: 'deny', file: 'user' }),
+    ).rejects.toEqual(
+      new McpCoreError(
+        'LINKED_FILE',
+        `${userSettings()} is a link to ${theirs}, which belongs to another user (uid 65534): MCP Admin follows a link from your settings only to a regular file of yours; nothing was written.`,
+      ),
+    );
+    expect(readFileSync(theirs, 'utf8')).toBe('{}\n');
+  },
+);

@@ -5,7 +5,7 @@
  */
 import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addArgv } from '../../src/cli/argv';
@@ -187,6 +187,39 @@ describe('import choices', () => {
       outcome: 'invalid',
       message: 'name: "github" is also the name another server of this document is imported as',
     });
+  });
+
+  it("with replace into project scope, finds the same name in a parent directory's .mcp.json, names it in the preview and replaces it there", async () => {
+    const parentMcpJson = join(world.projectDir, '.mcp.json');
+    writeFileSync(parentMcpJson, `${JSON.stringify({ mcpServers: { github: mine } }, null, 2)}\n`);
+    const admin = adminInWorld(world);
+    const choice = {
+      json: DOCUMENT,
+      scope: 'project' as const,
+      projectPath: world.nestedDir,
+      only: ['github'],
+      replace: ['github'],
+    };
+
+    const [preview] = await admin.importServers({ ...choice, dryRun: true });
+    const [imported] = await admin.importServers(choice);
+
+    expect(preview).toEqual({
+      name: 'github',
+      outcome: 'would-add',
+      message: `Will replace Project › github (${parentMcpJson}).`,
+      replaces: { scope: 'project', source: parentMcpJson },
+    });
+    expect(imported).toMatchObject({
+      outcome: 'added',
+      replaces: { scope: 'project', source: parentMcpJson },
+    });
+    expect(existsSync(join(world.nestedDir, '.mcp.json'))).toBe(false);
+    expect(JSON.parse(readFileSync(parentMcpJson, 'utf8'))).toEqual({ mcpServers: { github: theirs } });
+    // Claude Code, run in the project, loads the replaced entry.
+    const shown = await runCliAsAnotherTerminal(world, world.nestedDir, ['mcp', 'get', 'github']);
+    expect(shown).toContain('theirs.js');
+    expect(shown).not.toContain('mine.js');
   });
 
   it('refuses renames and replace naming servers the document lacks, and an invalid new name, before any spawn', async () => {
