@@ -56,3 +56,5 @@ export { readJsonFile } from './json-file';
 export type { SettingsSource } from './settings';
 export { refuseLinkedSettingsFile } from './linked-settings';
 export { readSettingsObject, writeSettingsObject } from './settings-object-file';
+export { readRunningSessions, SESSION_FILE_LIMITS } from './running-sessions';
+export type { MissedSession, RunningSession } from './running-sessions';

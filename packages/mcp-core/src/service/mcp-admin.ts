@@ -34,6 +34,8 @@ import { createProjectToggles } from './project-toggles';
 import { createReaders } from './readers';
 import { createReads } from './reads';
 import { createRemoveServer } from './remove-server';
+import { reportSessionsMissing } from './reported-changes';
+import { createRunningSessions } from './running-sessions';
 import { createLogs } from './server-logs';
 import type { ServiceSettings } from './settings';
 import { createSignIn } from './sign-in';
@@ -118,9 +120,8 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const { login, loginPaste, logout } = signIn;
   const { check, checkAll } = checks;
 
-  return {
-    configPath,
-    defaultProject: settings.defaultProject,
+  const runningSessions = createRunningSessions({ settings, readers });
+  const operations = {
     ...createReads(context),
     ...createLogs(context),
     ...createAddServer(context),
@@ -138,11 +139,20 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     ...permissions.operations,
     ...createImportExport(context),
     ...createContextCost(context),
+    logout,
+  };
+
+  return {
+    configPath,
+    defaultProject: settings.defaultProject,
+    ...operations,
+    // Each change's answer names the running sessions it does not reach.
+    ...reportSessionsMissing(operations, { reports: runningSessions, readers, history }),
+    sessions: runningSessions.sessions,
     check,
     checkAll,
     login,
     loginPaste,
-    logout,
 
     async close() {
       await Promise.all([checks.close(), queue.drain(), signIn.close()]);

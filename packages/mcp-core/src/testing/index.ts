@@ -116,3 +116,5 @@ export { ARGV_LOGGING_CLAUDE } from './cli-fixtures';
 export { MCP_SERVER_SCRIPTS, startHostileHttpServer, startRemoteMcpServer } from './mcp-servers';
 export type { RemoteMcpServer, RemoteMcpServerOptions } from './mcp-servers';
 export { livingGroupMembers, processesWithEnvironment } from './process-group';
+export { allowInteractiveSessions, startInteractiveSession } from './interactive-session';
+export type { InteractiveSession } from './interactive-session';
