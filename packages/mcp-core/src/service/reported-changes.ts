@@ -79,14 +79,17 @@ export function reportSessionsMissing(
   const switched = (input: { scope: Scope; projectPath?: string | undefined }) =>
     inProject(input.scope, input.projectPath);
   const toggled = (input: { projectPath?: string | undefined }) => inProject('local', input.projectPath);
-  const applyProfile: Change<'applyProfile'> = reported(reports, operations.applyProfile, async (_input, answer) =>
-    joinedReach(
-      await Promise.all(
-        answer.results
-          .filter((result) => result.outcome === 'on' || result.outcome === 'off')
-          .map((result) => inProject(result.scope, result.projectPath)),
+  const applyProfile: Change<'applyProfile'> = reported(
+    reports,
+    operations.applyProfile,
+    async (_input, answer) =>
+      joinedReach(
+        await Promise.all(
+          answer.results
+            .filter((result) => result.outcome === 'on' || result.outcome === 'off')
+            .map((result) => inProject(result.scope, result.projectPath)),
+        ),
       ),
-    ),
   );
   return {
     add,
@@ -117,7 +120,9 @@ export function reportSessionsMissing(
 async function reachOfRecord(record: ChangeRecord, readers: Readers): Promise<Reach> {
   if (record.toggle !== undefined) return { everywhere: false, dirs: [record.toggle.projectKey] };
   if (record.switches !== undefined)
-    return joinedReach(await Promise.all(record.switches.map((move) => reachOf(move.scope, move.projectPath))));
+    return joinedReach(
+      await Promise.all(record.switches.map((move) => reachOf(move.scope, move.projectPath))),
+    );
   if (record.permission !== undefined || record.scope === 'user') return EVERYWHERE;
   if (record.scope !== 'local' && record.scope !== 'project') return EVERYWHERE;
   return reachOf(record.scope, readers.projectPathOf(record.projectPath));

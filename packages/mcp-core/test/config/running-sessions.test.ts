@@ -73,8 +73,11 @@ it('never trusts a stale file: a dead pid, or a live pid with another start time
   expect(await readRunningSessions(world.configDir)).toEqual([]);
 });
 
-it("maps a status as claude agents does (anything but idle or waiting is busy) and strips control characters from a name", async () => {
-  writeSession(process.pid, sessionRecord(process.pid, { status: 'thinking', name: 'evil\u001b[2Jname\u0007' }));
+it('maps a status as claude agents does (anything but idle or waiting is busy) and strips control characters from a name', async () => {
+  writeSession(
+    process.pid,
+    sessionRecord(process.pid, { status: 'thinking', name: 'evil\u001b[2Jname\u0007' }),
+  );
 
   const [session] = await readRunningSessions(world.configDir);
 
@@ -99,7 +102,9 @@ it('reads neither a file over 64 KiB, nor a link named like a session file, nor 
   const elsewhere = join(world.plainDir, 'session.json');
   writeFileSync(elsewhere, JSON.stringify(sessionRecord(process.ppid)));
   symlinkSync(elsewhere, join(sessionsDir, `${String(process.ppid)}.json`));
-  const sleeper = execFileSync('sh', ['-c', 'sleep 30 >/dev/null 2>&1 & echo $!'], { encoding: 'utf8' }).trim();
+  const sleeper = execFileSync('sh', ['-c', 'sleep 30 >/dev/null 2>&1 & echo $!'], {
+    encoding: 'utf8',
+  }).trim();
   execFileSync('mkfifo', [join(sessionsDir, `${sleeper}.json`)]);
 
   const started = performance.now();
@@ -123,7 +128,11 @@ it('lists nothing when sessions/ is a link to another folder', async () => {
 it('reads a folder of 10,000 stale and garbage files in under 2 s and still finds the live session', async () => {
   for (let index = 0; index < 10_000; index++) {
     // Pids from 1: many belong to live processes of this machine, whose start time these files do not hold.
-    writeSession(index + 1, index % 2 === 0 ? sessionRecord(process.pid) : 'garbage', `${String(index + 1)}.json`);
+    writeSession(
+      index + 1,
+      index % 2 === 0 ? sessionRecord(process.pid) : 'garbage',
+      `${String(index + 1)}.json`,
+    );
   }
   writeSession(process.pid, sessionRecord(process.pid));
 

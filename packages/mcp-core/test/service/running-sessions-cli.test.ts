@@ -52,7 +52,10 @@ async function listedPids(): Promise<number[]> {
 const SERVER = { command: 'node', args: ['server.js'] };
 
 it('lists a real interactive session exactly as claude agents --json does, and not once it has exited', async () => {
-  session = await startInteractiveSession(PINNED_CLAUDE_BIN, { configDir: world.configDir, cwd: world.projectDir });
+  session = await startInteractiveSession(PINNED_CLAUDE_BIN, {
+    configDir: world.configDir,
+    cwd: world.projectDir,
+  });
 
   const listed = await admin.sessions();
   expect(listed).toEqual(await agentsJson());
@@ -68,7 +71,10 @@ it('lists a real interactive session exactly as claude agents --json does, and n
 });
 
 it('does not trust the file a killed session leaves behind', async () => {
-  session = await startInteractiveSession(PINNED_CLAUDE_BIN, { configDir: world.configDir, cwd: world.projectDir });
+  session = await startInteractiveSession(PINNED_CLAUDE_BIN, {
+    configDir: world.configDir,
+    cwd: world.projectDir,
+  });
   expect(await listedPids()).toEqual([session.pid]);
 
   await session.stop('SIGKILL');
@@ -78,14 +84,27 @@ it('does not trust the file a killed session leaves behind', async () => {
 });
 
 it("names the running session in sessionsMissing of changes that reach its project, and not of one that doesn't", async () => {
-  session = await startInteractiveSession(PINNED_CLAUDE_BIN, { configDir: world.configDir, cwd: world.projectDir });
+  session = await startInteractiveSession(PINNED_CLAUDE_BIN, {
+    configDir: world.configDir,
+    cwd: world.projectDir,
+  });
   const [listed] = await admin.sessions();
   if (listed === undefined) throw new Error('the session is not listed');
   const missed = { pid: session.pid, cwd: world.projectDir, name: listed.name, startedAt: listed.startedAt };
 
-  const local = await admin.add({ name: 'local_one', scope: 'local', projectPath: world.nestedDir, ...SERVER });
+  const local = await admin.add({
+    name: 'local_one',
+    scope: 'local',
+    projectPath: world.nestedDir,
+    ...SERVER,
+  });
   const user = await admin.add({ name: 'user_one', scope: 'user', ...SERVER });
-  const elsewhere = await admin.add({ name: 'elsewhere', scope: 'project', projectPath: world.plainDir, ...SERVER });
+  const elsewhere = await admin.add({
+    name: 'elsewhere',
+    scope: 'project',
+    projectPath: world.plainDir,
+    ...SERVER,
+  });
   const removed = await admin.remove({ name: 'user_one', scope: 'user' });
 
   expect(local.sessionsMissing).toEqual([missed]);
