@@ -5,6 +5,7 @@ import { HistoryRegion } from './history';
 import { ManagedBanner, PanelHeader, SignInHint, useSystemInfo } from './layout';
 import { rowKey, type WritableServer } from './rows';
 import { editButtonId, ServersSection } from './servers';
+import { RunningSessionsRegion } from './sessions';
 import { ChangeToast } from './toast';
 import { TransferBar } from './transfer';
 import type { SystemInfo } from './trpc';
@@ -89,6 +90,7 @@ function Panel({ info }: { info: SystemInfo }) {
           )}
           <TransferBar projectPath={projectPath} />
           <HistoryRegion locked={locked} projectPath={projectPath} />
+          <RunningSessionsRegion projectPath={projectPath} />
         </div>
       </main>
     </>
