@@ -10,7 +10,7 @@ export interface MutationResult {
   warning?: string;
   /**
    * The running Claude Code sessions this change does not reach (started before it, in a directory
-   * it affects): set on every answer of the service (reported-changes.ts), never by a single step.
+   * it affects), when there are any: set by the service on its answer (reported-changes.ts), never by a step.
    */
   sessionsMissing?: MissedSession[];
 }

@@ -32,19 +32,21 @@ export type ReportedChange =
 
 type Change<K extends ReportedChange> = McpAdmin[K];
 
-/** Runs `change`, then adds the sessions that started before it landed and that `reach` covers. */
+/** Runs `change`, then adds the sessions that started before it landed and that `reach` covers, if any. */
 function reported<A, R extends object>(
   reports: SessionReports,
   change: (input: A) => Promise<R>,
   reach: (input: A, answer: R, before: Reach | undefined) => Promise<Reach>,
   reachBefore?: (input: A) => Promise<Reach | undefined>,
-): (input: A) => Promise<R & { sessionsMissing: MissedSession[] }> {
+): (input: A) => Promise<R & { sessionsMissing?: MissedSession[] }> {
   return async (input) => {
     const before = reachBefore === undefined ? undefined : await reachBefore(input).catch(() => undefined);
     const answer = await change(input);
     const landedAt = Date.now();
     const where = await reach(input, answer, before).catch(() => EVERYWHERE);
-    return { ...answer, sessionsMissing: await reports.missedBy(where, landedAt) };
+    const missed = await reports.missedBy(where, landedAt);
+    // Present only when some session misses the change: the answer of every other change is as before.
+    return missed.length === 0 ? answer : { ...answer, sessionsMissing: missed };
   };
 }
 

@@ -109,6 +109,6 @@ it("names the running session in sessionsMissing of changes that reach its proje
 
   expect(local.sessionsMissing).toEqual([missed]);
   expect(user.sessionsMissing).toEqual([missed]);
-  expect(elsewhere.sessionsMissing).toEqual([]);
+  expect(elsewhere.sessionsMissing).toBeUndefined();
   expect(removed.sessionsMissing).toEqual([missed]);
 });
