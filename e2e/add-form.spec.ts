@@ -3,7 +3,7 @@ import { expectValues } from './support/assertions';
 import { readJson } from './support/config-files';
 
 test('arguments can be reordered and deleted before adding', async ({ panel, world }) => {
-  const form = panel.addForm;
+  const form = await panel.openAddForm();
   await form.fillStdio({ name: 'ordered', scope: 'User', command: 'node', args: ['first', 'second', '-v'] });
 
   await form.button('Move argument 3 up').click();
@@ -23,7 +23,7 @@ test('arguments can be reordered and deleted before adding', async ({ panel, wor
 });
 
 test("switching transport hides the other mode's fields but keeps what was typed", async ({ panel }) => {
-  const form = panel.addForm;
+  const form = await panel.openAddForm();
   await form.command.fill('npx');
   await form.addVariable('TOKEN', 'abc');
 
@@ -47,7 +47,7 @@ test("switching transport hides the other mode's fields but keeps what was typed
 });
 
 test('the name, command and paste boxes are not spell-checked', async ({ panel }) => {
-  const form = panel.addForm;
+  const form = await panel.openAddForm();
   const pasteBox = form.root.getByRole('textbox', { name: 'Paste a command or JSON', exact: true });
   for (const box of [form.name, form.command, pasteBox]) {
     await expect(box).toHaveJSProperty('spellcheck', false);

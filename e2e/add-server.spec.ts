@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import { readJson } from './support/config-files';
 
 test('adds a stdio server with arguments and env, stored exactly as typed', async ({ panel, world }) => {
-  const form = panel.addForm;
+  const form = await panel.openAddForm();
   await form.fillStdio({
     name: 'files',
     scope: 'User',
@@ -34,6 +34,7 @@ test('adds a stdio server with arguments and env, stored exactly as typed', asyn
 });
 
 test('adds an HTTP server whose header value stays masked until secrets are revealed', async ({ panel }) => {
+  await panel.openAddForm();
   await panel.addForm.fillRemote({
     name: 'search',
     scope: 'User',
@@ -65,6 +66,7 @@ test('adds an SSE server in project scope: .mcp.json is written and approval is 
   panel,
   world,
 }) => {
+  await panel.openAddForm();
   await panel.addForm.fillRemote({
     name: 'events',
     scope: 'Project',

@@ -26,7 +26,9 @@ test('Context cost ranks the checked servers, totals what Claude Code loads, and
   await panel.reload();
   const region = page.getByRole('region', { name: 'Context cost', exact: true });
   const ranked = region.getByRole('list', { name: 'Servers by cost' }).getByRole('listitem');
+  await panel.showView('Context cost');
   await expect(ranked.filter({ hasText: 'files' })).toContainText('Not checked yet');
+  await panel.showView('Servers');
 
   await panel.checkButton('notes').click();
   await panel.checkButton('files').click();
@@ -35,6 +37,7 @@ test('Context cost ranks the checked servers, totals what Claude Code loads, and
     panel.serverRow('files').getByRole('list', { name: 'Tools' }).getByRole('listitem'),
   ).toHaveText([/^read_fileTool read_file≈ 32 tokens/, /^write_fileTool write_file≈ 33 tokens/]);
 
+  await panel.showView('Context cost');
   await expect(ranked.first()).toContainText('files');
   await expect(ranked.first()).toContainText('≈ 65 tokens, 2 tools');
   await expect(ranked.nth(1)).toContainText('≈ 27 tokens, 1 tool');
@@ -46,8 +49,10 @@ test('Context cost ranks the checked servers, totals what Claude Code loads, and
 
   await region.getByRole('button', { name: 'Turning files off saves ≈ 65 tokens' }).click();
   await expect(panel.enabledSwitch('files')).toBeFocused();
+  await expect(panel.viewLink('Servers')).toHaveAttribute('aria-current', 'page');
   await page.keyboard.press('Space');
   await expect(panel.enabledSwitch('files')).not.toBeChecked();
+  await panel.showView('Context cost');
 
   // Off, it costs nothing; its kept check still says what it would cost (the stash holds the same entry).
   await expect(ranked.filter({ hasText: 'files' })).toContainText(

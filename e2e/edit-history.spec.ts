@@ -24,6 +24,7 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
   await panel.reload();
   await panel.openDetails('web');
   await expect(panel.serverRow('web')).toContainText('••••••');
+  await panel.openAddForm();
   await panel.addForm.name.fill('half-typed');
 
   await panel.editButton('web').click();
@@ -50,6 +51,7 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
   expect(config.mcpServers).toEqual({
     web: { ...signedIn, url: 'https://new.test/mcp', headers: { 'X-Api-Key': 'k3y-n3w' } },
   });
+  await panel.showView('History');
   await expect(panel.historyEntry('Edited web')).toBeVisible();
 });
 
@@ -85,14 +87,16 @@ test('Undo in the History region brings a removed server back whole, its secret 
   await panel.removeServer('old');
   await expect(panel.serverRow('old')).toHaveCount(0);
 
+  await panel.showView('History');
   const removal = panel.historyEntry('Removed old');
   await expect(removal).toBeVisible();
   await removal.getByRole('button', { name: 'Undo', exact: true }).click();
 
-  await expect(panel.serverRow('old')).toBeVisible();
   await expect(panel.historyEntry('Undid a change of old')).toBeVisible();
   await expect(removal.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0);
   await panel.screenshot('history');
+  await panel.showView('Servers');
+  await expect(panel.serverRow('old')).toBeVisible();
   const config = (await readJson(world.configPath)) as StoredConfig;
   expect(config.projects?.[world.projectDir]?.mcpServers).toEqual({
     old: { type: 'stdio', command: 'node', args: ['old.js'], env: { API_KEY: 's3cret' } },
@@ -103,8 +107,10 @@ test('an undo refused because the server changed since shows the reason in an al
   panel,
   world,
 }) => {
+  await panel.openAddForm();
   await panel.addForm.fillStdio({ name: 'files', scope: 'User', command: 'node' });
   await panel.addForm.submit.click();
+  await panel.showView('History');
   await expect(panel.historyEntry('Added files')).toBeVisible();
   // Another terminal replaces it.
   await removeWithCli(world, world.projectDir, 'files', 'user');
@@ -120,5 +126,6 @@ test('an undo refused because the server changed since shows the reason in an al
   await expect(panel.history.getByRole('alert')).toHaveText(
     `Cannot undo: "files" in user scope (${world.configPath}) changed since: command changed.`,
   );
+  await panel.showView('Servers');
   await expect(panel.serverRow('files')).toContainText('other');
 });

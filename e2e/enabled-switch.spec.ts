@@ -118,13 +118,15 @@ test('Undo in the History region turns a switched-off server back on, whole', as
   await enabled.click();
   await expect(enabled).not.toBeChecked();
 
+  await panel.showView('History');
   const disabled = panel.historyEntry('Turned off files');
   await disabled.getByRole('button', { name: 'Undo', exact: true }).click();
 
-  await expect(enabled).toBeChecked();
-  await expect(panel.serverRow('files')).toContainText('Active');
   await expect(panel.historyEntry('Turned on files')).toBeVisible();
   await expect(disabled.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0);
+  await panel.showView('Servers');
+  await expect(enabled).toBeChecked();
+  await expect(panel.serverRow('files')).toContainText('Active');
   expect(((await readJson(world.configPath)) as { mcpServers: unknown }).mcpServers).toEqual({
     files: FILES,
   });

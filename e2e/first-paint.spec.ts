@@ -3,7 +3,7 @@ import { addWithCli } from './support/claude-cli';
 import { holdRequests } from './support/held-requests';
 import { PanelPage } from './pages/PanelPage';
 
-test('the server list shows and works while the add form is still loading, and stays in place when it arrives', async ({
+test('the server list shows and works while the add form opened by New server is still loading, and stays in place when it arrives', async ({
   page,
   server,
   world,
@@ -17,6 +17,7 @@ test('the server list shows and works while the add form is still loading, and s
   await page.goto(server.signInUrl);
 
   await expect(panel.serverRow('early')).toBeVisible();
+  await panel.newServerButton.click();
   await expect(page.getByText('Loading the form…')).toBeVisible();
   await expect(panel.addForm.root).toHaveCount(0);
   await panel.screenshot('form-loading', { fullPage: false });

@@ -39,7 +39,7 @@ for (const { label, width, height } of WIDTHS) {
       panel,
       server,
     }) => {
-      const form = panel.addForm;
+      const form = await panel.openAddForm();
       await form.fillStdio({ name: 'after-restart', scope: 'User', command: 'node' });
 
       await server.stop();
@@ -71,7 +71,7 @@ for (const { label, width, height } of WIDTHS) {
       await panel.checkButton('files').click();
       const failure = panel.serverRow('files').getByRole('alert');
       await expect(failure).toHaveText('Could not load the check result. Retry');
-      await expect(panel.addForm.root).toBeVisible();
+      await expect(panel.newServerButton).toBeVisible();
       await shot(page, `flow-lazy-retry-${label}`);
 
       await page.unroute(/\/assets\/CheckResultView-[^/]+\.js$/);
@@ -83,7 +83,7 @@ for (const { label, width, height } of WIDTHS) {
     test('after each change a status message says what happened with Undo, the new row is highlighted, and the scope is remembered', async ({
       panel,
     }) => {
-      const form = panel.addForm;
+      const form = await panel.openAddForm();
       await form.fillStdio({ name: 'files', scope: 'User', command: 'node', args: ['server.js'] });
       await form.submit.click();
 
@@ -98,6 +98,7 @@ for (const { label, width, height } of WIDTHS) {
 
       await panel.enabledSwitch('files').click();
       await expect(panel.page.getByRole('status').getByText('Turned off files (User).')).toBeVisible();
+      await panel.showView('History');
       await expect(panel.historyEntry('Turned off files')).toBeVisible();
       await panel.page
         .getByRole('status')
@@ -105,6 +106,7 @@ for (const { label, width, height } of WIDTHS) {
         .getByRole('button', { name: 'Undo', exact: true })
         .click();
       await expect(panel.page.getByRole('status').getByText('Change undone.')).toBeVisible();
+      await panel.showView('Servers');
       await expect(panel.enabledSwitch('files')).toBeChecked();
     });
 
@@ -121,6 +123,8 @@ for (const { label, width, height } of WIDTHS) {
       await panel.editForm.url.fill('https://new.test/mcp');
       await panel.editForm.submit.click();
 
+      await expect(panel.editForm.root).toBeHidden();
+      await panel.showView('History');
       const entry = panel.historyEntry('Edited web');
       await expect(entry.locator('.history-what')).toHaveText('Edited web (User): URL changed');
       const report = entry.getByText('Removed MCP server web from user config');
@@ -136,7 +140,7 @@ for (const { label, width, height } of WIDTHS) {
     }) => {
       await addWithCli(world, world.projectDir, { name: 'dup', scope: 'user', command: 'node' });
       await panel.reload();
-      const form = panel.addForm;
+      const form = await panel.openAddForm();
       const paste = form.root.getByRole('textbox', { name: 'Paste a command or JSON', exact: true });
       await paste.fill(
         'claude mcp add --scope user -e API_KEY=abc files -- npx -y @modelcontextprotocol/server-filesystem /tmp',

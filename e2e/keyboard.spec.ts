@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures';
 import { readJson } from './support/config-files';
 
 test('a server can be added with the keyboard alone', async ({ panel, page, world }) => {
-  const form = panel.addForm;
+  const form = await panel.openAddForm();
   const tab = async () => {
     await page.keyboard.press('Tab');
   };

@@ -53,5 +53,5 @@ test('when the panel info cannot be read again after a live update, the panel st
   await addWithCli(world, world.projectDir, { name: 'second', scope: 'user', command: 'node' });
   await expect(panel.serverRow('second')).toBeVisible();
   await expect(panel.serverRow('first')).toBeVisible();
-  await expect(panel.addForm.root).toBeVisible();
+  await expect(panel.newServerButton).toBeVisible();
 });

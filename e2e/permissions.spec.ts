@@ -37,11 +37,13 @@ test("Deny in a checked row writes the project's personal file, shows the rule t
     row.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Default' }),
   ).toBeChecked();
 
+  await panel.showView('History');
   await panel
     .historyEntry('Changed tool permissions of tools')
     .first()
     .getByRole('button', { name: 'Undo', exact: true })
     .click();
+  await panel.showView('Servers');
   await expect(ping.getByRole('radio', { name: 'Default' })).toBeChecked();
   expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ permissions: {} });
 });

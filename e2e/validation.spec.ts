@@ -9,7 +9,7 @@ test('a name starting with "-" is refused in the browser before anything is sent
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.includes('mcp.add')) addRequests.push(request.url());
   });
-  const form = panel.addForm;
+  const form = await panel.openAddForm();
   await form.fillStdio({ name: '-rf', scope: 'User', command: 'node', args: ['server.js'] });
   await form.submit.click();
 
@@ -28,7 +28,7 @@ test('a name starting with "-" is refused in the browser before anything is sent
 });
 
 test('every field is checked inline with the core rules', async ({ panel }) => {
-  const form = panel.addForm;
+  const form = await panel.openAddForm();
   await form.name.fill('remote');
   await form.transport('HTTP').check();
   await form.url.fill('ftp://example.com/mcp');
@@ -65,6 +65,7 @@ test("a duplicate the panel has not listed yet shows the CLI's own message in an
   );
   await addWithCli(world, world.projectDir, { name: 'dup', scope: 'user', command: 'node' });
 
+  await panel.openAddForm();
   await panel.addForm.fillStdio({ name: 'dup', scope: 'User', command: 'python3' });
   await panel.addForm.submit.click();
 

@@ -18,7 +18,10 @@ export async function saveScreenshot(page: Page, name: string, { fullPage = true
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
-/** The whole panel: header, server list, add and edit form, history and the dialogs they open. */
+/** The panel's views, as the `Views` navigation names them. */
+export type ViewName = 'Servers' | 'Context cost' | 'Profiles' | 'History';
+
+/** The whole panel: header and views, server list, add and edit form, history and the dialogs they open. */
 export class PanelPage {
   readonly page: Page;
   readonly addForm: AddServerForm;
@@ -31,6 +34,8 @@ export class PanelPage {
   readonly checkAllButton: Locator;
   readonly managedBanner: Locator;
   readonly notLoadingFilter: Locator;
+  readonly views: Locator;
+  readonly newServerButton: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -43,6 +48,8 @@ export class PanelPage {
     this.dialog = page.getByRole('dialog');
     this.checkAllButton = page.getByRole('button', { name: 'Check all', exact: true });
     this.managedBanner = page.getByRole('region', { name: 'Managed config' });
+    this.views = page.getByRole('navigation', { name: 'Views' });
+    this.newServerButton = page.getByRole('button', { name: 'New server', exact: true });
     this.notLoadingFilter = page
       .getByRole('group', { name: 'Show' })
       .getByRole('button', { name: /^Not loading/ });
@@ -60,9 +67,32 @@ export class PanelPage {
     await this.loaded();
   }
 
-  // The form loads after the list; under a managed config there is no form, but a banner.
+  // `New server` shows with the panel; under a managed config there is none, but a banner.
   private async loaded(): Promise<void> {
-    await expect(this.addForm.root.or(this.managedBanner)).toBeVisible();
+    await expect(this.newServerButton.or(this.managedBanner)).toBeVisible();
+  }
+
+  /** The link to a view in the `Views` navigation. */
+  viewLink(name: ViewName): Locator {
+    return this.views.getByRole('link', { name, exact: true });
+  }
+
+  /** The region a view draws, named as the view. */
+  viewRegion(name: ViewName): Locator {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
+  /** Shows a view through its link in `Views`, and waits for its region. */
+  async showView(name: ViewName): Promise<void> {
+    await this.viewLink(name).click();
+    await expect(this.viewRegion(name)).toBeVisible();
+  }
+
+  /** Opens the add form with `New server` (unless it is open) and returns it. */
+  async openAddForm(): Promise<AddServerForm> {
+    if (!(await this.addForm.root.isVisible())) await this.newServerButton.click();
+    await expect(this.addForm.root).toBeVisible();
+    return this.addForm;
   }
 
   /** The table row whose row header is exactly `name` (one per scope it is stored in). */

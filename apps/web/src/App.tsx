@@ -1,23 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { AddServerForm, EditServerForm } from './add-form';
 import { ConnectionAlert, useLiveUpdates } from './connection';
-import { HistoryRegion } from './history';
 import { ManagedBanner, PanelHeader, SignInHint, useSystemInfo } from './layout';
-import { rowKey, type WritableServer } from './rows';
-import { editButtonId, ServersSection } from './servers';
-import { RunningSessionsRegion } from './sessions';
+import type { WritableServer } from './rows';
+import { useServerList } from './shared-queries';
+import { editButtonId } from './servers';
+import { MAIN_ID, ServerSheet, SkipLink, useShortcuts, useView, ViewNav, VIEWS, type Editing } from './shell';
 import { ChangeToast } from './toast';
-import { TransferBar } from './transfer';
 import type { SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { focusWhenShown } from './ui/focus-when-shown';
 import { preloadLazyParts } from './ui/lazy-part';
+import { goToView } from './ui/view-url';
 
-/** The row being edited, with the project it was listed for. */
-interface Editing {
-  server: WritableServer;
-  projectPath: string;
-}
+/** The `New server` button's id: focus returns to it when the add form closes. */
+const NEW_SERVER_ID = 'new-server';
 
 export function App() {
   const info = useSystemInfo();
@@ -47,6 +43,10 @@ export function App() {
 
 function Panel({ info }: { info: SystemInfo }) {
   const [projectPath, setProjectPath] = useState(info.defaultProject);
+  const view = useView();
+  const [shown, setShown] = useState<readonly string[]>([view.id]);
+  if (!shown.includes(view.id)) setShown([...shown, view.id]);
+  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   // Focus goes back to the row's Edit button when the edit closes (the row keeps its id).
   const editOpener = useRef<string | null>(null);
@@ -56,42 +56,68 @@ function Panel({ info }: { info: SystemInfo }) {
     editOpener.current = null;
   }, [editing]);
   useLiveUpdates(projectPath);
-  useEffect(preloadLazyParts, []);
+  // The lazy parts' early fetch waits for the first list: it would queue the list's request behind
+  // a dozen script requests (a browser opens 6 connections to a server).
+  const listArrived = useServerList(projectPath).isFetched;
+  useEffect(() => (listArrived ? preloadLazyParts() : undefined), [listArrived]);
   const openEdit = (server: WritableServer, shownProject: string) => {
     editOpener.current = editButtonId(server, shownProject);
     setEditing({ server, projectPath: shownProject });
   };
+  // Claude Code refuses every change while a managed config is in control.
   const locked = info.managed !== null;
+  const newServer = () => {
+    goToView('servers');
+    setEditing(null);
+    setAdding(true);
+  };
+  useShortcuts({ onNewServer: locked ? undefined : newServer });
+  const sheetOpen = adding || editing !== null;
   return (
     <>
-      <PanelHeader info={info} projectPath={projectPath} onProjectChange={setProjectPath} />
-      <main className="panel">
+      <SkipLink />
+      <PanelHeader
+        info={info}
+        projectPath={projectPath}
+        onProjectChange={setProjectPath}
+        actions={
+          !locked && (
+            <button
+              type="button"
+              id={NEW_SERVER_ID}
+              className="primary new-server"
+              aria-keyshortcuts="n"
+              onClick={newServer}
+            >
+              New server
+            </button>
+          )
+        }
+        nav={<ViewNav current={view} />}
+      />
+      <main id={MAIN_ID} tabIndex={-1} className={sheetOpen ? 'panel with-sheet' : 'panel'}>
         {info.managed !== null && <ManagedBanner path={info.managed.path} />}
-        <ServersSection projectPath={projectPath} locked={locked} onEdit={openEdit} />
-        <div className="side-column">
-          {/* Claude Code refuses every change while a managed config is in control. */}
-          {!locked && (
-            <>
-              {/* Hidden, not unmounted, while an edit is open: what was typed into it stays. */}
-              <div hidden={editing !== null}>
-                <AddServerForm projectPath={projectPath} onEditExisting={openEdit} />
-              </div>
-              {editing !== null && (
-                <EditServerForm
-                  key={rowKey(editing.server, editing.projectPath)}
-                  server={editing.server}
-                  projectPath={editing.projectPath}
-                  onClose={() => {
-                    setEditing(null);
-                  }}
-                />
-              )}
-            </>
-          )}
-          <TransferBar projectPath={projectPath} />
-          <HistoryRegion locked={locked} projectPath={projectPath} />
-          <RunningSessionsRegion projectPath={projectPath} />
-        </div>
+        {/* A view stays mounted, hidden, once shown: its checks, search and scroll are there on return. */}
+        {VIEWS.filter(({ id }) => id === view.id || shown.includes(id)).map(({ id, Content }) => (
+          <div key={id} className="view" hidden={id !== view.id}>
+            <Content projectPath={projectPath} locked={locked} onEdit={openEdit} />
+          </div>
+        ))}
+        {!locked && (
+          <ServerSheet
+            projectPath={projectPath}
+            adding={adding}
+            editing={editing}
+            onEditExisting={openEdit}
+            onCloseAdd={() => {
+              setAdding(false);
+              document.getElementById(NEW_SERVER_ID)?.focus();
+            }}
+            onCloseEdit={() => {
+              setEditing(null);
+            }}
+          />
+        )}
       </main>
     </>
   );

@@ -11,8 +11,8 @@ import { firstLoadAssets } from './first-load-assets';
 const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const VITE_CLI = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
 
-/** Issue 19's budget (issue 7's was 100 kB), in Vite's kB (1000 bytes). */
-const FIRST_LOAD_BUDGET_BYTES = 80_000;
+/** Issue 29's budget on React 19 (issue 19's, on Preact, was 80 kB), in Vite's kB (1000 bytes). */
+const FIRST_LOAD_BUDGET_BYTES = 120_000;
 
 let outDir: string;
 
@@ -32,7 +32,7 @@ afterAll(() => {
   rmSync(outDir, { recursive: true, force: true });
 });
 
-it('loads at most 80 kB gzipped (scripts, modulepreloads, styles) before anything is lazily imported', () => {
+it('loads at most 120 kB gzipped (scripts, modulepreloads, styles) before anything is lazily imported', () => {
   const assets = firstLoadAssets(outDir);
   expect(assets.some(({ path }) => path.endsWith('.js'))).toBe(true);
   expect(assets.some(({ path }) => path.endsWith('.css'))).toBe(true);

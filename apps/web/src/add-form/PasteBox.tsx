@@ -23,7 +23,7 @@ export function PasteBox({ onFill }: { onFill: (server: PastedServer) => void })
         id={id}
         rows={2}
         value={text}
-        spellCheck="false"
+        spellCheck={false}
         placeholder="npx -y @modelcontextprotocol/server-filesystem /tmp"
         aria-invalid={outcome?.ok === false ? true : undefined}
         aria-describedby={outcome?.ok === false ? `${hintId} ${errorId}` : hintId}

@@ -4,6 +4,7 @@ import type { ContextCost } from '../trpc';
 import { useContextCost, useFreshAfterList } from './api';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { findRow } from '../ui/find-row';
+import { focusOnceDrawn, goToView } from '../ui/view-url';
 import { CONTEXT_WINDOW_TOKENS, costLines, formatTokens, windowShare } from './cost-lines';
 import './context-cost.css';
 
@@ -88,14 +89,18 @@ function ServerCostItem({ server }: { server: ServerCost }) {
   );
 }
 
-/** Moves focus to the row's switch: `Enabled <name>`, else (read-only rows) `In this project <name>`. */
+/**
+ * Shows the Servers view and moves focus to the row's switch: `Enabled <name>`, else (read-only
+ * rows) `In this project <name>`.
+ */
 function focusSwitchOf(server: ServerCost) {
-  const row = findRow(server);
-  if (row === null) return;
-  const switches = [`Enabled ${server.name}`, `In this project ${server.name}`].map((label) =>
-    row.querySelector<HTMLElement>(`[role="switch"][aria-label="${CSS.escape(label)}"]`),
-  );
-  const target = switches.find((element) => element !== null) ?? row;
-  target.scrollIntoView({ block: 'center' });
-  target.focus();
+  goToView('servers');
+  focusOnceDrawn(() => {
+    const row = findRow(server);
+    if (row === null) return null;
+    const switches = [`Enabled ${server.name}`, `In this project ${server.name}`].map((label) =>
+      row.querySelector<HTMLElement>(`[role="switch"][aria-label="${CSS.escape(label)}"]`),
+    );
+    return switches.find((element) => element !== null) ?? row;
+  });
 }

@@ -1,2 +1,6 @@
-/** The context cost feature's public module. */
-export { ContextCostRegion } from './ContextCostRegion';
+/** The context cost feature's public module: its view, loaded when it first shows. */
+import { lazyPart } from '../ui/lazy-part';
+
+export const ContextCostRegion = lazyPart('Context cost', async () => {
+  return (await import('./ContextCostRegion')).ContextCostRegion;
+});

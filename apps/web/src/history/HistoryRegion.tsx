@@ -3,8 +3,6 @@ import { scopeLabel } from '../scopes';
 import { useHistory } from '../shared-queries';
 import type { HistoryEntry } from '../trpc';
 import { useUndoChange } from '../undo-change';
-import { ProfilesRegion } from '../profiles';
-import { ContextCostRegion } from '../context-cost';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { changedWords, historyVerb } from './history-words';
 import './history.css';
@@ -13,7 +11,7 @@ import './history.css';
 const SHOWN_CHANGES = 50;
 
 /** The product's own changes, newest first, each undoable one with its `Undo`. */
-export function HistoryRegion({ locked, projectPath }: { locked: boolean; projectPath: string }) {
+export function HistoryRegion({ locked }: { locked: boolean }) {
   const headingId = useId();
   const history = useHistory(SHOWN_CHANGES);
   const { undo, ask, confirmation } = useUndoChange();
@@ -23,53 +21,48 @@ export function HistoryRegion({ locked, projectPath }: { locked: boolean; projec
   };
 
   return (
-    <>
-      {/* Context cost and Profiles come with History's code: a lazy part of their own would cost the first load. */}
-      <ContextCostRegion projectPath={projectPath} />
-      <ProfilesRegion projectPath={projectPath} locked={locked} />
-      <section className="card history" aria-labelledby={headingId}>
-        <h2 id={headingId}>History</h2>
-        {history.error !== null && <ErrorAlert message={history.error.message} />}
-        {undo.error !== null && <ErrorAlert message={undo.error.message} />}
-        {history.data?.length === 0 && <p className="hint">Changes made here are listed, to undo.</p>}
-        {history.data !== undefined && history.data.length > 0 && (
-          <ol className="history-list">
-            {history.data.map((change) => (
-              <li key={change.id} className={change.ok ? undefined : 'failed'}>
-                <span className="history-what">
-                  {historyVerb(change)} <strong>{change.name}</strong> ({scopeLabel(change.scope)})
-                  {changedWords(change) !== '' && `: ${changedWords(change)}`}
-                  {!change.ok && <span className="note warn">Failed</span>}
-                </span>
-                <time dateTime={change.time}>{new Date(change.time).toLocaleString()}</time>
-                {/* A failure's reason is the point; a success's CLI report is there on demand. */}
-                {change.ok ? (
-                  <details className="history-details">
-                    <summary>Details</summary>
-                    <pre>{change.message}</pre>
-                  </details>
-                ) : (
-                  <span className="reason">{change.message.split('\n')[0]}</span>
-                )}
-                {change.undoable && (
-                  <button
-                    type="button"
-                    className="secondary small"
-                    // Under a managed config Claude Code takes no change, an undo neither.
-                    disabled={locked || undo.isPending}
-                    onClick={() => {
-                      askUndo(change);
-                    }}
-                  >
-                    Undo
-                  </button>
-                )}
-              </li>
-            ))}
-          </ol>
-        )}
-        {confirmation}
-      </section>
-    </>
+    <section className="card history" aria-labelledby={headingId}>
+      <h2 id={headingId}>History</h2>
+      {history.error !== null && <ErrorAlert message={history.error.message} />}
+      {undo.error !== null && <ErrorAlert message={undo.error.message} />}
+      {history.data?.length === 0 && <p className="hint">Changes made here are listed, to undo.</p>}
+      {history.data !== undefined && history.data.length > 0 && (
+        <ol className="history-list">
+          {history.data.map((change) => (
+            <li key={change.id} className={change.ok ? undefined : 'failed'}>
+              <span className="history-what">
+                {historyVerb(change)} <strong>{change.name}</strong> ({scopeLabel(change.scope)})
+                {changedWords(change) !== '' && `: ${changedWords(change)}`}
+                {!change.ok && <span className="note warn">Failed</span>}
+              </span>
+              <time dateTime={change.time}>{new Date(change.time).toLocaleString()}</time>
+              {/* A failure's reason is the point; a success's CLI report is there on demand. */}
+              {change.ok ? (
+                <details className="history-details">
+                  <summary>Details</summary>
+                  <pre>{change.message}</pre>
+                </details>
+              ) : (
+                <span className="reason">{change.message.split('\n')[0]}</span>
+              )}
+              {change.undoable && (
+                <button
+                  type="button"
+                  className="secondary small"
+                  // Under a managed config Claude Code takes no change, an undo neither.
+                  disabled={locked || undo.isPending}
+                  onClick={() => {
+                    askUndo(change);
+                  }}
+                >
+                  Undo
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {confirmation}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-/** History (with the profiles above it), loaded once the panel has painted. */
+/** History, loaded when its view first shows (or once the list has arrived). */
 import { lazyPart } from '../ui/lazy-part';
 
 export const HistoryRegion = lazyPart('History', async () => (await import('./HistoryRegion')).HistoryRegion);

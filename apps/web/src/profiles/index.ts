@@ -1,2 +1,7 @@
-/** The profiles feature's public module. */
-export { ProfilesRegion } from './ProfilesRegion';
+/** The profiles feature's public module: its view, loaded when it first shows. */
+import { lazyPart } from '../ui/lazy-part';
+
+export const ProfilesRegion = lazyPart(
+  'Profiles',
+  async () => (await import('./ProfilesRegion')).ProfilesRegion,
+);

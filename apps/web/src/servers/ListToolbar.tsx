@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { SORT_LABELS, type SortOrder } from './list-view';
 
 interface ListToolbarProps {
@@ -15,32 +15,16 @@ interface ListToolbarProps {
   onGrouped: (grouped: boolean) => void;
 }
 
-/** Whether a key press is typing into something, where `/` is a character and not a shortcut. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
+/** The search box's id: the panel's `/` shortcut focuses it. */
+export const SEARCH_BOX_ID = 'search-servers';
 
-/** Search (`/` focuses it), the Not loading filter, sort and grouping of the server list. */
+/** Search (`/` focuses it, see shell/use-shortcuts.ts), the Not loading filter, sort and grouping of the server list. */
 export function ListToolbar(props: ListToolbarProps) {
   const id = useId();
-  const searchBox = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTyping(event.target) || document.querySelector('dialog[open]') !== null) return;
-      event.preventDefault();
-      searchBox.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-    };
-  }, []);
   return (
     <div className="list-toolbar">
       <input
-        ref={searchBox}
+        id={SEARCH_BOX_ID}
         type="search"
         className="search-box"
         aria-label="Search servers"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { CheckAllRun, ConfirmCheckDialog, useRowChecks } from '../check';
 import { useServerList } from '../shared-queries';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -42,10 +42,12 @@ interface ServersSectionProps {
   locked: boolean;
   /** A row's `Edit`: the panel opens the edit form for that entry. */
   onEdit: (server: WritableServer, projectPath: string) => void;
+  /** More buttons at the end of the section's head (import and export). */
+  actions?: ReactNode;
 }
 
 /** The servers Claude Code sees from the chosen project, with the switch that reveals secrets. */
-export function ServersSection({ projectPath, locked, onEdit }: ServersSectionProps) {
+export function ServersSection({ projectPath, locked, onEdit, actions }: ServersSectionProps) {
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
   const [shownCount, setShownCount] = useState<number | null>(null);
@@ -68,7 +70,8 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
   const showsPreviousProject = list.isPlaceholderData && list.data.projectPath !== projectPath;
 
   return (
-    <section className="card servers" aria-labelledby={headingId}>
+    // Named `Servers` as its view is, without the count its heading shows.
+    <section className="card servers" aria-label="Servers">
       <div className="section-head">
         <div className="section-title">
           <h2 id={headingId} tabIndex={-1}>
@@ -109,6 +112,7 @@ export function ServersSection({ projectPath, locked, onEdit }: ServersSectionPr
             />
             <span>Reveal secrets</span>
           </label>
+          {actions}
         </div>
       </div>
       {checkAllShown !== null && (

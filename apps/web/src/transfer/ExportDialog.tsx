@@ -72,7 +72,7 @@ export function ExportDialog({ projectPath, onClose }: ExportDialogProps) {
             className="json-text"
             rows={12}
             readOnly
-            spellCheck="false"
+            spellCheck={false}
             value={json ?? ''}
             aria-busy={exported.isFetching}
           />

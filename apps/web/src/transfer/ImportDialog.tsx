@@ -143,7 +143,7 @@ export function ImportDialog({ projectPath, onClose }: ImportDialogProps) {
             id={`${id}-json`}
             className="json-text"
             rows={10}
-            spellCheck="false"
+            spellCheck={false}
             value={json}
             aria-describedby={origin === null ? undefined : `${id}-origin`}
             onChange={(event) => {

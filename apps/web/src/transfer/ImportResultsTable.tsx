@@ -104,14 +104,6 @@ interface RowChoicesProps {
   onRename: ((name: string, importAs: string | undefined) => void) | undefined;
 }
 
-/**
- * Focuses the box as it appears. Not `autoFocus`: Preact, which the panel runs on (vite.config.ts),
- * only sets the attribute, and the browser ignores it on an element added after the page loaded.
- */
-function focusOnMount(element: HTMLInputElement | null): void {
-  element?.focus();
-}
-
 /** Replace the stored entry it meets, or import it under another name (typed in place). */
 function RowChoices({ result, choices, onReplace, onRename }: RowChoicesProps) {
   const { name } = result;
@@ -132,8 +124,9 @@ function RowChoices({ result, choices, onReplace, onRename }: RowChoicesProps) {
         <input
           aria-label={`New name for ${name}`}
           value={draft}
-          ref={focusOnMount}
-          spellCheck="false"
+          // The box replaces the Rename button that had focus: typing goes on there.
+          autoFocus
+          spellCheck={false}
           onChange={(event) => {
             setDraft(event.target.value);
           }}

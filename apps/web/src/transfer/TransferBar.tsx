@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import './transfer-bar.css';
 
 // The dialogs and their logic load when first opened: the panel's first load stays small.
@@ -11,41 +11,39 @@ const ExportDialog = lazy(async () => {
   return { default: module.ExportDialog };
 });
 
-/** The doors to importing servers from JSON and exporting a scope as `.mcp.json`. */
+/**
+ * The doors to importing servers from JSON (Claude Desktop, another project, pasted) and exporting a
+ * scope as `.mcp.json`, in the Servers view's head.
+ */
 export function TransferBar({ projectPath }: { projectPath: string }) {
-  const headingId = useId();
   const [open, setOpen] = useState<'import' | 'export' | null>(null);
   const close = () => {
     setOpen(null);
   };
   return (
-    <section className="card transfer-bar" aria-labelledby={headingId}>
-      <h2 id={headingId}>Import and export</h2>
-      <p className="hint">From Claude Desktop, another project or pasted JSON; out as a .mcp.json.</p>
-      <div className="transfer-actions">
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => {
-            setOpen('import');
-          }}
-        >
-          Import JSON
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => {
-            setOpen('export');
-          }}
-        >
-          Export
-        </button>
-      </div>
+    <div className="transfer-actions" role="group" aria-label="Import and export">
+      <button
+        type="button"
+        className="secondary small"
+        onClick={() => {
+          setOpen('import');
+        }}
+      >
+        Import JSON
+      </button>
+      <button
+        type="button"
+        className="secondary small"
+        onClick={() => {
+          setOpen('export');
+        }}
+      >
+        Export
+      </button>
       <Suspense fallback={<p className="status">Loading…</p>}>
         {open === 'import' && <ImportDialog projectPath={projectPath} onClose={close} />}
         {open === 'export' && <ExportDialog projectPath={projectPath} onClose={close} />}
       </Suspense>
-    </section>
+    </div>
   );
 }

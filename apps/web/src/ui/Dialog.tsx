@@ -16,8 +16,7 @@ interface DialogProps {
 export function Dialog({ title, onClose, children, size }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
-  // Before the browser paints, as React does after a click: Preact (vite.config.ts) runs a plain
-  // effect only after the next frame, when an Escape pressed meanwhile would find nothing to close.
+  // Before the browser paints: the dialog is modal (and takes Escape) from its first frame.
   useLayoutEffect(() => {
     // Unmounting removes the element, which takes it out of the top layer: no close() needed.
     if (ref.current?.open === false) ref.current.showModal();

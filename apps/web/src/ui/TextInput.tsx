@@ -30,8 +30,7 @@ export function TextInput({
         id={id}
         type={type}
         value={value}
-        // A string, not `false`: Preact (vite.config.ts) leaves out an attribute set to `false`.
-        spellCheck="false"
+        spellCheck={false}
         autoComplete="off"
         aria-invalid={error === undefined ? undefined : true}
         aria-describedby={describedBy === '' ? undefined : describedBy}

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useReducer, type ComponentType, type ReactNode } from 'react';
 import { LoadFailureBoundary } from './LoadFailure';
 
-/** Every part's early start: `preloadLazyParts` runs them once the panel has painted. */
+/** Every part's early start: `preloadLazyParts` runs them once the first list is there. */
 const preloads: (() => Promise<unknown>)[] = [];
 
 /**
- * Fetches every lazy part's code a moment after the first paint, so none is missing when first
- * shown (a click right after load, or after the server went away).
+ * Fetches every lazy part's code a moment after it is called (once the first list has arrived), so
+ * none is missing when first shown (a click right after load, or after the server went away).
  */
 export function preloadLazyParts(): () => void {
   const timer = window.setTimeout(() => {

@@ -6,8 +6,7 @@ import { useLayoutEffect, useRef } from 'react';
  */
 export function useFocusAfterRender(): (elementId: string) => void {
   const pending = useRef<string | null>(null);
-  // Before the paint, as React does after a click: on Preact a plain effect waits a frame, and
-  // keys pressed meanwhile would go to the old focus.
+  // Before the paint: keys pressed right after the change go to the new focus, not the old one.
   useLayoutEffect(() => {
     if (pending.current === null) return;
     document.getElementById(pending.current)?.focus();

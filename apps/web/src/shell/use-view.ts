@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { viewInUrl } from '../ui/view-url';
+import { VIEWS, type PanelView } from './views';
+
+function viewOf(hash: string): PanelView {
+  const id = viewInUrl(hash);
+  return VIEWS.find((view) => view.id === id) ?? VIEWS[0];
+}
+
+/** The view the address names, following Back, Forward and the `Views` links. */
+export function useView(): PanelView {
+  const [view, setView] = useState(() => viewOf(window.location.hash));
+  useEffect(() => {
+    const onHashChange = () => {
+      setView(viewOf(window.location.hash));
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => {
+      window.removeEventListener('hashchange', onHashChange);
+    };
+  }, []);
+  useEffect(() => {
+    document.title = `${view.label} · MCP Admin`;
+  }, [view]);
+  return view;
+}

@@ -1,0 +1,150 @@
+/**
+ * Issue 29's shell: the `Views` navigation with one region per view and the view in the address
+ * (Back, bookmarks, the sign-in URL), the skip link, the `/` and `n` keys, and `New server` opening
+ * the add form with its paste box first while the Servers view keeps the whole width. At a desktop
+ * and a phone width.
+ */
+import { PanelPage, type ViewName } from './pages/PanelPage';
+import { addWithCli } from './support/claude-cli';
+import { expect, test } from './support/fixtures';
+
+const WIDTHS = [
+  { label: '1280', width: 1280, height: 800 },
+  { label: '390', width: 390, height: 844 },
+] as const;
+
+const VIEW_URLS: readonly (readonly [ViewName, string])[] = [
+  ['Servers', '#/servers'],
+  ['Context cost', '#/context-cost'],
+  ['Profiles', '#/profiles'],
+  ['History', '#/history'],
+];
+
+for (const { label, width, height } of WIDTHS) {
+  test.describe(`at ${label} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('Views links Servers, Context cost, Profiles and History; each shows its region alone, puts the view in the address, and Back returns to the last one', async ({
+      panel,
+      page,
+      server,
+    }) => {
+      await expect(panel.views.getByRole('link')).toHaveText([
+        'Servers',
+        'Context cost',
+        'Profiles',
+        'History',
+      ]);
+      await expect(panel.viewRegion('Servers')).toBeVisible();
+      await expect(panel.viewLink('Servers')).toHaveAttribute('aria-current', 'page');
+
+      for (const [name, hash] of VIEW_URLS) {
+        await panel.showView(name);
+        await expect(page).toHaveURL(`${server.origin}/${hash}`);
+        await expect(panel.viewLink(name)).toHaveAttribute('aria-current', 'page');
+        for (const [other] of VIEW_URLS) {
+          if (other !== name) await expect(panel.viewRegion(other)).toBeHidden();
+        }
+      }
+      await page.goBack();
+      await expect(panel.viewRegion('Profiles')).toBeVisible();
+      await expect(page).toHaveURL(`${server.origin}/#/profiles`);
+      await page.goBack();
+      await expect(panel.viewRegion('Context cost')).toBeVisible();
+    });
+
+    test('a bookmarked view opens as itself, also through the sign-in URL, whose token still leaves the address bar', async ({
+      page,
+      server,
+    }) => {
+      const panel = new PanelPage(page);
+      await page.goto(`${server.signInUrl}#/history`);
+      await expect(panel.viewRegion('History')).toBeVisible();
+      await expect(page).toHaveURL(`${server.origin}/#/history`);
+      await expect(panel.viewRegion('Servers')).toBeHidden();
+
+      await page.goto(`${server.origin}/#/context-cost`);
+      await expect(panel.viewRegion('Context cost')).toBeVisible();
+      await expect(panel.viewLink('Context cost')).toHaveAttribute('aria-current', 'page');
+    });
+
+    test('the first Tab reaches Skip to content, which moves focus past the header to the view', async ({
+      panel,
+      page,
+    }) => {
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content', exact: true });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main')).toBeFocused();
+      await page.keyboard.press('Tab');
+      // The next stop is in the Servers view, not the header.
+      await expect(panel.viewRegion('Servers').locator(':focus')).toHaveCount(1);
+    });
+
+    test('/ focuses Search servers from any view; n opens the add form with its paste box focused, and both are plain letters in a field', async ({
+      panel,
+      page,
+      world,
+    }) => {
+      await addWithCli(world, world.projectDir, { name: 'files', scope: 'user', command: 'node' });
+      await panel.reload();
+      const search = page.getByRole('searchbox', { name: 'Search servers' });
+      await panel.showView('History');
+      await page.keyboard.press('/');
+      await expect(panel.viewRegion('Servers')).toBeVisible();
+      await expect(search).toBeFocused();
+      await page.keyboard.type('n/');
+      await expect(search).toHaveValue('n/');
+      await expect(panel.addForm.root).toBeHidden();
+
+      await search.fill('');
+      await panel.viewLink('History').focus();
+      await page.keyboard.press('n');
+      await expect(panel.viewRegion('Servers')).toBeVisible();
+      await expect(panel.addForm.root).toBeVisible();
+      const paste = panel.addForm.root.getByRole('textbox', { name: 'Paste a command or JSON' });
+      await expect(paste).toBeFocused();
+      await page.keyboard.type('n');
+      await expect(paste).toHaveValue('n');
+    });
+
+    test('New server opens Add MCP server with the paste box first; Escape or Close closes it, focus back on New server, and the Servers view has the whole width while it is closed', async ({
+      panel,
+      page,
+      world,
+    }) => {
+      await addWithCli(world, world.projectDir, { name: 'files', scope: 'user', command: 'node' });
+      await panel.reload();
+      const servers = panel.viewRegion('Servers');
+      const main = page.getByRole('main');
+      const fullWidth = (await main.boundingBox())?.width ?? 0;
+      // The region spans the main area but its padding (at most 2 × 24 px).
+      expect((await servers.boundingBox())?.width).toBeGreaterThan(fullWidth - 50);
+
+      await expect(panel.newServerButton).toBeVisible();
+      await panel.newServerButton.click();
+      const form = panel.addForm;
+      await expect(form.root).toBeVisible();
+      const paste = form.root.getByRole('textbox', { name: 'Paste a command or JSON' });
+      await expect(paste).toBeFocused();
+      await expect(form.root.getByRole('textbox').first()).toHaveAccessibleName('Paste a command or JSON');
+      await expect(form.root).toBeInViewport();
+      await panel.screenshot(`shell-new-server-${label}`, { fullPage: false });
+
+      await page.keyboard.press('Escape');
+      await expect(form.root).toBeHidden();
+      await expect(panel.newServerButton).toBeFocused();
+      expect((await servers.boundingBox())?.width).toBeGreaterThan(fullWidth - 50);
+
+      await panel.newServerButton.click();
+      await form.name.fill('kept');
+      await page.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(form.root).toBeHidden();
+      await expect(panel.newServerButton).toBeFocused();
+      await panel.newServerButton.click();
+      await expect(form.name).toHaveValue('kept');
+    });
+  });
+}
