@@ -19,7 +19,7 @@ export async function saveScreenshot(page: Page, name: string, { fullPage = true
 }
 
 /** The panel's views, as the `Views` navigation names them. */
-export type ViewName = 'Servers' | 'Context cost' | 'Profiles' | 'History' | 'Discover';
+export type ViewName = 'Servers' | 'Context cost' | 'Profiles' | 'History' | 'Discover' | 'Running sessions';
 
 /** The whole panel: header and views, server list, add and edit form, history and the dialogs they open. */
 export class PanelPage {

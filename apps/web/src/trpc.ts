@@ -11,6 +11,7 @@ export type ContextCost = RouterOutputs['mcp']['contextCost'];
 export type HistoryEntry = RouterOutputs['mcp']['history'][number];
 export type ProfileEntry = RouterOutputs['mcp']['profiles'][number];
 export type ApplyProfileResult = RouterOutputs['mcp']['applyProfile'];
+export type RunningSession = RouterOutputs['mcp']['sessions'][number];
 export type CheckAllEvent =
   RouterOutputs['mcp']['checkAll'] extends AsyncIterable<infer Event> ? Event : never;
 

@@ -6,6 +6,7 @@ import { HistoryRegion } from '../history';
 import { ProfilesRegion } from '../profiles';
 import type { WritableServer } from '../rows';
 import { ServersSection } from '../servers';
+import { RunningSessionsRegion } from '../sessions';
 import { TransferBar } from '../transfer';
 
 /** What every view is drawn with. */
@@ -64,5 +65,10 @@ export const VIEWS: readonly [PanelView, ...PanelView[]] = [
     id: 'discover',
     label: 'Discover',
     Content: ({ locked, onAddPrefilled }) => <DiscoverRegion locked={locked} onAdd={onAddPrefilled} />,
+  },
+  {
+    id: 'sessions',
+    label: 'Running sessions',
+    Content: ({ projectPath }) => <RunningSessionsRegion projectPath={projectPath} />,
   },
 ];

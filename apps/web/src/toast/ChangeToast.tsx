@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { missedSessionsText } from '../sessions';
 import type { HistoryEntry } from '../trpc';
 import { useUndoChange } from '../undo-change';
 import { useReadRecentChanges } from './api';
@@ -70,9 +71,11 @@ function ChangeCard({ announcement, words }: { announcement: ChangeAnnouncement;
   };
 
   const shownError = error ?? undoing.error?.message;
+  const missed = missedSessionsText(announcement.output, projectPathOf(announcement.input));
   return (
     <div ref={ref} className="toast-card">
       <span className="toast-text">{words.text}</span>
+      {missed !== null && <span className="toast-sessions">{missed}</span>}
       {words.undo !== undefined && (
         <button
           type="button"
@@ -90,4 +93,10 @@ function ChangeCard({ announcement, words }: { announcement: ChangeAnnouncement;
       {confirmation}
     </div>
   );
+}
+
+/** The project a change named, if it named one. */
+function projectPathOf(input: unknown): string | undefined {
+  const projectPath = (input as { projectPath?: unknown } | null)?.projectPath;
+  return typeof projectPath === 'string' ? projectPath : undefined;
 }

@@ -24,6 +24,7 @@ import {
   resetChoicesInputSchema,
   permissionsInputSchema,
   setPermissionInputSchema,
+  sessionsInputSchema,
   switchServerInputSchema,
   watchInputSchema,
 } from '@mcp-admin/core/schemas';
@@ -47,6 +48,8 @@ export const mcpRouter = {
   contextCost: publicProcedure
     .input(contextCostInputSchema)
     .query(({ ctx, input }) => ctx.admin.contextCost(input)),
+  // The running Claude Code sessions (from their session files, proved alive): who misses a change.
+  sessions: publicProcedure.input(sessionsInputSchema).query(({ ctx, input }) => ctx.admin.sessions(input)),
   history: publicProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.admin.history(input)),
   undo: changingProcedure.input(undoInputSchema).mutation(({ ctx, input }) => ctx.admin.undo(input)),
   disable: changingProcedure

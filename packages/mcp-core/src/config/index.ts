@@ -57,3 +57,5 @@ export type { SettingsSource } from './settings';
 export { refuseLinkedSettingsFile } from './linked-settings';
 export { readSettingsObject, writeSettingsObject } from './settings-object-file';
 export type { SettingsOwner } from './settings-object-file';
+export { readRunningSessions, SESSION_FILE_LIMITS } from './running-sessions';
+export type { MissedSession, RunningSession } from './running-sessions';

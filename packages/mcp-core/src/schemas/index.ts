@@ -68,6 +68,8 @@ export { LOG_SESSIONS, logsInputSchema } from './logs-inputs';
 export type { LogsInput } from './logs-inputs';
 export { contextCostInputSchema } from './context-cost';
 export type { ContextCostInput } from './context-cost';
+export { sessionsInputSchema } from './sessions-inputs';
+export type { SessionsInput } from './sessions-inputs';
 export {
   PROFILE_SERVERS_MAX,
   applyProfileInputSchema,

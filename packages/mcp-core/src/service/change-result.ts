@@ -1,4 +1,5 @@
 /** The answer of a change, and how the answers and errors of its several steps are put together. */
+import type { MissedSession } from '../config';
 import { McpCoreError, isMcpCoreError } from '../errors';
 
 export interface MutationResult {
@@ -7,6 +8,11 @@ export interface MutationResult {
   message: string;
   /** Something went wrong after the change landed (e.g. the audit log could not be written). */
   warning?: string;
+  /**
+   * The running Claude Code sessions this change does not reach (started before it, in a directory
+   * it affects), when there are any: set by the service on its answer (reported-changes.ts), never by a step.
+   */
+  sessionsMissing?: MissedSession[];
 }
 
 /** One result of a change made of several CLI calls: their reports, and their warnings, in order. */

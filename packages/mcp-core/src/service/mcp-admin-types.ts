@@ -10,6 +10,8 @@ import type {
   ConfigProblem,
   KnownProject,
   McpLogSession,
+  MissedSession,
+  RunningSession,
   ServerList,
   ServerScope,
 } from '../config';
@@ -31,6 +33,7 @@ import type {
   RemoveServerInput,
   ResetChoicesInput,
   SaveProfileInput,
+  SessionsInput,
   SetPermissionInput,
   SignInTarget,
   SwitchServerInput,
@@ -67,6 +70,8 @@ export interface ApplyProfileResult {
   message: string;
   results: ProfileServerResult[];
   warning?: string;
+  /** As MutationResult's: the running sessions the switches do not reach. */
+  sessionsMissing?: MissedSession[];
 }
 
 /** Every MCP permission rule of a project's settings files (see permissions.ts). */
@@ -177,6 +182,11 @@ export interface McpAdmin extends TransferOperations {
   update(input: UpdateServerInput): Promise<MutationResult>;
   /** Claude Code's own logs of connecting to one listed server from the project, newest session first. */
   logs(input: LogsInput): Promise<McpLogSession[]>;
+  /**
+   * The running Claude Code sessions of this config dir (in `projectPath` or below it, when given),
+   * oldest first: each proved alive from its session file (running-sessions.ts), never a stale one.
+   */
+  sessions(input?: SessionsInput): Promise<RunningSession[]>;
   /** The product's own changes, newest first: names and outcomes only. */
   history(input?: HistoryInput): Promise<HistoryItem[]>;
   /** Reverses one recorded change through the queue and the CLI; itself a recorded change. */

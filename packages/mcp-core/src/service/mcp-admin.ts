@@ -37,6 +37,8 @@ import { createReaders } from './readers';
 import { createRegistryReads } from './registry';
 import { createReads } from './reads';
 import { createRemoveServer } from './remove-server';
+import { reportSessionsMissing } from './reported-changes';
+import { createRunningSessions } from './running-sessions';
 import { createLogs } from './server-logs';
 import type { ServiceSettings } from './settings';
 import { createSignIn } from './sign-in';
@@ -122,9 +124,8 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const { login, loginPaste, logout } = signIn;
   const { check, checkAll } = checks;
 
-  return {
-    configPath,
-    defaultProject: settings.defaultProject,
+  const runningSessions = createRunningSessions({ settings, readers });
+  const operations = {
     ...createReads(context),
     ...createLogs(context),
     ...createAddServer(context),
@@ -143,11 +144,20 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     ...createImportExport(context),
     ...createContextCost(context),
     ...createRegistryReads(context, options.registryUrl ?? DEFAULT_REGISTRY_URL),
+    logout,
+  };
+
+  return {
+    configPath,
+    defaultProject: settings.defaultProject,
+    ...operations,
+    // Each change's answer names the running sessions it does not reach.
+    ...reportSessionsMissing(operations, { reports: runningSessions, readers, history }),
+    sessions: runningSessions.sessions,
     check,
     checkAll,
     login,
     loginPaste,
-    logout,
 
     async close() {
       await Promise.all([checks.close(), queue.drain(), signIn.close()]);

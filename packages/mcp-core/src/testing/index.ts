@@ -121,3 +121,5 @@ export {
 } from './mcp-servers';
 export type { RemoteMcpServer, RemoteMcpServerOptions } from './mcp-servers';
 export { livingGroupMembers, processesWithEnvironment } from './process-group';
+export { allowInteractiveSessions, startInteractiveSession } from './interactive-session';
+export type { InteractiveSession } from './interactive-session';

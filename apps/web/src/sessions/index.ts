@@ -1,0 +1,10 @@
+/** The running sessions feature's public module: the region, and the words a change's message adds. */
+import { lazyPart } from '../ui/lazy-part';
+
+export { missedSessionsText } from './session-words';
+
+/** `Running sessions`; its code loads after the first paint. */
+export const RunningSessionsRegion = lazyPart(
+  'the running sessions',
+  async () => (await import('./RunningSessionsRegion')).RunningSessionsRegion,
+);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { missedSessionsText } from '../src/sessions/session-words';
+
+const session = (pid: number, cwd: string) => ({ pid, cwd, name: `s${String(pid)}`, startedAt: 1 });
+
+describe('missedSessionsText', () => {
+  it('names the project and the count when every missed session is in the changed project', () => {
+    const output = { ok: true, sessionsMissing: [session(1, '/w/acme-web'), session(2, '/w/acme-web/api')] };
+
+    expect(missedSessionsText(output, '/w/acme-web')).toBe(
+      '2 running Claude Code sessions in acme-web started before this change and still use the old servers: restart them, or run /mcp there.',
+    );
+  });
+
+  it('speaks of one session in the singular, named by its folder when the change named no project', () => {
+    expect(missedSessionsText({ sessionsMissing: [session(1, '/w/notes')] }, undefined)).toBe(
+      '1 running Claude Code session in notes started before this change and still uses the old servers: restart it, or run /mcp there.',
+    );
+  });
+
+  it('counts the folders of sessions spread over several, and says nothing when no session is missed', () => {
+    const output = { sessionsMissing: [session(1, '/w/a'), session(2, '/w/b')] };
+
+    expect(missedSessionsText(output, '/w/c')).toContain('2 running Claude Code sessions in 2 folders');
+    expect(missedSessionsText({ ok: true, sessionsMissing: [] }, '/w/a')).toBeNull();
+    expect(missedSessionsText([{ name: 'imported' }], '/w/a')).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Running sessions in the panel, with a real interactive `claude` in the world's project: the
+ * `Running sessions` region lists it, the message after a change that does not reach it names it,
+ * and once it exits the region says none is running.
+ */
+import {
+  allowInteractiveSessions,
+  PINNED_CLAUDE_BIN,
+  startInteractiveSession,
+  type InteractiveSession,
+} from '@mcp-admin/core/testing';
+import { basename } from 'node:path';
+import { expect, test } from './support/fixtures';
+import { addWithCli } from './support/claude-cli';
+
+// A real interactive claude starts in seconds on a busy machine, and the region asks every 5 s.
+test.setTimeout(120_000);
+
+let session: InteractiveSession | undefined;
+test.afterEach(async () => {
+  await session?.stop('SIGKILL');
+  session = undefined;
+});
+
+test('Running sessions lists a real claude session, the message after a change names it, and it goes once it exits', async ({
+  panel,
+  world,
+  page,
+}) => {
+  await addWithCli(world, world.projectDir, {
+    name: 'files',
+    scope: 'user',
+    command: 'node',
+    args: ['files.js'],
+  });
+  allowInteractiveSessions(world.configPath, [world.projectDir]);
+  session = await startInteractiveSession(PINNED_CLAUDE_BIN, {
+    configDir: world.configDir,
+    cwd: world.projectDir,
+  });
+  await panel.reload();
+  await panel.showView('Running sessions');
+
+  const region = panel.viewRegion('Running sessions');
+  const project = basename(world.projectDir);
+  const row = region.getByRole('row').filter({ hasText: project });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('this project');
+  await expect(row.getByRole('cell').nth(1)).toHaveText(new RegExp(`^${project}-`));
+  await expect(page).toHaveURL(/#\/sessions$/);
+
+  await panel.showView('Servers');
+  await panel.enabledSwitch('files').click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Turned off files' })).toContainText(
+    `1 running Claude Code session in ${project} started before this change and still uses the old servers: restart it, or run /mcp there.`,
+  );
+  await panel.showView('Running sessions');
+  await panel.screenshot('running-sessions');
+
+  await session.stop('SIGTERM');
+  await expect(region).toContainText('No Claude Code session is running.', { timeout: 15_000 });
+});
