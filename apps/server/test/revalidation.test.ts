@@ -60,7 +60,7 @@ describe('revalidating a query answer', () => {
       }),
     );
     const server = await useServer(world);
-    const spellings = {
+    const spellings: Record<string, [path: string, input: string]> = {
       escaped: ['mcp.list', '{"\\u0072eveal":true}'],
       spaced: ['mcp.list', '{ "reveal" :\ttrue }'],
       batch: ['mcp.list?batch=1', '{"0":{"reveal":true}}'],
@@ -69,7 +69,7 @@ describe('revalidating a query answer', () => {
     for (const [spelling, [path, input]] of Object.entries(spellings)) {
       const separator = path.includes('?') ? '&' : '?';
       const answer = await httpRequest(
-        `${server.url}/trpc/${path}${separator}input=${encodeURIComponent(input ?? '')}`,
+        `${server.url}/trpc/${path}${separator}input=${encodeURIComponent(input)}`,
         { headers: bearer(server) },
       );
       expect({
