@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { bearer, json, trpcQuery, useServer, useTestWorld } from './support';
+import { bearer, httpRequest, json, trpcQuery, useServer, useTestWorld } from './support';
 
 describe('revalidating a query answer', () => {
   it('answers mcp.list with an ETag, a 304 without a body to the same ETag, and the new list once the config changed', async () => {
@@ -49,6 +49,40 @@ describe('revalidating a query answer', () => {
       cacheControl: 'no-store',
       etag: undefined,
     });
+  });
+
+  it('never lets a browser keep an answer asked with reveal however the JSON spells it (escaped, in a batch)', async () => {
+    const world = useTestWorld();
+    writeFileSync(
+      world.configPath,
+      JSON.stringify({
+        mcpServers: { s: { command: 'node', env: { API_KEY: 'sk-visible-only-revealed' } } },
+      }),
+    );
+    const server = await useServer(world);
+    const spellings: Record<string, [path: string, input: string]> = {
+      escaped: ['mcp.list', '{"\\u0072eveal":true}'],
+      spaced: ['mcp.list', '{ "reveal" :\ttrue }'],
+      batch: ['mcp.list?batch=1', '{"0":{"reveal":true}}'],
+    };
+
+    for (const [spelling, [path, input]] of Object.entries(spellings)) {
+      const separator = path.includes('?') ? '&' : '?';
+      const answer = await httpRequest(
+        `${server.url}/trpc/${path}${separator}input=${encodeURIComponent(input)}`,
+        { headers: bearer(server) },
+      );
+      expect({
+        spelling,
+        status: answer.status,
+        revealed: answer.body.includes('sk-visible-only-revealed'),
+      }).toEqual({ spelling, status: 200, revealed: true });
+      expect({
+        spelling,
+        cacheControl: answer.headers['cache-control'],
+        etag: answer.headers.etag,
+      }).toEqual({ spelling, cacheControl: 'no-store', etag: undefined });
+    }
   });
 
   it('answers mcp.projects bigger than 256 KiB whole, with an ETag, and a 304 without a body to it', async () => {

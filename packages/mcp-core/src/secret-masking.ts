@@ -132,7 +132,7 @@ export function maskEntry(entry: unknown): unknown {
 }
 
 /**
- * Any stored value: strings masked, a secret-named member's string hidden whole, the rest walked.
+ * Any stored value: strings masked, a secret-named member's string or number hidden whole, the rest walked.
  * Past MAX_MASKED_DEPTH levels (a hostile file can nest 100 000) the rest is hidden whole.
  */
 export function maskValue(value: unknown, depth = 0): unknown {
@@ -143,7 +143,9 @@ export function maskValue(value: unknown, depth = 0): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, member]) => [
       key,
-      typeof member === 'string' && isSecretName(key) ? REDACTED : maskValue(member, depth + 1),
+      (typeof member === 'string' || typeof member === 'number') && isSecretName(key)
+        ? REDACTED
+        : maskValue(member, depth + 1),
     ]),
   );
 }

@@ -45,9 +45,30 @@ export async function revalidated(
   return '';
 }
 
+/**
+ * Whether the request asks for secrets, decided on its parsed input as tRPC will read it, never on
+ * the raw text (`{"\u0072eveal":true}` is `reveal: true` too): any `input` of the query, a batch's
+ * inputs included, with a `reveal` other than `false`. An input that is not JSON is taken as asking.
+ */
 function asksForSecrets(url: string): boolean {
   const query = url.indexOf('?');
   if (query === -1) return false;
-  const input = new URLSearchParams(url.slice(query)).get('input') ?? '';
-  return /"reveal"\s*:\s*true/.test(input);
+  return new URLSearchParams(url.slice(query)).getAll('input').some((text) => {
+    try {
+      return revealsAnywhere(JSON.parse(text), 0);
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** A batch nests each call's input one level down (`{"0": {...}}`); deeper is no input's own field. */
+const MAX_INPUT_DEPTH = 2;
+
+function revealsAnywhere(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null || depth > MAX_INPUT_DEPTH) return false;
+  return Object.entries(value).some(
+    ([key, member]) =>
+      (key === 'reveal' && member !== false && member !== undefined) || revealsAnywhere(member, depth + 1),
+  );
 }

@@ -4,9 +4,13 @@
  * `readFile` would read forever or wait on forever, holding one of libuv's four threads. Here only
  * a regular file is ever read, never more than its kind's size limit, and never for longer than its
  * time limit; anything else is a CONFIG_UNREADABLE error whose message names the path and why.
+ * A link the user made (dotfiles kept elsewhere) is read through, but what is opened is what was
+ * checked: the link is resolved first, the file it leads to checked without following anything,
+ * then opened with O_NOFOLLOW and its handle checked to be that same regular file, so a link or
+ * another file swapped in after the check is refused, never read.
  */
 import { constants, type Stats } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { formatDuration, withDeadline, withWaitingDeadline, type WaitWithin } from '../deadline';
 import { McpCoreError, isMcpCoreError } from '../errors';
 import { FilePieces } from './file-pieces';
@@ -34,14 +38,17 @@ export interface ConfigFileSnapshot {
 
 export const MiB = 1024 * 1024;
 
-// A FIFO cannot block the open; a terminal device opened here never becomes the controlling one.
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
+// A FIFO cannot block the open; a terminal device opened here never becomes the controlling one;
+// a link put where the checked file was is not followed (ELOOP).
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | constants.O_NOFOLLOW;
 /** Reads are issued in pieces of at most this, so a deadline that passed stops the read soon. */
 const READ_CHUNK_BYTES = 8 * MiB;
 /** The first buffer for a file whose size says nothing (`/proc` files say 0). */
 const MIN_BUFFER_BYTES = 64 * 1024;
 /** A file rewritten in place while it is read is read again, this many times at most. */
 const MAX_READS = 5;
+/** `readConfigFile` keeps its time limit with a deadline of its own. */
+const noWait: WaitWithin = (op) => op;
 
 /**
  * The file's bytes, or `undefined` when nothing is at `path`. Throws CONFIG_UNREADABLE when it is
@@ -112,17 +119,8 @@ async function readSnapshot(
   limits: ConfigFileLimits,
   signal: AbortSignal,
 ): Promise<ConfigFileSnapshot | undefined> {
-  const found = await statOrMissing(path);
-  if (found === undefined) return undefined;
-  // Checked before opening too: opening a device can have effects of its own (a tape rewinds).
-  refuseUnlessReadable(path, found, limits);
-  let handle: FileHandle;
-  try {
-    handle = await open(path, OPEN_FLAGS);
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw cannotRead(path, error);
-  }
+  const handle = await openChecked(path, limits, noWait);
+  if (handle === undefined) return undefined;
   try {
     for (let reads = 1; ; reads++) {
       // What was opened is what counts: the path may have been replaced since the stat.
@@ -146,17 +144,8 @@ async function scanVersion(
   select: MemberSelector,
   waitWithin: WaitWithin,
 ): Promise<ScannedVersion | undefined> {
-  const found = await waitWithin(statOrMissing(path));
-  if (found === undefined) return undefined;
-  // Checked before opening too: opening a device can have effects of its own (a tape rewinds).
-  refuseUnlessReadable(path, found, limits);
-  let handle: FileHandle;
-  try {
-    handle = await waitWithin(open(path, OPEN_FLAGS));
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw isMcpCoreError(error) ? error : cannotRead(path, error);
-  }
+  const handle = await openChecked(path, limits, waitWithin);
+  if (handle === undefined) return undefined;
   try {
     for (let reads = 1; ; reads++) {
       // What was opened is what counts: the path may have been replaced since the stat.
@@ -183,6 +172,45 @@ async function scanVersion(
     throw isMcpCoreError(error) ? error : cannotRead(path, error);
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The file at `path` opened for reading, `undefined` when nothing is there. What a link leads to is
+ * checked (before opening too: opening a device can have effects of its own, a tape rewinds) and
+ * opened by its resolved path; the open follows no link, and the opened handle must be the file
+ * that was checked.
+ */
+async function openChecked(
+  path: string,
+  limits: ConfigFileLimits,
+  waitWithin: WaitWithin,
+): Promise<FileHandle | undefined> {
+  const found = await waitWithin(lstatOrMissing(path));
+  if (found === undefined) return undefined;
+  const checked = found.isSymbolicLink() ? await waitWithin(statOrMissing(path)) : found;
+  if (checked === undefined) return undefined;
+  refuseUnlessReadable(path, checked, limits);
+  let handle: FileHandle;
+  try {
+    const target = found.isSymbolicLink() ? await waitWithin(realpath(path)) : path;
+    handle = await waitWithin(open(target, OPEN_FLAGS));
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+      throw unreadable(path, 'was replaced by a link after it was checked: not followed');
+    }
+    throw isMcpCoreError(error) ? error : cannotRead(path, error);
+  }
+  try {
+    const opened = await waitWithin(handle.stat());
+    if (opened.dev !== checked.dev || opened.ino !== checked.ino) {
+      throw unreadable(path, 'was replaced by another file after it was checked: not read');
+    }
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw isMcpCoreError(error) ? error : cannotRead(path, error);
   }
 }
 
@@ -230,6 +258,15 @@ function kindOf(stats: Stats): string {
 async function statOrMissing(path: string): Promise<Stats | undefined> {
   try {
     return await stat(path);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw cannotRead(path, error);
+  }
+}
+
+async function lstatOrMissing(path: string): Promise<Stats | undefined> {
+  try {
+    return await lstat(path);
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw cannotRead(path, error);

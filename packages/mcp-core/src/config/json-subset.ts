@@ -62,6 +62,8 @@ const SLICE_MS = 4;
 const CLOCK_CHECK_BYTES = 1 << 14;
 
 const SKIPPED = Symbol('skipped');
+/** The UTF-8 byte order mark a file may start with. */
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -112,6 +114,10 @@ class SubsetParser extends JsonTokens {
     private readonly select: MemberSelector,
   ) {
     super(bytes, more !== undefined);
+    // Claude Code reads its files with a UTF-8 byte order mark (editors on Windows save one): so do we.
+    if (bytes.length >= UTF8_BOM.length && bytes.subarray(0, UTF8_BOM.length).equals(UTF8_BOM)) {
+      this.pos = UTF8_BOM.length;
+    }
   }
 
   async parse(readAt: ReadBytesAt): Promise<unknown> {

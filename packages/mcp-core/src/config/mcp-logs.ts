@@ -25,8 +25,8 @@ export const MCP_LOG_LIMITS = {
   bytes: MiB,
   /** Characters kept of one line. */
   lineChars: 4_000,
-  /** Names looked at in one log folder: the newest sessions are found among these. */
-  folderEntries: 10_000,
+  /** Folder entries read from the OS at a time (the whole folder is read, the time limit bounds it). */
+  folderReadBatch: 512,
   /** Reading one answer may take this long. */
   readTimeoutMs: 5_000,
 } as const;
@@ -99,7 +99,7 @@ async function readSessions(
   redact: (text: string) => string,
   signal: AbortSignal,
 ): Promise<McpLogSession[]> {
-  const files = await newestLogFiles(dir, sessions);
+  const files = await newestLogFiles(dir, sessions, signal);
   const budget: { lines: number; bytes: number } = {
     lines: MCP_LOG_LIMITS.lines,
     bytes: MCP_LOG_LIMITS.bytes,
@@ -122,8 +122,14 @@ async function readSessions(
   return read;
 }
 
-/** Names of the newest `.jsonl` files of `dir`: their names are their start times, so they sort. */
-async function newestLogFiles(dir: string, count: number): Promise<string[]> {
+/**
+ * Names of the newest `count` sessions of `dir`, newest first. Every name is looked at (a folder of
+ * 30 000 sessions is listed in its directory order, which says nothing of their age), but only the
+ * `count` newest are held. A session is ordered by its name, the start time Claude Code gave it, not
+ * by its mtime (which moves with every line appended); a name not of that form is no session of
+ * Claude Code's and is passed over, so no planted name sorts before the real ones.
+ */
+async function newestLogFiles(dir: string, count: number, signal: AbortSignal): Promise<string[]> {
   const found = await lstat(dir).catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
@@ -133,13 +139,20 @@ async function newestLogFiles(dir: string, count: number): Promise<string[]> {
   if (!found.isDirectory()) {
     throw new McpCoreError('CONFIG_UNREADABLE', `${dir} is not a folder (a link is not followed)`);
   }
-  const names: string[] = [];
-  let seen = 0;
-  for await (const entry of await opendir(dir)) {
-    if (++seen > MCP_LOG_LIMITS.folderEntries) break;
-    if (entry.name.endsWith('.jsonl')) names.push(entry.name);
+  const newest: string[] = [];
+  for await (const entry of await opendir(dir, { bufferSize: MCP_LOG_LIMITS.folderReadBatch })) {
+    signal.throwIfAborted();
+    if (SESSION_NAME.test(entry.name)) keepNewest(newest, entry.name, count);
   }
-  return names.sort().reverse().slice(0, count);
+  return newest;
+}
+
+/** Puts `name` into `newest` (newest first, at most `count`) when it is among the `count` newest. */
+function keepNewest(newest: string[], name: string, count: number): void {
+  if (newest.length === count && name <= (newest.at(-1) ?? '')) return;
+  const at = newest.findIndex((kept) => kept < name);
+  newest.splice(at === -1 ? newest.length : at, 0, name);
+  if (newest.length > count) newest.pop();
 }
 
 // No O_NOFOLLOW on the last step would let a planted link read any file; O_NONBLOCK keeps a FIFO from blocking the open.
@@ -204,11 +217,12 @@ function shortened(text: string): string {
   return `${text.slice(0, head)} … ${text.slice(text.length - (max - head))}`;
 }
 
-/** `2026-12-01T15-05-15-307Z.jsonl` → `2026-12-01T15:05:15.307Z`; another name is kept as it is. */
+/** How Claude Code names a session's log: its start time, `2026-12-01T15-05-15-307Z.jsonl`. */
+const SESSION_NAME = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.jsonl$/;
+
+/** `2026-12-01T15-05-15-307Z.jsonl` → `2026-12-01T15:05:15.307Z`. */
 function sessionTime(name: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.jsonl$/.exec(name);
-  if (match === null) return name.slice(0, -'.jsonl'.length);
-  const [, date, hours, minutes, seconds, millis] = match;
+  const [, date, hours, minutes, seconds, millis] = SESSION_NAME.exec(name) ?? [];
   return `${date ?? ''}T${hours ?? ''}:${minutes ?? ''}:${seconds ?? ''}.${millis ?? ''}Z`;
 }
 

@@ -2,11 +2,16 @@
  * The product's own record of every mutation it ran (docs/api.md#own-files): one JSON line per CLI call in
  * `.mcp-admin/audit.jsonl` beside `.claude.json`, with secret values redacted from the argv and
  * from the entry `add-json` read on stdin, appended as safely as the history (see append-line: a
- * FIFO or a link there is an error, never a stuck change).
+ * FIFO or a link there is an error, never a stuck change). Bounded: once the next record would take
+ * it past AUDIT_ROTATE_BYTES it becomes `audit.1.jsonl` (the one before is dropped), so the newest
+ * records are kept and the two files never hold more than twice that.
  */
+import { lstat, rename } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { appendLine } from '../append-line';
 import type { CliCommand } from '../cli';
 import { argvOf } from '../cli';
+import { MiB } from '../config';
 import { isMcpCoreError } from '../errors';
 import type { McpCoreErrorCode } from '../errors';
 import { ownFilePath } from '../own-files';
@@ -37,7 +42,23 @@ export function auditLogPath(configPath: string): string {
   return ownFilePath(configPath, 'audit.jsonl');
 }
 
-export function createAuditLog(path: string): AuditLog {
+/** About 10 000 records of ordinary changes in each of the two files. */
+export const AUDIT_ROTATE_BYTES = 4 * MiB;
+
+export function createAuditLog(path: string, rotateBytes: number = AUDIT_ROTATE_BYTES): AuditLog {
+  const rotatedPath = join(dirname(path), 'audit.1.jsonl');
+
+  /** Before appending `lineBytes` more: the file becomes `audit.1.jsonl` when it would pass `rotateBytes`. */
+  async function rotateIfFull(lineBytes: number): Promise<void> {
+    const stats = await lstat(path).catch(() => undefined);
+    // Anything but a regular file is left to appendLine to refuse, never moved.
+    if (stats === undefined || !stats.isFile() || stats.size === 0 || stats.size + lineBytes <= rotateBytes) {
+      return;
+    }
+    // A rename that fails leaves the file growing: a record beats a change not recorded.
+    await rename(path, rotatedPath).catch(() => undefined);
+  }
+
   return {
     path,
     async append(procedure, command, outcome) {
@@ -49,7 +70,9 @@ export function createAuditLog(path: string): AuditLog {
         // The CLI's report quotes the command and its arguments.
         outcome: { ...outcome, message: maskCredentials(outcome.message) },
       };
-      await appendLine(path, JSON.stringify(record));
+      const line = JSON.stringify(record);
+      await rotateIfFull(Buffer.byteLength(line) + 1);
+      await appendLine(path, line);
     },
   };
 }

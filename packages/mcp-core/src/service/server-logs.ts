@@ -1,12 +1,15 @@
 /**
  * `mcp.logs`: what Claude Code itself wrote while connecting to one listed server, from the
  * project the user runs it in. The entry's secret values (as stored and as expanded) never leave:
- * a server that fails to start can print its own token into Claude Code's log.
+ * a server that fails to start can print its own token into Claude Code's log. Claude Code also
+ * writes a failing server's command line there: its credentials are hidden by the rule that hides
+ * them in the list (secret-masking), e.g. `--api-key ••••••`, `postgresql://app:••••••@db`.
  */
 import { prepareLaunch, redact } from '../check';
 import { claudeCacheDir, mcpLogsDir, readMcpLogs } from '../config';
 import type { McpLogSession, Server } from '../config';
 import { LOG_SESSIONS, logsInputSchema } from '../schemas';
+import { maskCredentials } from '../secret-masking';
 import type { ServiceContext } from './context';
 import type { McpAdmin } from './mcp-admin-types';
 import { noServerNamed } from './not-found';
@@ -34,7 +37,7 @@ export function readServerLogs(request: ServerLogsRequest): Promise<McpLogSessio
   return readMcpLogs(
     mcpLogsDir(cacheDir, request.projectPath, request.name),
     request.limit ?? LOG_SESSIONS.default,
-    (text) => redact(text, secrets),
+    (text) => maskCredentials(redact(text, secrets)),
   );
 }
 

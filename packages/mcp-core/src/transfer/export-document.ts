@@ -15,6 +15,7 @@ export interface ExportedDocument {
 /** Servers as a `.mcp.json` document, pretty-printed, their secrets written as `secrets` says. */
 export function exportDocument(servers: StoredServers, secrets: SecretsAs): ExportedDocument {
   const names = new PlaceholderNames();
+  if (secrets === 'placeholders') for (const entry of servers.values()) names.reserveReferences(entry);
   const written = (name: string, entry: unknown) => {
     if (secrets === 'revealed') return entry;
     return secrets === 'hidden' ? maskEntry(entry) : placeholderEntry(name, entry, names);

@@ -3,10 +3,14 @@
  * placeholder, which Claude Code stores as written and expands from its environment when it starts
  * the server (docs/claude-code-facts.md, "${VAR} is stored literally"). An env value becomes its own
  * variable (`API_KEY` → `${API_KEY}`); a header, a credential in an argument or URL, and a
- * secret-named field become `${<SERVER>_<WHAT>}`.
+ * secret-named field become `${<SERVER>_<WHAT>}`; a value that is not a string too, whole.
+ * A kept `${VAR:-default}` of an env or header value loses its default (a secret, like every such
+ * value) and VAR is listed to be set; every name a kept reference uses is reserved, so no secret
+ * of another server is given that name.
  */
 import { isRecord } from '../records';
 import { maskEntry, REDACTED } from '../secret-masking';
+import { variableReferences } from '../variable-references';
 
 /** One placeholder of a document: the variable to set and the value it stands for. */
 export interface Placeholder {
@@ -19,7 +23,23 @@ export interface Placeholder {
 /** The variables a document's placeholders use, each bound to the value it stands for. */
 export class PlaceholderNames {
   readonly #values = new Map<string, string>();
+  /** Names that kept `${VAR}` references use: they stand for the user's variable, not for a value here. */
+  readonly #reserved = new Set<string>();
   readonly placeholders: Placeholder[] = [];
+
+  /** Reserves every variable a `${VAR}` reference in `entry` uses (call for every entry first). */
+  reserveReferences(entry: unknown): void {
+    for (const text of stringsOf(entry, 0)) {
+      for (const { name } of variableReferences(text)) this.#reserved.add(name);
+    }
+  }
+
+  /** A kept reference whose default was dropped: its variable is listed to be set. */
+  keep(variable: string, server: string, field: string): void {
+    if (!this.placeholders.some((each) => each.variable === variable && each.server === server)) {
+      this.placeholders.push({ variable, server, field });
+    }
+  }
 
   /**
    * `${wanted}` for `value`, or `${SERVER_wanted}` (then `_2`, `_3`…) when another value took it:
@@ -29,7 +49,7 @@ export class PlaceholderNames {
     const prefixed = wanted.startsWith(`${variableWord(server)}_`)
       ? wanted
       : `${variableWord(server)}_${wanted}`;
-    const free = (name: string) => (this.#values.get(name) ?? value) === value;
+    const free = (name: string) => !this.#reserved.has(name) && (this.#values.get(name) ?? value) === value;
     let variable = [wanted, prefixed].find(free);
     for (let n = 2; variable === undefined; n += 1) {
       const numbered = `${prefixed}_${n}`;
@@ -42,8 +62,17 @@ export class PlaceholderNames {
 }
 
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** A value that is already one whole `${VAR}` / `${VAR:-default}`: kept as the user wrote it. */
-const WHOLE_REFERENCE = /^\$\{[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}$/;
+/** A value that is already one whole `${VAR}` / `${VAR:-default}`: kept, without its default. */
+const WHOLE_REFERENCE = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(:-[^}]*)?\}$/;
+/** How deep `reserveReferences` looks for strings (the masking hides deeper ones whole). */
+const MAX_REFERENCE_DEPTH = 64;
+
+function* stringsOf(value: unknown, depth: number): Generator<string> {
+  if (typeof value === 'string') yield value;
+  else if (typeof value === 'object' && value !== null && depth < MAX_REFERENCE_DEPTH) {
+    for (const member of Object.values(value)) yield* stringsOf(member, depth + 1);
+  }
+}
 
 /** `text` as an upper-case variable word: `my-server` → `MY_SERVER`, `2fa` → `_2FA`. */
 function variableWord(text: string): string {
@@ -77,10 +106,18 @@ function placeholderMap(
 ): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(map).map(([key, value]) => {
-      if (typeof value !== 'string' || WHOLE_REFERENCE.test(value)) return [key, value];
+      const reference = typeof value === 'string' ? WHOLE_REFERENCE.exec(value) : null;
+      if (reference !== null) {
+        const [whole, variable = ''] = reference;
+        if (reference[2] === undefined) return [key, whole];
+        names.keep(variable, server, `${field}.${key}`);
+        return [key, `\${${variable}}`];
+      }
       // An env key is already the variable people set; a header is named after its server.
       const wanted = field === 'env' && VARIABLE_NAME.test(key) ? key : variableWord(`${server}_${key}`);
-      return [key, names.take(wanted, server, `${field}.${key}`, value)];
+      // A value that is not a string is a secret too (the list hides it): it stands for its JSON.
+      const stands = typeof value === 'string' ? value : JSON.stringify(value);
+      return [key, names.take(wanted, server, `${field}.${key}`, stands)];
     }),
   );
 }

@@ -122,3 +122,34 @@ it('a long line keeps its start and its end, and is redacted before it is cut', 
   expect(shown.startsWith('Server stderr: noise')).toBe(true);
   expect(shown.endsWith('fatal: token •••••• refused')).toBe(true);
 });
+
+it('finds the newest sessions among 30 000 files, whatever their order in the folder, within the time limit', async () => {
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  const names = Array.from(
+    { length: 30_000 },
+    (_, index) => `${new Date(start + index * 60_000).toISOString().replace(/[:.]/g, '-')}.jsonl`,
+  );
+  // Newest first: on tmpfs the folder then lists them last; on ext4 its hash order is any order.
+  for (const name of [...names].reverse()) writeFileSync(join(dir, name), '');
+  const began = performance.now();
+
+  const sessions = await readMcpLogs(dir, 5, keep);
+
+  expect(performance.now() - began).toBeLessThan(MCP_LOG_LIMITS.readTimeoutMs);
+  expect(sessions.map((session) => session.file)).toEqual(
+    names
+      .slice(-5)
+      .reverse()
+      .map((name) => join(dir, name)),
+  );
+}, 60_000);
+
+it('orders sessions by the start time Claude Code names them with, a name of another form passed over', async () => {
+  writeFileSync(join(dir, '2026-12-01T09-00-00-000Z.jsonl'), line('debug', 'the session'));
+  writeFileSync(join(dir, 'zzz-planted.jsonl'), line('debug', 'not a session'));
+  writeFileSync(join(dir, '9999-12-01T09-00-00-000Z.jsonl.bak'), line('debug', 'not a session'));
+
+  const sessions = await readMcpLogs(dir, 5, keep);
+
+  expect(sessions.map((session) => session.time)).toEqual(['2026-12-01T09:00:00.000Z']);
+});

@@ -1,10 +1,16 @@
 import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addArgv, addJsonArgv, removeArgv } from '../../src/cli/argv';
-import { auditLogPath, createAuditLog, failureOutcome, redactArgv } from '../../src/service/audit-log';
+import {
+  AUDIT_ROTATE_BYTES,
+  auditLogPath,
+  createAuditLog,
+  failureOutcome,
+  redactArgv,
+} from '../../src/service/audit-log';
 import { REDACTED } from '../../src/config';
 import { McpCoreError } from '../../src/errors';
 import { addServerInputSchema } from '../../src/schemas';
@@ -74,6 +80,38 @@ describe('createAuditLog', () => {
   });
   afterEach(() => {
     world.remove();
+  });
+
+  it(`is bounded: past ${AUDIT_ROTATE_BYTES / 1024 / 1024} MiB it becomes audit.1.jsonl, the newest records kept, the oldest file dropped`, async () => {
+    const path = auditLogPath(world.configPath);
+    const rotated = join(world.configDir, '.mcp-admin', 'audit.1.jsonl');
+    const audit = createAuditLog(path);
+    const filler = (tag: string) =>
+      `${JSON.stringify({ tag, pad: 'x'.repeat(1000) })}\n`.repeat(AUDIT_ROTATE_BYTES / 1024);
+    await audit.append('mcp.add', ['mcp', 'add', 'first'], { ok: true, message: 'Added' });
+    writeFileSync(path, filler('oldest'), { flag: 'a' });
+
+    await audit.append('mcp.add', ['mcp', 'add', 'second'], { ok: true, message: 'Added' });
+    writeFileSync(path, filler('older'), { flag: 'a' });
+    await audit.append('mcp.add', ['mcp', 'add', 'third'], { ok: true, message: 'Added' });
+
+    const current = readFileSync(path, 'utf8');
+    const previous = readFileSync(rotated, 'utf8');
+    expect(statSync(path).size).toBeLessThanOrEqual(AUDIT_ROTATE_BYTES);
+    expect(
+      current
+        .trimEnd()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { argv: string[] }).argv),
+    ).toEqual([['mcp', 'add', 'third']]);
+    expect((JSON.parse(previous.split('\n')[0] ?? '') as { argv: string[] }).argv).toEqual([
+      'mcp',
+      'add',
+      'second',
+    ]);
+    expect(previous).toContain('"older"');
+    expect(`${current}${previous}`).not.toContain('"oldest"');
+    expect(existsSync(join(world.configDir, '.mcp-admin', 'audit.2.jsonl'))).toBe(false);
   });
 
   it('appends one JSON line per call beside .claude.json, readable by its owner only', async () => {

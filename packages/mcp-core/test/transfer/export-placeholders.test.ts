@@ -45,13 +45,14 @@ describe('export with placeholders', () => {
 
     expect(JSON.parse(exported.json)).toEqual({
       mcpServers: {
-        files: { ...files, env: { API_KEY: '${API_KEY}', MODE: '${MODE:-ro}' } },
+        files: { ...files, env: { API_KEY: '${API_KEY}', MODE: '${MODE}' } },
         web: { ...web, headers: { Authorization: '${WEB_AUTHORIZATION}' } },
         db: { ...db, args: ['postgresql://app:${DB_ARGS}@db/x', '--token', '${DB_ARGS_2}'] },
       },
     });
     expect(exported.placeholders).toEqual([
       { variable: 'API_KEY', server: 'files', field: 'env.API_KEY' },
+      { variable: 'MODE', server: 'files', field: 'env.MODE' },
       { variable: 'WEB_AUTHORIZATION', server: 'web', field: 'headers.Authorization' },
       { variable: 'DB_ARGS', server: 'db', field: 'args' },
       { variable: 'DB_ARGS_2', server: 'db', field: 'args' },
@@ -67,7 +68,7 @@ describe('export with placeholders', () => {
     };
     expect(stored.projects[world.projectDir]?.mcpServers.files).toEqual({
       ...files,
-      env: { API_KEY: '${API_KEY}', MODE: '${MODE:-ro}' },
+      env: { API_KEY: '${API_KEY}', MODE: '${MODE}' },
     });
     // The oracle: Claude Code shows the placeholder it will expand, not a value.
     const shown = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', 'web']);
@@ -109,6 +110,91 @@ describe('export with placeholders', () => {
     expect(placeholders).toEqual([
       { variable: 'API_KEY', server: 'a', field: 'env.API_KEY' },
       { variable: 'C_2_API_KEY', server: 'c-2', field: 'env.API_KEY' },
+    ]);
+  });
+
+  it('drops the default of a kept ${VAR:-default} env or header value (a secret) and lists VAR to be set', () => {
+    const servers = new Map<string, Record<string, unknown>>([
+      [
+        'api',
+        {
+          type: 'http',
+          url: 'https://e.test/mcp',
+          headers: { Authorization: '${API_AUTH:-Bearer d3fault-t0ken}' },
+        },
+      ],
+      ['files', { command: 'x', env: { API_KEY: '${API_KEY:-sk-live-d3fault-0001}', PLAIN: '${PLAIN}' } }],
+    ]);
+
+    const { json, placeholders } = exportDocument(servers, 'placeholders');
+
+    expect(JSON.parse(json)).toEqual({
+      mcpServers: {
+        api: { type: 'http', url: 'https://e.test/mcp', headers: { Authorization: '${API_AUTH}' } },
+        files: { command: 'x', env: { API_KEY: '${API_KEY}', PLAIN: '${PLAIN}' } },
+      },
+    });
+    expect(placeholders).toEqual([
+      { variable: 'API_AUTH', server: 'api', field: 'headers.Authorization' },
+      { variable: 'API_KEY', server: 'files', field: 'env.API_KEY' },
+    ]);
+    for (const secret of ['d3fault-t0ken', 'sk-live-d3fault-0001']) expect(json).not.toContain(secret);
+  });
+
+  it('writes values that are not strings (a number, an object, a secret-named number) as placeholders, never in clear', () => {
+    const servers = new Map<string, Record<string, unknown>>([
+      [
+        'odd',
+        {
+          command: 'x',
+          env: { PIN: 48151623, NESTED: { inner: 'n3sted-s3cret' } },
+          headers: { 'X-Key': 99887766 },
+          oauth: { clientId: 'app', clientSecret: 55443322 },
+        },
+      ],
+    ]);
+
+    const { json, placeholders } = exportDocument(servers, 'placeholders');
+
+    expect(JSON.parse(json)).toEqual({
+      mcpServers: {
+        odd: {
+          command: 'x',
+          env: { PIN: '${PIN}', NESTED: '${NESTED}' },
+          headers: { 'X-Key': '${ODD_X_KEY}' },
+          oauth: { clientId: 'app', clientSecret: '${ODD_CLIENTSECRET}' },
+        },
+      },
+    });
+    expect(placeholders?.map((each) => each.variable)).toEqual([
+      'PIN',
+      'NESTED',
+      'ODD_X_KEY',
+      'ODD_CLIENTSECRET',
+    ]);
+    for (const secret of ['48151623', 'n3sted-s3cret', '99887766', '55443322'])
+      expect(json).not.toContain(secret);
+  });
+
+  it('never gives a secret the name of a variable a kept ${VAR} reference uses, whichever server comes first', () => {
+    const servers = new Map<string, Record<string, unknown>>([
+      ['a', { command: 'x', env: { API_KEY: 'literal-of-a' } }],
+      ['b', { command: 'x', env: { TOKEN: '${API_KEY}' }, args: ['--from', '${MODE:-ro}'] }],
+      ['c', { command: 'x', env: { MODE: 'literal-of-c' } }],
+    ]);
+
+    const { json, placeholders } = exportDocument(servers, 'placeholders');
+
+    expect(JSON.parse(json)).toEqual({
+      mcpServers: {
+        a: { command: 'x', env: { API_KEY: '${A_API_KEY}' } },
+        b: { command: 'x', env: { TOKEN: '${API_KEY}' }, args: ['--from', '${MODE:-ro}'] },
+        c: { command: 'x', env: { MODE: '${C_MODE}' } },
+      },
+    });
+    expect(placeholders).toEqual([
+      { variable: 'A_API_KEY', server: 'a', field: 'env.API_KEY' },
+      { variable: 'C_MODE', server: 'c', field: 'env.MODE' },
     ]);
   });
 });
