@@ -1,4 +1,4 @@
-import { useId, useReducer, useRef, type SubmitEvent } from 'react';
+import { useId, useReducer, useRef, useState, type SubmitEvent } from 'react';
 import type { WritableServer } from '../rows';
 import { useServerList } from '../shared-queries';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -21,7 +21,7 @@ interface AddServerFormProps {
 export function AddServerForm({ projectPath, onEditExisting }: AddServerFormProps) {
   const id = useId();
   const headingId = `${id}-heading`;
-  const nameId = `${id}-name`;
+  const pasteId = `${id}-paste`;
   const [state, dispatch] = useReducer(addFormReducer, undefined, () => ({
     ...initialAddFormState,
     scope: lastScope() ?? initialAddFormState.scope,
@@ -33,13 +33,16 @@ export function AddServerForm({ projectPath, onEditExisting }: AddServerFormProp
   const clash =
     state.name === '' ? { elsewhere: [] } : nameClash(listed.data?.servers ?? [], state.name, state.scope);
   const focusAfterRender = useFocusAfterRender();
+  // A new paste box after each add: nothing pasted (secrets included) stays in it.
+  const [pasteRound, setPasteRound] = useState(0);
   // What was added is said by the message after each change (with its Undo).
   const add = useAddServer((scope) => {
     rememberScope(scope);
     dispatch({ type: 'reset', scope });
     form.reset();
+    setPasteRound((round) => round + 1);
     // The field that had focus may be gone with the reset; start the next server from the top.
-    focusAfterRender(nameId);
+    focusAfterRender(pasteId);
   });
 
   const onSubmit = (event: SubmitEvent) => {
@@ -52,6 +55,8 @@ export function AddServerForm({ projectPath, onEditExisting }: AddServerFormProp
     <form ref={formRef} className="card add-form" aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
       <h2 id={headingId}>Add MCP server</h2>
       <PasteBox
+        key={pasteRound}
+        id={pasteId}
         onFill={(server) => {
           dispatch({ type: 'fill', server });
         }}
