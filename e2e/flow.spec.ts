@@ -94,6 +94,7 @@ for (const { label, width, height } of WIDTHS) {
       // The form starts the next server in the scope just used, also after a reload.
       await expect(form.scope('User')).toBeChecked();
       await panel.reload();
+      await panel.openAddForm();
       await expect(form.scope('User')).toBeChecked();
 
       await panel.enabledSwitch('files').click();

@@ -2,20 +2,13 @@ import { expect, test } from './support/fixtures';
 import { readJson } from './support/config-files';
 
 test('a server can be added with the keyboard alone', async ({ panel, page, world }) => {
-  const form = await panel.openAddForm();
+  const form = panel.addForm;
   const tab = async () => {
     await page.keyboard.press('Tab');
   };
 
-  // Focus order: project picker, the CLI's paths (folded), reveal switch, then the form: its paste box and
-  // its button first, then the fields.
-  await tab();
-  await expect(panel.projectPicker).toBeFocused();
-  await tab();
-  await expect(page.locator('summary').filter({ hasText: /^Claude CLI/ })).toBeFocused();
-  await tab();
-  await expect(panel.revealSecrets).toBeFocused();
-  await tab();
+  // `n` opens the form in its sheet, focus in its paste box; then the paste box's button, then the fields.
+  await page.keyboard.press('n');
   await expect(
     form.root.getByRole('textbox', { name: 'Paste a command or JSON', exact: true }),
   ).toBeFocused();
@@ -55,7 +48,10 @@ test('a server can be added with the keyboard alone', async ({ panel, page, worl
   await page.keyboard.press('Enter');
 
   await expect(panel.serverRow('kbd')).toBeVisible();
-  await expect(form.name).toBeFocused();
+  // The next server starts from the paste box, emptied.
+  const pasteBox = form.root.getByRole('textbox', { name: 'Paste a command or JSON', exact: true });
+  await expect(pasteBox).toBeFocused();
+  await expect(pasteBox).toHaveValue('');
   const config = (await readJson(world.configPath)) as { mcpServers?: unknown };
   expect(config.mcpServers).toEqual({
     kbd: { type: 'stdio', command: 'node', args: ['--inspect'], env: { TOKEN: 'abc' } },

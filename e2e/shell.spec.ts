@@ -112,6 +112,36 @@ for (const { label, width, height } of WIDTHS) {
       await expect(paste).toHaveValue('n');
     });
 
+    test('after Add server the paste box is empty (no secret left in it) and focused, and the next paste fills the form', async ({
+      panel,
+      page,
+    }) => {
+      const form = await panel.openAddForm();
+      const paste = form.root.getByRole('textbox', { name: 'Paste a command or JSON', exact: true });
+      const pasteText = async (text: string) => {
+        await paste.evaluate((box, pasted) => {
+          const data = new DataTransfer();
+          data.setData('text', pasted);
+          box.dispatchEvent(
+            new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+          );
+        }, text);
+      };
+      await paste.focus();
+      await pasteText('claude mcp add --scope user -e API_KEY=s3cret-one first -- node first.js');
+      await expect(form.name).toHaveValue('first');
+      await form.submit.click();
+      await expect(panel.serverRow('first')).toBeVisible();
+      await expect(paste).toBeFocused();
+      await expect(paste).toHaveValue('');
+      await expect(form.name).toHaveValue('');
+
+      await pasteText('claude mcp add --scope user second -- node second.js');
+      await expect(form.name).toHaveValue('second');
+      await expect(form.command).toHaveValue('node');
+      await expect(page.getByText('s3cret-one')).toHaveCount(0);
+    });
+
     test('New server opens Add MCP server with the paste box first; Escape or Close closes it, focus back on New server, and the Servers view has the whole width while it is closed', async ({
       panel,
       page,

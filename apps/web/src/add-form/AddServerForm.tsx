@@ -26,6 +26,7 @@ export function AddServerForm({ projectPath, onEditExisting, prefill = null }: A
   const id = useId();
   const headingId = `${id}-heading`;
   const nameId = `${id}-name`;
+  const pasteId = `${id}-paste`;
   const [state, dispatch] = useReducer(addFormReducer, undefined, () => ({
     ...initialAddFormState,
     scope: lastScope() ?? initialAddFormState.scope,
@@ -40,14 +41,17 @@ export function AddServerForm({ projectPath, onEditExisting, prefill = null }: A
   // The prefill's note stays until the server is added.
   const [addedPrefill, setAddedPrefill] = useState<number | undefined>(undefined);
   const filledFrom = prefill !== null && prefill.id !== addedPrefill ? prefill : null;
+  // A new paste box after each add: nothing pasted (secrets included) stays in it.
+  const [pasteRound, setPasteRound] = useState(0);
   // What was added is said by the message after each change (with its Undo).
   const add = useAddServer((scope) => {
     setAddedPrefill(prefill?.id);
     rememberScope(scope);
     dispatch({ type: 'reset', scope });
     form.reset();
+    setPasteRound((round) => round + 1);
     // The field that had focus may be gone with the reset; start the next server from the top.
-    focusAfterRender(nameId);
+    focusAfterRender(pasteId);
   });
 
   // Each new prefill replaces what was typed: the name too, which a paste would keep.
@@ -74,6 +78,8 @@ export function AddServerForm({ projectPath, onEditExisting, prefill = null }: A
       <h2 id={headingId}>Add MCP server</h2>
       {filledFrom !== null && <PrefillNote prefill={filledFrom} />}
       <PasteBox
+        key={pasteRound}
+        id={pasteId}
         onFill={(server) => {
           dispatch({ type: 'fill', server });
         }}

@@ -1,12 +1,11 @@
-import { useId, useState, type ClipboardEvent } from 'react';
+import { useState, type ClipboardEvent } from 'react';
 import { parsePasted, type Pasted, type PastedServer } from './paste/parse-pasted';
 
 /**
  * Where a command copied from a README goes: a command line, a `claude mcp add …` line or a JSON
  * entry fills the form below. It is only read, never run.
  */
-export function PasteBox({ onFill }: { onFill: (server: PastedServer) => void }) {
-  const id = useId();
+export function PasteBox({ id, onFill }: { id: string; onFill: (server: PastedServer) => void }) {
   const [text, setText] = useState('');
   const [outcome, setOutcome] = useState<Pasted | null>(null);
   const fill = (value: string) => {

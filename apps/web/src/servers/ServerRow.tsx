@@ -85,9 +85,11 @@ export function ServerRow({
                 type="button"
                 className="secondary small"
                 aria-label={`Check ${server.name}`}
-                disabled={stale || check?.state === 'running' || server.disabled === true}
+                disabled={stale || server.disabled === true}
+                // Busy, not disabled, while it runs: a disabled button would drop the focus it has.
+                aria-disabled={check?.state === 'running' ? true : undefined}
                 onClick={() => {
-                  onCheck(server, projectPath);
+                  if (check?.state !== 'running') onCheck(server, projectPath);
                 }}
               >
                 Check

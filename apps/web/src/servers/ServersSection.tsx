@@ -59,6 +59,7 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
   });
   // A run of another project stopped when the user left it (its subscription went with it).
   const checkAllShown = checkAll?.projectPath === projectPath ? checkAll : null;
+  const checkAllRunning = checkAllShown !== null && !checkAllShown.ended;
   const focusAfterRender = useFocusAfterRender();
   // Keep showing the current rows while the revealed (or another project's) list loads.
   const list = useServerList(projectPath, { reveal, keepPrevious: true });
@@ -93,9 +94,12 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
             <button
               type="button"
               className="secondary small"
-              disabled={showsPreviousProject || (checkAllShown !== null && !checkAllShown.ended)}
+              disabled={showsPreviousProject}
+              // Busy, not disabled, while a run goes on: a disabled button would drop the focus it has.
+              aria-disabled={checkAllRunning ? true : undefined}
               onClick={() => {
-                setCheckAll({ projectPath, run: (checkAll?.run ?? 0) + 1, ended: false });
+                if (!checkAllRunning)
+                  setCheckAll({ projectPath, run: (checkAll?.run ?? 0) + 1, ended: false });
               }}
             >
               Check all

@@ -1,0 +1,45 @@
+/**
+ * Issue 29's keyboard points: a button that starts something shows it is busy and keeps focus
+ * (never disabled under the user's focus). At a desktop and a phone width.
+ */
+import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
+import { addWithCli } from './support/claude-cli';
+import { expect, test } from './support/fixtures';
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
+
+    test('Check and Check all stay focused and say they are busy while they run, instead of turning disabled', async ({
+      panel,
+      page,
+      world,
+    }) => {
+      await addWithCli(world, world.projectDir, {
+        name: 'slow',
+        scope: 'user',
+        command: process.execPath,
+        args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
+        env: { DELAY_MS: '3000' },
+      });
+      await panel.reload();
+      const check = panel.checkButton('slow');
+      await check.focus();
+      await page.keyboard.press('Enter');
+      await expect(check).toHaveAttribute('aria-disabled', 'true');
+      await expect(check).toBeFocused();
+      await expect(panel.serverRow('slow')).toContainText('Connected', { timeout: 30_000 });
+      await expect(check).not.toHaveAttribute('aria-disabled');
+      await expect(check).toBeFocused();
+
+      await panel.checkAllButton.focus();
+      await page.keyboard.press('Enter');
+      await expect(panel.checkAllButton).toHaveAttribute('aria-disabled', 'true');
+      await expect(panel.checkAllButton).toBeFocused();
+      await expect(page.getByRole('status').filter({ hasText: 'checked' })).toContainText('1 of 1 checked', {
+        timeout: 30_000,
+      });
+      await expect(panel.checkAllButton).toBeFocused();
+    });
+  });
+}
