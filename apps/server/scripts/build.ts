@@ -9,7 +9,7 @@
  * source file's URL, so whatever is resolved relative to a source file (the panel's `dist/`, the
  * pinned Claude CLI) is found exactly as when the sources run.
  */
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -23,25 +23,30 @@ export async function buildServer(): Promise<string> {
   // Chunk names carry a hash: the last build's would stay beside this one's.
   await rm(`${SERVER_DIR}dist`, { recursive: true, force: true });
   await build({
+    ...NODE_BUNDLE,
     entryPoints: { main: `${SERVER_DIR}src/main.ts` },
     outdir: `${SERVER_DIR}dist`,
-    outExtension: { '.js': '.mjs' },
-    // A module imported with `import()` (the check, with the MCP SDK) goes into a chunk of its own,
-    // loaded when first used: bundled into main.mjs, its imports would load at start.
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // As Node resolves: no `module` condition, `main` only.
-    conditions: [],
-    mainFields: ['main'],
-    logLevel: 'warning',
     plugins: [othersWhereNodeLoadsThem, sourceFileUrls],
   });
   return BUILT_MAIN;
 }
+
+/** How the server is bundled, here and in the installed package (apps/mcp-admin/scripts/build.ts). */
+export const NODE_BUNDLE: BuildOptions = {
+  outExtension: { '.js': '.mjs' },
+  // A module imported with `import()` (the check, with the MCP SDK) goes into a chunk of its own,
+  // loaded when first used: bundled into main.mjs, its imports would load at start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // As Node resolves: no `module` condition, `main` only.
+  conditions: [],
+  mainFields: ['main'],
+  logLevel: 'warning',
+};
 
 const othersWhereNodeLoadsThem: Plugin = {
   name: 'others-where-node-loads-them',

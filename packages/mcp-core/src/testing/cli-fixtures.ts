@@ -11,3 +11,10 @@ import { fileURLToPath } from 'node:url';
 export const ARGV_LOGGING_CLAUDE = fileURLToPath(
   new URL('../../test/fixtures/argv-logging-claude.sh', import.meta.url),
 );
+
+/**
+ * A fake `claude` for tests whose subject is MCP Admin, not Claude Code: add-json, add, remove,
+ * reset-project-choices and --version, storing what the pinned CLI stores in about 50 ms.
+ * `core/cli/fake-claude-contract.test.ts` holds it to the real CLI.
+ */
+export const FAKE_CLAUDE = fileURLToPath(new URL('../../test/fixtures/fake-claude.mjs', import.meta.url));

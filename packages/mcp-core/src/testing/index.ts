@@ -112,7 +112,7 @@ export async function runCliAsAnotherTerminal(
   return outcome.message;
 }
 
-export { ARGV_LOGGING_CLAUDE } from './cli-fixtures';
+export { ARGV_LOGGING_CLAUDE, FAKE_CLAUDE } from './cli-fixtures';
 export { MCP_SERVER_SCRIPTS, startHostileHttpServer, startRemoteMcpServer } from './mcp-servers';
 export type { RemoteMcpServer, RemoteMcpServerOptions } from './mcp-servers';
 export { livingGroupMembers, processesWithEnvironment } from './process-group';

@@ -1,0 +1,147 @@
+/**
+ * `pnpm --filter mcp-admin build` (and `pnpm pack`'s prepack): the installable package's dist/.
+ * - dist/cli.mjs and its chunks: the server with this workspace's packages bundled in; every other
+ *   package (but BUNDLED) stays an import by name, which Node resolves from the installed package's node_modules.
+ *   Each must be a dependency in package.json, at the exact version the workspace runs it with.
+ * - dist/panel: the panel, built by Vite straight here (apps/web/dist, which tests read, is left alone).
+ */
+import { NODE_BUNDLE } from '@mcp-admin/server/build';
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build, type Plugin } from 'esbuild';
+
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(PACKAGE_DIR, 'dist');
+const WORKSPACE_PACKAGE = /^@mcp-admin\//;
+/**
+ * Bundled although published: @trpc/server's peer dependency on TypeScript (for its types only)
+ * would make npm install a compiler beside the server.
+ */
+const BUNDLED = new Set(['@trpc/server']);
+const RESOLVING = Symbol('resolving');
+
+/**
+ * Packages the server finds at run time without an import esbuild sees, each with a package that
+ * depends on it: the pinned Claude CLI, resolved by path (packages/mcp-core/src/cli/binary.ts).
+ */
+const RESOLVED_AT_RUN_TIME = { '@anthropic-ai/claude-code': '@mcp-admin/core' } as const;
+
+interface Manifest {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+const readManifest = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+
+/** `@scope/name/sub/path` → `@scope/name`. */
+function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return (specifier.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+}
+
+/** The version of the installed package that holds `file`. */
+function versionHolding(file: string, name: string): string {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      const manifest = readManifest(join(dir, 'package.json'));
+      if (manifest.name === name) return manifest.version;
+    } catch {
+      // No package.json here: look further up.
+    }
+  }
+  throw new Error(`no package.json of ${name} above ${file}`);
+}
+
+/** Bundles the workspace's own packages; records every other package imported, with its version. */
+function importsByName(imported: Map<string, string>): Plugin {
+  return {
+    name: 'imports-by-name',
+    setup(esbuild) {
+      esbuild.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === RESOLVING || args.kind === 'entry-point') return undefined;
+        if (WORKSPACE_PACKAGE.test(args.path) || args.path.startsWith('node:')) return undefined;
+        if (BUNDLED.has(packageNameOf(args.path))) return undefined;
+        const resolved = await esbuild.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: RESOLVING,
+        });
+        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        // A Node built-in (`fs`) stays as it is.
+        if (resolved.external) return undefined;
+        const name = packageNameOf(args.path);
+        imported.set(name, versionHolding(resolved.path, name));
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+/** What the workspace runs each package resolved at run time with. */
+function runTimeVersions(): Map<string, string> {
+  const serverRequire = createRequire(import.meta.resolve('@mcp-admin/server/build'));
+  return new Map(
+    Object.entries(RESOLVED_AT_RUN_TIME).map(([name, dependent]) => {
+      // The dependent's entry: its package.json is not among its exports.
+      const manifest = createRequire(serverRequire.resolve(dependent)).resolve(`${name}/package.json`);
+      return [name, readManifest(manifest).version];
+    }),
+  );
+}
+
+/** Throws unless package.json's dependencies are exactly `needed`, name for name and version for version. */
+function checkDependencies(needed: Map<string, string>): void {
+  const declared = readManifest(join(PACKAGE_DIR, 'package.json')).dependencies ?? {};
+  const wrong = [
+    ...[...needed]
+      .filter(([name, version]) => declared[name] !== version)
+      .map(([name, v]) => `"${name}": "${v}"`),
+    ...Object.keys(declared)
+      .filter((name) => !needed.has(name))
+      .map((name) => `"${name}" (not used)`),
+  ];
+  if (wrong.length > 0) {
+    throw new Error(
+      `apps/mcp-admin/package.json's dependencies must be exactly what dist/ runs with: ${wrong.join(', ')}`,
+    );
+  }
+}
+
+export async function buildPackage(): Promise<void> {
+  rmSync(DIST, { recursive: true, force: true });
+  const imported = new Map<string, string>();
+  await build({
+    ...NODE_BUNDLE,
+    entryPoints: { cli: join(PACKAGE_DIR, 'src', 'cli.ts') },
+    outdir: DIST,
+    plugins: [importsByName(imported)],
+  });
+  checkDependencies(new Map([...imported, ...runTimeVersions()]));
+  await promisify(execFile)(
+    'pnpm',
+    [
+      '--filter',
+      '@mcp-admin/web',
+      'exec',
+      'vite',
+      'build',
+      '--outDir',
+      join(DIST, 'panel'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: PACKAGE_DIR },
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildPackage();
+  process.stdout.write(`built ${DIST}\n`);
+}

@@ -1,0 +1,204 @@
+/**
+ * MCP Admin as a user gets it: `pnpm pack`ed, installed by npm into an empty folder outside this
+ * workspace, and started as `mcp-admin` in a throwaway world, as `npm install --global` and `npx`
+ * would run it.
+ */
+import { addArgv, createTestWorld, runCliAsAnotherTerminal, type TestWorld } from '@mcp-admin/core/testing';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+
+const run = promisify(execFile);
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const workspaceRoot = resolve(packageDir, '../..');
+const START_LINE = /^MCP Admin listening on (http:\/\/127\.0\.0\.1:(\d+))\/\?token=([A-Za-z0-9_-]+)\n$/;
+const DEV_TOOLS = ['typescript', 'tsx', 'esbuild', 'vite', 'vitest', 'rollup'];
+
+interface Manifest {
+  bin: unknown;
+  dependencies: Record<string, string>;
+}
+
+const PINNED_CLI_VERSION = (
+  JSON.parse(readFileSync(join(workspaceRoot, 'packages/mcp-core/package.json'), 'utf8')) as Manifest
+).dependencies['@anthropic-ai/claude-code'];
+
+const isInside = (dir: string, path: string) => {
+  const rest = relative(dir, path);
+  return rest === '' || (!rest.startsWith('..') && !isAbsolute(rest));
+};
+
+/** Nothing leads Node, npm or a `claude` on PATH back into this workspace or to another CLI. */
+const outsideEnv: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) =>
+        !['NODE_PATH', 'NODE_OPTIONS', 'INIT_CWD', 'CLAUDE_BIN', 'CLAUDE_CONFIG_DIR'].includes(key) &&
+        !/^(npm|pnpm|MCP_ADMIN)_/i.test(key),
+    ),
+  ),
+  PATH: (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => !isInside(workspaceRoot, resolve(dir)) && !existsSync(join(dir, 'claude')))
+    .join(delimiter),
+};
+
+/** The variables of docs/api.md's table of server settings. */
+function documentedSettings(): string[] {
+  const api = readFileSync(join(workspaceRoot, 'docs', 'api.md'), 'utf8');
+  const table = api.slice(
+    api.indexOf('## Server settings'),
+    api.indexOf('\n## ', api.indexOf('## Server settings') + 1),
+  );
+  return [...table.matchAll(/^\| `([A-Z_]+)`/gm)].map(([, name]) => name ?? '');
+}
+
+describe('the packed mcp-admin package installed by npm in an empty folder', () => {
+  let root: string;
+  let app: string;
+  let installed: string;
+  let bin: string;
+
+  beforeAll(async () => {
+    root = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-admin-package-')));
+    app = join(root, 'app');
+    installed = join(app, 'node_modules', 'mcp-admin');
+    bin = join(app, 'node_modules', '.bin', 'mcp-admin');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'empty', private: true }));
+    const packed = join(root, 'pack');
+    await run('pnpm', ['pack', '--pack-destination', packed], { cwd: packageDir });
+    const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    // The user's npm cache: the pinned CLI's ~100 MB download is fetched once per machine.
+    await run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', join(packed, `mcp-admin-${version}.tgz`)],
+      { cwd: app, env: outsideEnv },
+    );
+  }, 600_000);
+
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('declares a bin named mcp-admin and exact versions of published packages, the pinned Claude CLI among them; no workspace link, no dev tool installed', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Manifest;
+
+    expect(manifest.bin).toEqual({ 'mcp-admin': 'dist/cli.mjs' });
+    expect(manifest.dependencies['@anthropic-ai/claude-code']).toBe(PINNED_CLI_VERSION);
+    expect(
+      Object.entries(manifest.dependencies).filter(([, version]) => !/^\d+\.\d+\.\d+$/.test(version)),
+    ).toEqual([]);
+    expect(Object.keys(manifest.dependencies).filter((name) => name.startsWith('@mcp-admin/'))).toEqual([]);
+    expect(JSON.stringify(manifest)).not.toContain('workspace:');
+    expect(existsSync(join(app, 'node_modules', '@mcp-admin'))).toBe(false);
+    expect(DEV_TOOLS.filter((name) => existsSync(join(app, 'node_modules', name)))).toEqual([]);
+  });
+
+  it('names every server setting of docs/api.md in --help', async () => {
+    const settings = documentedSettings();
+    const { stdout } = await run(bin, ['--help'], { env: outsideEnv });
+
+    expect(settings).toContain('MCP_ADMIN_PORT');
+    expect(settings.filter((name) => !stdout.includes(`  ${name} `))).toEqual([]);
+    expect(stdout).toContain('MCP Admin listening on http://HOST:PORT/?token=TOKEN');
+  });
+
+  it('refuses an unknown argument with exit code 2, naming it', async () => {
+    const failure = (await run(bin, ['--bogus'], { env: outsideEnv }).catch((error: unknown) => error)) as {
+      code: number;
+      stderr: string;
+    };
+
+    expect([failure.code, failure.stderr.split('\n')[0]]).toEqual([
+      2,
+      'mcp-admin: unknown argument "--bogus"',
+    ]);
+  });
+
+  it('starts in a throwaway world: the start line, /healthz, the panel and mcp.list with the token, its own pinned CLI', async () => {
+    const world: TestWorld = createTestWorld();
+    onTestFinished(() => {
+      world.remove();
+    });
+    await runCliAsAnotherTerminal(
+      world,
+      world.projectDir,
+      addArgv({ name: 'docs', scope: 'user', command: 'node' }),
+    );
+    // Started from the project, as a user types `mcp-admin` there: it is the default project.
+    const child = spawn(bin, [], {
+      cwd: world.projectDir,
+      env: { ...outsideEnv, HOME: world.configDir, CLAUDE_CONFIG_DIR: world.configDir, MCP_ADMIN_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await expect.poll(() => stdout.includes('\n') || child.exitCode !== null, { timeout: 30_000 }).toBe(true);
+
+    const [, url = '', , token = ''] = START_LINE.exec(stdout) ?? [];
+    expect({ stdout, stderr }).toEqual({ stdout: expect.stringMatching(START_LINE) as unknown, stderr: '' });
+    const authorization = `Bearer ${token}`;
+    const health = await fetch(`${url}/healthz`);
+    const signIn = await fetch(`${url}/?token=${token}`, { redirect: 'manual' });
+    const shell = await fetch(`${url}/`);
+    const shellHtml = await shell.text();
+    const script = /<script type="module"[^>]* src="([^"]+)"/.exec(shellHtml)?.[1] ?? '';
+    const scriptAnswer = await fetch(`${url}${script}`);
+    const list = await fetch(`${url}/trpc/mcp.list`, { headers: { authorization } });
+    const info = await fetch(`${url}/trpc/system.info`, { headers: { authorization } });
+    const unauthorized = await fetch(`${url}/trpc/mcp.list`);
+
+    expect({ status: health.status, body: await health.text() }).toEqual({ status: 200, body: 'ok' });
+    expect([signIn.status, signIn.headers.get('location')]).toEqual([302, '/']);
+    expect([shell.status, shell.headers.get('content-type'), shellHtml]).toEqual([
+      200,
+      'text/html; charset=utf-8',
+      expect.stringContaining('<div id="root">') as unknown,
+    ]);
+    expect([scriptAnswer.status, scriptAnswer.headers.get('content-type')]).toEqual([
+      200,
+      'application/javascript; charset=utf-8',
+    ]);
+    expect(unauthorized.status).toBe(401);
+    expect(await list.json()).toMatchObject({
+      result: {
+        data: {
+          configPath: world.configPath,
+          projectPath: world.projectDir,
+          servers: [{ name: 'docs', scope: 'user', command: 'node', status: 'active' }],
+          problems: [],
+        },
+      },
+    });
+    const { cli } = ((await info.json()) as { result: { data: { cli: { path: string; version: string } } } })
+      .result.data;
+    expect(isInside(join(app, 'node_modules'), cli.path)).toBe(true);
+    expect(cli.version).toBe(`${PINNED_CLI_VERSION ?? ''} (Claude Code)`);
+
+    child.kill('SIGTERM');
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+  });
+});

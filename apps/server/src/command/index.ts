@@ -1,0 +1,2 @@
+export { runMcpAdmin } from './run-mcp-admin';
+export type { McpAdminCommand } from './run-mcp-admin';
