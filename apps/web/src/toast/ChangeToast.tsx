@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { HistoryEntry } from '../trpc';
 import { useUndoChange } from '../undo-change';
 import { useReadRecentChanges } from './api';
@@ -28,6 +28,7 @@ function ChangeCard({ announcement, words }: { announcement: ChangeAnnouncement;
   const readRecentChanges = useReadRecentChanges();
   const { undo: undoing, ask, confirmation } = useUndoChange();
   const ref = useRef<HTMLDivElement>(null);
+  const textId = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -72,13 +73,20 @@ function ChangeCard({ announcement, words }: { announcement: ChangeAnnouncement;
   const shownError = error ?? undoing.error?.message;
   return (
     <div ref={ref} className="toast-card">
-      <span className="toast-text">{words.text}</span>
+      <span className="toast-text" id={textId}>
+        {words.text}
+      </span>
       {words.undo !== undefined && (
         <button
           type="button"
           className="secondary small"
-          disabled={busy || undoing.isPending}
-          onClick={() => void undo()}
+          // Named `Undo`; the change it undoes is the message beside it.
+          aria-describedby={textId}
+          // Busy, it keeps focus (never disable the focused control); a second press does nothing.
+          aria-disabled={busy || undoing.isPending || undefined}
+          onClick={() => {
+            if (!busy && !undoing.isPending) void undo();
+          }}
         >
           Undo
         </button>
