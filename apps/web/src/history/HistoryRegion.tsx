@@ -30,7 +30,7 @@ export function HistoryRegion({ locked }: { locked: boolean }) {
         <ol className="history-list">
           {history.data.map((change) => (
             <li key={change.id} className={change.ok ? undefined : 'failed'}>
-              <span className="history-what" id={`${headingId}-${String(change.id)}`}>
+              <span className="history-what" id={`${headingId}-${change.id}`}>
                 {historyVerb(change)} <strong>{change.name}</strong>
                 {historyAfterName(change)} ({scopeLabel(change.scope)})
                 {changedWords(change) !== '' && `: ${changedWords(change)}`}
@@ -51,7 +51,7 @@ export function HistoryRegion({ locked }: { locked: boolean }) {
                   type="button"
                   className="secondary small"
                   // Named `Undo`; which change it undoes is its description, the line it sits on.
-                  aria-describedby={`${headingId}-${String(change.id)}`}
+                  aria-describedby={`${headingId}-${change.id}`}
                   // Under a managed config Claude Code takes no change, an undo neither.
                   disabled={locked}
                   // Busy, it keeps focus (never disable the focused control); a second press does nothing.
