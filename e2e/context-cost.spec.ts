@@ -1,3 +1,8 @@
+/**
+ * Issue 29's Context cost view: a total that says what it leaves out with `Check them`, a failed
+ * check never shown as "no tools", `Turn off in this project` doing exactly that, and one compact
+ * table line a server. At a desktop and a phone width.
+ */
 import type { AddServerInput } from '@mcp-admin/core';
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
 import { expect, test } from './support/fixtures';
@@ -14,55 +19,80 @@ function toolsServer(name: string, toolNames: string[]): AddServerInput {
   };
 }
 
-// Tokens of each definition (packages/mcp-core/test/check/tool-tokens.test.ts): files' read_file
-// 32 and write_file 33 (65 in all), notes' a 27.
-test('Context cost ranks the checked servers, totals what Claude Code loads, and "Turning files off" is one click from its switch', async ({
-  panel,
-  world,
-  page,
-}) => {
-  await addWithCli(world, world.projectDir, toolsServer('files', ['read_file', 'write_file']));
-  await addWithCli(world, world.projectDir, toolsServer('notes', ['a']));
-  await panel.reload();
-  const region = page.getByRole('region', { name: 'Context cost', exact: true });
-  const ranked = region.getByRole('list', { name: 'Servers by cost' }).getByRole('listitem');
-  await panel.showView('Context cost');
-  await expect(ranked.filter({ hasText: 'files' })).toContainText('Not checked yet');
-  await panel.showView('Servers');
+/** A stdio server that exits at once: its check fails. */
+const brokenServer: AddServerInput = {
+  name: 'broken',
+  scope: 'user',
+  command: process.execPath,
+  args: ['-e', 'process.exit(1)'],
+};
 
-  await panel.checkButton('notes').click();
-  await panel.checkButton('files').click();
-  // Each item goes on with the tool's permission (see permissions.spec.ts).
-  await expect(
-    panel.serverRow('files').getByRole('list', { name: 'Tools' }).getByRole('listitem'),
-  ).toHaveText([/^read_fileTool read_file≈ 32 tokens/, /^write_fileTool write_file≈ 33 tokens/]);
+const WIDTHS = [
+  { label: '1280', width: 1280, height: 800 },
+  { label: '390', width: 390, height: 844 },
+] as const;
 
-  await panel.showView('Context cost');
-  await expect(ranked.first()).toContainText('files');
-  await expect(ranked.first()).toContainText('≈ 65 tokens, 2 tools');
-  await expect(ranked.nth(1)).toContainText('≈ 27 tokens, 1 tool');
-  await expect(region).toContainText(
-    'Claude Code loads ≈ 92 tokens of MCP tool definitions in this project (estimate): 0.1% of a 200,000-token context window.',
-  );
-  await expect(region).toContainText('Under 20,000 tokens (10% of the window)');
-  await expect(region).toContainText('Under 25,000 tokens, where /doctor warns');
+for (const { label, width, height } of WIDTHS) {
+  test.describe(`at ${label} px`, () => {
+    test.use({ viewport: { width, height } });
 
-  await region.getByRole('button', { name: 'Turning files off saves ≈ 65 tokens' }).click();
-  await expect(panel.enabledSwitch('files')).toBeFocused();
-  await expect(panel.viewLink('Servers')).toHaveAttribute('aria-current', 'page');
-  await page.keyboard.press('Space');
-  await expect(panel.enabledSwitch('files')).not.toBeChecked();
-  await panel.showView('Context cost');
+    // Tokens of each definition (packages/mcp-core/test/check/tool-tokens.test.ts): files' read_file
+    // 32 and write_file 33 (65 in all), notes' a 27.
+    test('the total says which servers it leaves out, "Check them" checks them, a failed check is "failed" not "no tools", and "Turn off in this project" turns the server off in this project', async ({
+      panel,
+      world,
+      page,
+    }) => {
+      await addWithCli(world, world.projectDir, toolsServer('files', ['read_file', 'write_file']));
+      await addWithCli(world, world.projectDir, toolsServer('notes', ['a']));
+      await addWithCli(world, world.projectDir, brokenServer);
+      await panel.reload();
+      const region = panel.viewRegion('Context cost');
+      const table = region.getByRole('table', { name: 'Servers by cost' });
+      const costRow = (name: string) =>
+        table
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name} `) }) });
 
-  // Off, it costs nothing; its kept check still says what it would cost (the stash holds the same entry).
-  await expect(ranked.filter({ hasText: 'files' })).toContainText(
-    'Not loaded in this project: costs nothing.',
-  );
-  await expect(ranked.filter({ hasText: 'files' })).toContainText('≈ 65 tokens, 2 tools');
-  await expect(region).toContainText('Claude Code loads ≈ 27 tokens');
-  await panel.screenshot('context-cost', { fullPage: true });
+      await panel.checkButton('files').click();
+      await expect(panel.serverRow('files').getByRole('list', { name: 'Tools' })).toBeVisible();
+      await panel.showView('Context cost');
+      await expect(region).toContainText(
+        'Claude Code loads ≈ 65 tokens from 1 checked server; 2 loaded servers not checked yet — Check them',
+      );
+      await expect(table.getByRole('columnheader')).toHaveText(['Server', 'Tools', 'Tokens', 'Action']);
+      await expect(costRow('notes')).toContainText('Not checked yet');
 
-  // Kept across a reload of the panel: nothing is checked again.
-  await panel.reload();
-  await expect(region).toContainText('Claude Code loads ≈ 27 tokens');
-});
+      await region.getByRole('button', { name: 'Check them', exact: true }).click();
+      await expect(region).toContainText(
+        'Claude Code loads ≈ 92 tokens from 2 checked servers; 1 server whose last check failed, so its tools are not counted',
+      );
+      await expect(region.getByRole('button', { name: 'Check them' })).toHaveCount(0);
+      await expect(costRow('broken')).toContainText('Last check failed: tools not counted');
+      await expect(costRow('broken')).not.toContainText(/no tools/i);
+      await expect(costRow('files').getByRole('cell')).toHaveText(['2', '≈ 65', 'Turn off in this project']);
+      await expect(costRow('notes').getByRole('cell')).toHaveText(['1', '≈ 27', 'Turn off in this project']);
+      // Most costly first.
+      await expect(table.getByRole('rowheader')).toHaveText([/^files /, /^notes /, /^broken /]);
+      await panel.screenshot(`context-cost-${label}`, { fullPage: true });
+
+      const turnOff = costRow('files').getByRole('button', { name: 'Turn off in this project', exact: true });
+      await expect(turnOff).toHaveAccessibleDescription(/^files /);
+      await turnOff.click();
+      await expect(costRow('files')).toContainText('Not loaded in this project: costs nothing');
+      await expect(region).toContainText('Claude Code loads ≈ 27 tokens from 1 checked server;');
+      // Claude Code's per-project off, as the row's switch reads it back: the lasting switch is untouched.
+      await panel.showView('Servers');
+      const filesRow = panel.serverRow('files');
+      await expect(
+        filesRow.getByRole('switch', { name: 'In this project files', exact: true }),
+      ).not.toBeChecked();
+      await expect(panel.enabledSwitch('files')).toBeChecked();
+
+      // Kept across a reload of the panel: nothing is checked again.
+      await panel.reload();
+      await panel.showView('Context cost');
+      await expect(region).toContainText('Claude Code loads ≈ 27 tokens from 1 checked server;');
+    });
+  });
+}

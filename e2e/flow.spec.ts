@@ -106,7 +106,9 @@ for (const { label, width, height } of WIDTHS) {
         .filter({ hasText: 'Turned off files' })
         .getByRole('button', { name: 'Undo', exact: true })
         .click();
-      await expect(panel.page.getByRole('status').getByText('Change undone.')).toBeVisible();
+      await expect(
+        panel.page.getByRole('status').getByText('Undone: Turned off files (User).'),
+      ).toBeVisible();
       await panel.showView('Servers');
       await expect(panel.enabledSwitch('files')).toBeChecked();
     });

@@ -42,7 +42,9 @@ test("turns a user server off in this project only (Claude Code's /mcp), which c
     .filter({ hasText: 'Turned off docs in this project only.' })
     .getByRole('button', { name: 'Undo', exact: true })
     .click();
-  await expect(panel.page.getByRole('status').getByText('Change undone.')).toBeVisible();
+  await expect(
+    panel.page.getByRole('status').getByText('Undone: Turned off docs in this project only (User).'),
+  ).toBeVisible();
   await expect(inProject).toBeChecked();
   const after = (
     (await readJson(world.configPath)) as { projects: Record<string, { disabledMcpServers?: string[] }> }

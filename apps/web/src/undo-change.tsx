@@ -7,9 +7,25 @@ import { useRefreshAfterChange } from './refresh-after-change';
 import { trpc, type HistoryEntry } from './trpc';
 import { ConfirmSharedFileDialog, sharedFilesOf } from './ui/ConfirmSharedFileDialog';
 
+/** The changes undone from this page, by id: the message after an undo names the change it reversed. */
+const undoneChanges = new Map<string, HistoryEntry>();
+
+/** The change an `mcp.undo` of this id reversed, when the undo was asked for here. */
+export function undoneChange(id: unknown): HistoryEntry | undefined {
+  return typeof id === 'string' ? undoneChanges.get(id) : undefined;
+}
+
 export function useUndoChange() {
   const refreshAfterChange = useRefreshAfterChange();
-  const undo = trpc.mcp.undo.useMutation({ onSettled: refreshAfterChange });
+  const mutation = trpc.mcp.undo.useMutation({ onSettled: refreshAfterChange });
+  // Recorded before the call: the message after it is made as its answer arrives.
+  const undo = {
+    ...mutation,
+    mutate: (input: { id: string }, change: HistoryEntry) => {
+      undoneChanges.set(input.id, change);
+      mutation.mutate(input);
+    },
+  };
   const [confirming, setConfirming] = useState<{ change: HistoryEntry; files: string[] } | null>(null);
   return {
     /** The undo under way or last run: `isPending`, `error`, `reset`. */
@@ -18,7 +34,7 @@ export function useUndoChange() {
     ask: (change: HistoryEntry) => {
       const files = sharedFilesOf(change.files);
       if (files.length > 0) setConfirming({ change, files });
-      else undo.mutate({ id: change.id });
+      else undo.mutate({ id: change.id }, change);
     },
     /** The question, while it is asked: render it where the `Undo` was. */
     confirmation:
@@ -31,7 +47,7 @@ export function useUndoChange() {
           }}
           onConfirm={() => {
             setConfirming(null);
-            undo.mutate({ id: confirming.change.id });
+            undo.mutate({ id: confirming.change.id }, confirming.change);
           }}
         />
       ),

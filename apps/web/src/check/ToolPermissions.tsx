@@ -32,6 +32,9 @@ const KIND_WORDS: Record<EffectiveKind, string> = {
   default: 'No rule: Claude Code asks as usual',
 };
 
+/** Past this many characters a description is cut to one line, with `More`. */
+const DESCRIPTION_LINE_CHARS = 90;
+
 interface ToolPermissionsProps {
   serverName: string;
   projectPath: string;
@@ -89,10 +92,10 @@ export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissi
               ? (tool.permission ?? { kind: 'default' as const })
               : effectivePermission(rules.data.rules, serverName, tool.name);
           return (
-            <li key={tool.name}>
-              <code>{tool.name}</code>
-              {tool.description !== undefined && <span className="tool-description">{tool.description}</span>}
+            <li key={tool.name} className="tool-item">
+              <code className="tool-name">{tool.name}</code>
               <span className="tool-tokens">≈ {tool.tokens.toLocaleString('en-US')} tokens</span>
+              {tool.description !== undefined && <ToolDescription text={tool.description} />}
               <ToolPermissionGroup
                 tool={tool.name}
                 permission={permission}
@@ -145,6 +148,38 @@ export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissi
   );
 }
 
+/** One line of the tool's description; `More` shows the rest in place. */
+function ToolDescription({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const long = text.length > DESCRIPTION_LINE_CHARS || text.includes('\n');
+  return (
+    <span className="tool-description-line">
+      <span id={id} className={open || !long ? 'tool-description' : 'tool-description clamped'}>
+        {text}
+      </span>
+      {long && (
+        <button
+          type="button"
+          className="tool-more"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => {
+            setOpen(!open);
+          }}
+        >
+          {open ? 'Less' : 'More'}
+        </button>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The tool's choices. Arrow keys only move the choice (a draft), as a radio group's arrows do; it
+ * is written on Space or Enter, when focus leaves the group, or at once on a pointer click. Busy,
+ * the group stays enabled so focus stays where it is.
+ */
 function ToolPermissionGroup({
   tool,
   permission,
@@ -163,9 +198,29 @@ function ToolPermissionGroup({
   const managed = permission.source === 'managed';
   // A managed allow or ask leaves a stricter rule free (Claude Code lets it win); a managed deny decides.
   const fixed = locked || (managed && permission.kind === 'deny');
+  const [draft, setDraft] = useState<EffectiveKind | null>(null);
+  const shown = draft ?? permission.kind;
+  const commit = (kind: EffectiveKind | null) => {
+    setDraft(null);
+    if (kind !== null && kind !== permission.kind && !busy) onChoose(kind);
+  };
   return (
-    <fieldset className="radio-group tool-permission" disabled={fixed || busy} aria-describedby={`${id}-why`}>
-      <legend>
+    <fieldset
+      className="radio-group tool-permission"
+      disabled={fixed}
+      aria-describedby={`${id}-why`}
+      aria-busy={busy || undefined}
+      onKeyDown={(event) => {
+        if (event.key === ' ' || event.key === 'Enter') {
+          event.preventDefault();
+          commit(draft);
+        }
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) commit(draft);
+      }}
+    >
+      <legend className="visually-hidden">
         Permission for <code>{tool}</code>
       </legend>
       <div className="radio-options">
@@ -174,9 +229,13 @@ function ToolPermissionGroup({
             <input
               type="radio"
               name={`${id}-kind`}
-              checked={permission.kind === option.value}
+              checked={shown === option.value}
               onChange={() => {
-                onChoose(option.value);
+                setDraft(option.value);
+              }}
+              onClick={(event) => {
+                // A pointer's click (detail ≥ 1) chooses at once; the click arrows make has detail 0.
+                if (event.detail > 0) commit(option.value);
               }}
             />
             {option.label}
@@ -184,6 +243,7 @@ function ToolPermissionGroup({
         ))}
       </div>
       <p id={`${id}-why`} className="hint">
+        {draft !== null && draft !== permission.kind && 'Space or Enter to set. '}
         {KIND_WORDS[permission.kind]}
         {permission.rule !== undefined && (
           <>

@@ -4,7 +4,7 @@ import { useHistory } from '../shared-queries';
 import type { HistoryEntry } from '../trpc';
 import { useUndoChange } from '../undo-change';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { changedWords, historyVerb } from './history-words';
+import { changedWords, historyAfterName, historyVerb } from './history-words';
 import './history.css';
 
 /** Changes shown: the newest ones; older ones stay in the file. */
@@ -30,8 +30,9 @@ export function HistoryRegion({ locked }: { locked: boolean }) {
         <ol className="history-list">
           {history.data.map((change) => (
             <li key={change.id} className={change.ok ? undefined : 'failed'}>
-              <span className="history-what">
-                {historyVerb(change)} <strong>{change.name}</strong> ({scopeLabel(change.scope)})
+              <span className="history-what" id={`${headingId}-${change.id}`}>
+                {historyVerb(change)} <strong>{change.name}</strong>
+                {historyAfterName(change)} ({scopeLabel(change.scope)})
                 {changedWords(change) !== '' && `: ${changedWords(change)}`}
                 {!change.ok && <span className="note warn">Failed</span>}
               </span>
@@ -49,10 +50,14 @@ export function HistoryRegion({ locked }: { locked: boolean }) {
                 <button
                   type="button"
                   className="secondary small"
+                  // Named `Undo`; which change it undoes is its description, the line it sits on.
+                  aria-describedby={`${headingId}-${change.id}`}
                   // Under a managed config Claude Code takes no change, an undo neither.
-                  disabled={locked || undo.isPending}
+                  disabled={locked}
+                  // Busy, it keeps focus (never disable the focused control); a second press does nothing.
+                  aria-disabled={undo.isPending || undefined}
                   onClick={() => {
-                    askUndo(change);
+                    if (!undo.isPending) askUndo(change);
                   }}
                 >
                   Undo

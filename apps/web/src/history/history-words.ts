@@ -10,9 +10,15 @@ const VERBS: Record<HistoryEntry['procedure'], string> = {
   'mcp.enable': 'Turned on',
   'mcp.applyProfile': 'Applied profile',
   'mcp.setPermission': 'Changed tool permissions of',
-  'mcp.disableInProject': 'Turned off in this project only',
-  'mcp.enableInProject': 'Turned on in this project',
+  'mcp.disableInProject': 'Turned off',
+  'mcp.enableInProject': 'Turned on',
   'mcp.undo': 'Undid a change of',
+};
+
+/** Words that follow the server's name: "Turned off docs in this project only". */
+const AFTER_NAME: Partial<Record<HistoryEntry['procedure'], string>> = {
+  'mcp.disableInProject': ' in this project only',
+  'mcp.enableInProject': ' in this project',
 };
 
 /** A stored entry's keys as the form names them. */
@@ -31,6 +37,16 @@ const FIELD_WORDS: Record<string, string> = {
 
 export function historyVerb(change: HistoryEntry): string {
   return VERBS[change.procedure];
+}
+
+export function historyAfterName(change: HistoryEntry): string {
+  return AFTER_NAME[change.procedure] ?? '';
+}
+
+/** One change in a line: "Removed files (User): command changed"; an `Undo`'s description, and what the toast says was undone. */
+export function describeHistoryEntry(change: HistoryEntry): string {
+  const changed = changedWords(change);
+  return `${historyVerb(change)} ${change.name}${historyAfterName(change)} (${scopeLabel(change.scope)})${changed === '' ? '' : `: ${changed}`}`;
 }
 
 /**

@@ -2,3 +2,4 @@
 import { lazyPart } from '../ui/lazy-part';
 
 export const HistoryRegion = lazyPart('History', async () => (await import('./HistoryRegion')).HistoryRegion);
+export { describeHistoryEntry } from './history-words';

@@ -1,41 +1,40 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { scopeLabel } from '../scopes';
-import type { ApplyProfileResult, ProfileEntry } from '../trpc';
+import type { ProfileEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
-import { useApplyProfile, useDeleteProfile, useProfiles, useRefreshProfiles, useSaveProfile } from './api';
+import { useDeleteProfile, useProfiles, useRefreshProfiles, useSaveProfile } from './api';
+import { ApplyPreviewDialog } from './ApplyPreviewDialog';
+import { EditProfileDialog } from './EditProfileDialog';
 import './profiles.css';
 
-const OUTCOME_WORDS: Record<ApplyProfileResult['results'][number]['outcome'], string> = {
-  on: 'Switched on',
-  off: 'Switched off',
-  unchanged: 'Unchanged',
-  missing: 'Missing',
-  failed: 'Failed',
-};
-
-/** Named sets of servers: save the ones on now, apply one (one change in the history), delete one. */
+/**
+ * Named sets of servers: save the ones on now, edit which servers one holds, apply one after a
+ * preview (one change in the history), delete one.
+ */
 export function ProfilesRegion({ projectPath, locked }: { projectPath: string; locked: boolean }) {
   const headingId = useId();
   const nameId = useId();
   const [name, setName] = useState('');
+  const [open, setOpen] = useState<{ profile: ProfileEntry; as: 'apply' | 'edit' } | null>(null);
   const profiles = useProfiles();
   useProfilesFollowList(useRefreshProfiles());
   const save = useSaveProfile(() => {
     setName('');
   });
   const remove = useDeleteProfile();
-  const apply = useApplyProfile();
-  const busy = save.isPending || remove.isPending || apply.isPending;
+  const busy = save.isPending || remove.isPending;
 
   const onSave = (event: SubmitEvent) => {
     event.preventDefault();
     save.mutate({ name: name.trim(), projectPath });
   };
-  const onApply = (profile: ProfileEntry) => {
+  const show = (profile: ProfileEntry, as: 'apply' | 'edit') => {
     save.reset();
     remove.reset();
-    apply.mutate({ name: profile.name, projectPath });
+    setOpen({ profile, as });
+  };
+  const close = () => {
+    setOpen(null);
   };
 
   return (
@@ -59,7 +58,6 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
       {profiles.error !== null && <ErrorAlert message={profiles.error.message} />}
       {save.error !== null && <ErrorAlert message={save.error.message} />}
       {remove.error !== null && <ErrorAlert message={remove.error.message} />}
-      {apply.error !== null && <ErrorAlert message={apply.error.message} />}
       {profiles.data !== undefined && profiles.data.length > 0 && (
         <ul className="profile-list">
           {profiles.data.map((profile) => (
@@ -76,10 +74,20 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
                   // Under a managed config Claude Code takes no change.
                   disabled={locked || busy}
                   onClick={() => {
-                    onApply(profile);
+                    show(profile, 'apply');
                   }}
                 >
                   Apply
+                </button>
+                <button
+                  type="button"
+                  className="secondary small"
+                  aria-label={`Edit ${profile.name}`}
+                  onClick={() => {
+                    show(profile, 'edit');
+                  }}
+                >
+                  Edit
                 </button>
                 <button
                   type="button"
@@ -97,12 +105,12 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
           ))}
         </ul>
       )}
-      {apply.isPending && (
-        <p role="status" className="status">
-          Applying {apply.variables.name}…
-        </p>
+      {open?.as === 'apply' && (
+        <ApplyPreviewDialog profile={open.profile} projectPath={projectPath} onClose={close} />
       )}
-      {apply.data !== undefined && <ApplyResult result={apply.data} />}
+      {open?.as === 'edit' && (
+        <EditProfileDialog profile={open.profile} projectPath={projectPath} onClose={close} />
+      )}
     </section>
   );
 }
@@ -121,24 +129,5 @@ function useProfilesFollowList(refreshProfiles: () => Promise<void>) {
         if (isList && event.type === 'updated' && event.action.type === 'success') void refreshProfiles();
       }),
     [queryClient, refreshProfiles],
-  );
-}
-
-function ApplyResult({ result }: { result: ApplyProfileResult }) {
-  return (
-    <div className="profile-result" role="status">
-      <p>{result.message}</p>
-      <ul aria-label="Result per server">
-        {result.results.map((server) => (
-          <li key={`${server.scope}:${server.projectPath ?? ''}:${server.name}`}>
-            <strong>{server.name}</strong> ({scopeLabel(server.scope)}):{' '}
-            <span className={server.outcome === 'failed' ? 'note warn' : 'note muted'}>
-              {OUTCOME_WORDS[server.outcome]}
-            </span>
-            {server.outcome === 'missing' || server.outcome === 'failed' ? ` ${server.message ?? ''}` : ''}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { missedSessionsText } from '../sessions';
 import type { HistoryEntry } from '../trpc';
 import { useUndoChange } from '../undo-change';
@@ -29,6 +29,7 @@ function ChangeCard({ announcement, words }: { announcement: ChangeAnnouncement;
   const readRecentChanges = useReadRecentChanges();
   const { undo: undoing, ask, confirmation } = useUndoChange();
   const ref = useRef<HTMLDivElement>(null);
+  const textId = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -74,14 +75,21 @@ function ChangeCard({ announcement, words }: { announcement: ChangeAnnouncement;
   const missed = missedSessionsText(announcement.output, projectPathOf(announcement.input));
   return (
     <div ref={ref} className="toast-card">
-      <span className="toast-text">{words.text}</span>
+      <span className="toast-text" id={textId}>
+        {words.text}
+      </span>
       {missed !== null && <span className="toast-sessions">{missed}</span>}
       {words.undo !== undefined && (
         <button
           type="button"
           className="secondary small"
-          disabled={busy || undoing.isPending}
-          onClick={() => void undo()}
+          // Named `Undo`; the change it undoes is the message beside it.
+          aria-describedby={textId}
+          // Busy, it keeps focus (never disable the focused control); a second press does nothing.
+          aria-disabled={busy || undoing.isPending || undefined}
+          onClick={() => {
+            if (!busy && !undoing.isPending) void undo();
+          }}
         >
           Undo
         </button>

@@ -1,5 +1,7 @@
 /** A change that succeeded, in words, with what its `Undo` reverses and the row it shows in. */
+import { describeHistoryEntry } from '../history';
 import { scopeLabel } from '../scopes';
+import { undoneChange } from '../undo-change';
 import type { HistoryEntry } from '../trpc';
 import type { UndoTarget } from './change-announcements';
 
@@ -59,8 +61,10 @@ export function describeChange(procedure: string, input: unknown, output: unknow
       };
     case 'mcp.setPermission':
       return { text: messageOf(output), undo: { procedure, name: permissionServer(input) } };
-    case 'mcp.undo':
-      return { text: 'Change undone.' };
+    case 'mcp.undo': {
+      const change = undoneChange((input as { id?: unknown } | null)?.id);
+      return { text: change === undefined ? 'Change undone.' : `Undone: ${describeHistoryEntry(change)}.` };
+    }
     case 'mcp.resetChoices':
       return { text: "Reset this project's approvals." };
     case 'mcp.import': {
