@@ -24,6 +24,8 @@ Settings (environment variables):
                             (default: 30000)
   MCP_ADMIN_MANAGED_DIR     where managed-mcp.json and managed-settings.json are
                             (default: Claude Code's managed folder of this OS; for tests)
+  MCP_ADMIN_REGISTRY_URL    the MCP registry that Discover searches
+                            (default: https://registry.modelcontextprotocol.io)
 
 Options:
   -h, --help                print this and exit
