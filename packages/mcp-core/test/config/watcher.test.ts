@@ -217,7 +217,7 @@ describe('McpAdmin.watch', () => {
           join(world.configDir, 'settings.json'),
           join(world.nestedDir, '.claude', 'settings.json'),
           join(world.nestedDir, '.claude', 'settings.local.json'),
-          join(world.projectDir, '.claude', 'settings.json'),
+          // The git root's own settings.local.json counts below it; its settings.json does not.
           join(world.projectDir, '.claude', 'settings.local.json'),
           join(world.managedDir, 'managed-mcp.json'),
           join(world.configDir, 'plugins', 'installed_plugins.json'),
