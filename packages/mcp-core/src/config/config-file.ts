@@ -6,8 +6,8 @@
  * time limit; anything else is a CONFIG_UNREADABLE error whose message names the path and why.
  * A link the user made (dotfiles kept elsewhere) is read through, but what is opened is what was
  * checked: the link is resolved first, the file it leads to checked without following anything,
- * then opened with O_NOFOLLOW and its handle checked to be that same regular file, so a link or
- * another file swapped in after the check is refused, never read.
+ * then opened with O_NOFOLLOW, so a link swapped in after the check is refused, never followed; a
+ * file renamed over it since (as Claude Code writes) is read only if its handle is a regular file too.
  */
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, realpath, stat, type FileHandle } from 'node:fs/promises';
@@ -178,8 +178,7 @@ async function scanVersion(
 /**
  * The file at `path` opened for reading, `undefined` when nothing is there. What a link leads to is
  * checked (before opening too: opening a device can have effects of its own, a tape rewinds) and
- * opened by its resolved path; the open follows no link, and the opened handle must be the file
- * that was checked.
+ * opened by its resolved path; the open follows no link.
  */
 async function openChecked(
   path: string,
@@ -202,16 +201,9 @@ async function openChecked(
     }
     throw isMcpCoreError(error) ? error : cannotRead(path, error);
   }
-  try {
-    const opened = await waitWithin(handle.stat());
-    if (opened.dev !== checked.dev || opened.ino !== checked.ino) {
-      throw unreadable(path, 'was replaced by another file after it was checked: not read');
-    }
-    return handle;
-  } catch (error) {
-    await handle.close();
-    throw isMcpCoreError(error) ? error : cannotRead(path, error);
-  }
+  // A file renamed over it since (Claude Code rewrites .claude.json so all the time) is read: the
+  // callers check the opened handle itself before reading it, so a FIFO or device is still refused.
+  return handle;
 }
 
 /** Reads from the start to the end of the file, however long it turns out to be, up to `maxBytes`. */

@@ -2,6 +2,7 @@
  * A link swapped in between the check of a config file and its open is never followed: the open
  * is made to race here by swapping the path just before `open` runs (a hook on node:fs/promises).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -77,13 +78,24 @@ describe('a link swapped in after the check', () => {
     await expect(readConfigFile(linked, limits)).rejects.toMatchObject(refusal);
   });
 
-  it('another file renamed over the checked one before the open is refused, not read', async () => {
+  it('a regular file renamed over the checked one before the open, as Claude Code rewrites .claude.json, is read as it now is', async () => {
     hooks.beforeOpen = () => {
       renameSync(elsewhere, file);
     };
+    await expect(readConfigFile(file, limits)).resolves.toMatchObject({
+      bytes: Buffer.from('{"mcpServers":{"not-checked":{"command":"cat","env":{"KEY":"private"}}}}'),
+    });
+  });
+
+  it('a FIFO renamed over the checked file before the open is refused, never read', async () => {
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    hooks.beforeOpen = () => {
+      renameSync(fifo, file);
+    };
     await expect(readConfigFile(file, limits)).rejects.toMatchObject({
       code: 'CONFIG_UNREADABLE',
-      message: `${file} was replaced by another file after it was checked: not read`,
+      message: `${file} is a FIFO, not a regular file`,
     });
   });
 });
