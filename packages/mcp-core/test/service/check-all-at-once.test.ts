@@ -38,7 +38,9 @@ describe('checks at once', () => {
           {
             command: process.execPath,
             args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
-            env: { DELAY_MS: '1500', STARTED_FILE: startedFile(name) },
+            // The old gate (2 starts at a time) starts 2 before the first answer at any delay; 4 s
+            // leaves room for 20 Node starts on 2 cores shared with another test file (1.5 s did not).
+            env: { DELAY_MS: '4000', STARTED_FILE: startedFile(name) },
           },
         ]),
       ),
