@@ -37,8 +37,8 @@ test('Check <name> shows the status, the server and its tools', async ({ panel, 
   // Each item goes on with the tool's permission (see permissions.spec.ts).
   await expect(row.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
     // Each with its definition's tokens: 96 and 98 characters of JSON (packages/mcp-core/test/check/tool-tokens.test.ts).
-    /^read_fileTool read_file≈ 32 tokens/,
-    /^write_fileTool write_file≈ 33 tokens/,
+    /^read_file≈ 32 tokensTool read_file/,
+    /^write_file≈ 33 tokensTool write_file/,
   ]);
   await panel.screenshot('check-one', { fullPage: false });
 });

@@ -38,7 +38,7 @@ test('Sign in <name> opens the authorization page in a new tab, the row ends sig
   await expect(row).toContainText('Connected');
   // Each item goes on with the tool's permission (see permissions.spec.ts).
   await expect(row.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
-    /^remote_searchSearches the remote≈ \d+ tokens/,
+    /^remote_search≈ \d+ tokensSearches the remote/,
     /^remote_fetch≈ \d+ tokens/,
   ]);
   await panel.screenshot('oauth-signed-in', { fullPage: false });

@@ -19,13 +19,14 @@ const VIEW_URLS: readonly (readonly [ViewName, string])[] = [
   ['Profiles', '#/profiles'],
   ['History', '#/history'],
   ['Discover', '#/discover'],
+  ['Running sessions', '#/sessions'],
 ];
 
 for (const { label, width, height } of WIDTHS) {
   test.describe(`at ${label} px`, () => {
     test.use({ viewport: { width, height } });
 
-    test('Views links Servers, Context cost, Profiles, History and Discover; each shows its region alone, puts the view in the address, and Back returns to the last one', async ({
+    test('Views links Servers, Context cost, Profiles, History, Discover and Running sessions; each shows its region alone, puts the view in the address, and Back returns to the last one', async ({
       panel,
       page,
       server,
@@ -36,6 +37,7 @@ for (const { label, width, height } of WIDTHS) {
         'Profiles',
         'History',
         'Discover',
+        'Running sessions',
       ]);
       await expect(panel.viewRegion('Servers')).toBeVisible();
       await expect(panel.viewLink('Servers')).toHaveAttribute('aria-current', 'page');
@@ -49,10 +51,10 @@ for (const { label, width, height } of WIDTHS) {
         }
       }
       await page.goBack();
-      await expect(panel.viewRegion('History')).toBeVisible();
-      await expect(page).toHaveURL(`${server.origin}/#/history`);
+      await expect(panel.viewRegion('Discover')).toBeVisible();
+      await expect(page).toHaveURL(`${server.origin}/#/discover`);
       await page.goBack();
-      await expect(panel.viewRegion('Profiles')).toBeVisible();
+      await expect(panel.viewRegion('History')).toBeVisible();
     });
 
     test('a bookmarked view opens as itself, also through the sign-in URL, whose token still leaves the address bar', async ({
