@@ -25,4 +25,17 @@ describe('missedSessionsText', () => {
     expect(missedSessionsText({ ok: true, sessionsMissing: [] }, '/w/a')).toBeNull();
     expect(missedSessionsText([{ name: 'imported' }], '/w/a')).toBeNull();
   });
+
+  it("counts each session once over an import's results, whose added servers each name the sessions they miss", () => {
+    const missed = [session(1, '/w/acme-web'), session(2, '/w/acme-web/api')];
+    const output = [
+      { name: 'a', outcome: 'added', sessionsMissing: missed },
+      { name: 'b', outcome: 'exists' },
+      { name: 'c', outcome: 'added', sessionsMissing: missed },
+    ];
+
+    expect(missedSessionsText(output, '/w/acme-web')).toBe(
+      '2 running Claude Code sessions in acme-web started before this change and still use the old servers: restart them, or run /mcp there.',
+    );
+  });
 });

@@ -16,9 +16,15 @@ function isWithin(dir: string, parent: string): boolean {
   return dir === parent || dir.startsWith(parent.endsWith('/') ? parent : `${parent}/`);
 }
 
-/** The `sessionsMissing` of a change's answer, if it has any. */
+/** The `sessionsMissing` of a change's answer, if it has any; an import's answer has one per server added. */
 export function sessionsMissingOf(output: unknown): MissedSession[] {
-  const missing = (output as { sessionsMissing?: unknown } | null)?.sessionsMissing;
+  if (!Array.isArray(output)) return missingIn(output);
+  const byPid = new Map(output.flatMap(missingIn).map((session) => [session.pid, session]));
+  return [...byPid.values()];
+}
+
+function missingIn(answer: unknown): MissedSession[] {
+  const missing = (answer as { sessionsMissing?: unknown } | null)?.sessionsMissing;
   return Array.isArray(missing) ? (missing as MissedSession[]) : [];
 }
 

@@ -4,8 +4,10 @@
  * to know; the reach of each change is read from its input (or, for an undo, from the change it
  * undoes, for a profile from the switches that moved) once it has landed.
  */
+import { dirname } from 'node:path';
 import type { MissedSession } from '../config';
 import type { Scope } from '../schemas';
+import type { ImportResult } from '../transfer';
 import type { ChangeRecord } from './history';
 import type { HistoryJournal } from './journal';
 import type { McpAdmin } from './mcp-admin-types';
@@ -51,9 +53,9 @@ function reported<A, R extends object>(
 }
 
 export function reportSessionsMissing(
-  operations: Pick<McpAdmin, ReportedChange>,
+  operations: Pick<McpAdmin, ReportedChange | 'importServers'>,
   { reports, readers, history }: { reports: SessionReports; readers: Readers; history: HistoryJournal },
-): Pick<McpAdmin, ReportedChange> {
+): Pick<McpAdmin, ReportedChange | 'importServers'> {
   const inProject = (scope: Parameters<typeof reachOf>[0], projectPath: string | undefined) =>
     reachOf(scope, readers.projectPathOf(projectPath));
   const nowhere = () => Promise.resolve<Reach>({ everywhere: false, dirs: [] });
@@ -93,7 +95,35 @@ export function reportSessionsMissing(
         ),
       ),
   );
+  // An import answers a list, one result per server: each server it added names the sessions it misses.
+  const importServers: McpAdmin['importServers'] = async (input) => {
+    const results = await operations.importServers(input);
+    const landedAt = Date.now();
+    const reaches = new Map<ImportResult, Reach>();
+    for (const result of results.filter((one) => one.outcome === 'added')) {
+      const places = [inProject(input.scope, input.projectPath)];
+      if (result.replaces !== undefined) places.push(replacedReach(result.replaces, input.projectPath));
+      reaches.set(result, await Promise.all(places).then(joinedReach, () => EVERYWHERE));
+    }
+    if (reaches.size === 0) return results;
+    const missedBy = new Map<ImportResult, MissedSession[]>();
+    for (const [result, reach] of reaches) missedBy.set(result, await reports.missedBy(reach, landedAt));
+    return results.map((result) => {
+      const missed = missedBy.get(result) ?? [];
+      return missed.length === 0 ? result : { ...result, sessionsMissing: missed };
+    });
+  };
+  /** A replaced entry was seen where it was stored: a project one by sessions below its `.mcp.json`'s folder. */
+  const replacedReach = (
+    replaced: NonNullable<ImportResult['replaces']>,
+    projectPath: string | undefined,
+  ): Promise<Reach> =>
+    replaced.scope === 'project'
+      ? reachOf('project', dirname(replaced.source))
+      : inProject(replaced.scope, projectPath);
+
   return {
+    importServers,
     add,
     remove,
     update,

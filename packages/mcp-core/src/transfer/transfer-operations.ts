@@ -3,7 +3,7 @@
  * service's queue, CLI and audit, which the service hands in: each imported server is its own
  * change, in its own queue turn, added whole with `add-json` and read back.
  */
-import type { StoredEntry } from '../config';
+import type { MissedSession, StoredEntry } from '../config';
 import { errorText } from '../error-text';
 import { isMcpCoreError, McpCoreError } from '../errors';
 import { exportInputSchema, importInputSchema, importSourceInputSchema } from '../schemas';
@@ -40,6 +40,8 @@ export interface ImportResult {
   shadowedBy?: StoredPlace;
   /** The stored entry the imported one replaces (or would), asked for with `replace`. */
   replaces?: StoredPlace;
+  /** For a server added: the running Claude Code sessions that started before it and do not see it (service/reported-changes.ts). */
+  sessionsMissing?: MissedSession[];
 }
 
 export interface ImportSourceDocument extends ImportSourceLocation {
