@@ -20,7 +20,7 @@ for (const width of [1280, 390]) {
         scope: 'user',
         command: process.execPath,
         args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
-        env: { DELAY_MS: '3000' },
+        env: { DELAY_MS: '1500' },
       });
       await panel.reload();
       const check = panel.checkButton('slow');
