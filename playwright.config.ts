@@ -1,15 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests of the built panel against the real server and the real Claude CLI. Each test
- * starts its own server on a throwaway world (see e2e/support/fixtures.ts), so no base URL here.
+ * Browser tests of the built panel against the real server and the real Claude CLI. Each worker
+ * keeps one server on a world emptied before each test (see e2e/support/fixtures.ts), so no base URL here.
  * The system Chromium is used: this machine cannot download browsers.
  */
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: true,
-  // Each test runs a server and real CLI calls (about 300 MB each): two fit the two cores.
+  // Each worker runs a server and real CLI calls (about 300 MB each): two fit the two cores.
   workers: 2,
   forbidOnly: true,
   retries: 0,
@@ -18,7 +18,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A failure keeps each action's DOM snapshot; no screencast, which every passing test paid for.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

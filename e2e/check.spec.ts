@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AddServerInput } from '@mcp-admin/core';
 import { MCP_SERVER_SCRIPTS, startRemoteMcpServer, type RemoteMcpServer } from '@mcp-admin/core/testing';
 import { expect, test as base } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 const test = base.extend<{ remote: RemoteMcpServer }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
@@ -26,7 +26,7 @@ function toolsServer(name: string, scope: AddServerInput['scope'], toolNames: st
 }
 
 test('Check <name> shows the status, the server and its tools', async ({ panel, world }) => {
-  await addWithCli(world, world.projectDir, toolsServer('files', 'user', ['read_file', 'write_file']));
+  await seedServer(world, world.projectDir, toolsServer('files', 'user', ['read_file', 'write_file']));
   await panel.reload();
   const row = panel.serverRow('files');
 
@@ -45,7 +45,7 @@ test('Check <name> shows the status, the server and its tools', async ({ panel, 
 
 test('a long tool list starts folded and unfolds', async ({ panel, world }) => {
   const names = ['one', 'two', 'three', 'four', 'five', 'six', 'seven'];
-  await addWithCli(world, world.projectDir, toolsServer('many', 'user', names));
+  await seedServer(world, world.projectDir, toolsServer('many', 'user', names));
   await panel.reload();
   const row = panel.serverRow('many');
 
@@ -63,16 +63,16 @@ test('Check all counts its progress and fills every row with its own result', as
   world,
   remote,
 }) => {
-  await addWithCli(world, world.projectDir, toolsServer('alpha', 'user', ['alpha_tool']));
-  await addWithCli(world, world.projectDir, toolsServer('beta', 'local', ['beta_tool']));
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, toolsServer('alpha', 'user', ['alpha_tool']));
+  await seedServer(world, world.projectDir, toolsServer('beta', 'local', ['beta_tool']));
+  await seedServer(world, world.projectDir, {
     name: 'broken',
     scope: 'user',
     command: process.execPath,
     args: [MCP_SERVER_SCRIPTS.stderrThenExit],
     env: { API_TOKEN: 'tok-e2e-secret' },
   });
-  await addWithCli(world, world.projectDir, { name: 'remote', scope: 'user', url: `${remote.origin}/mcp` });
+  await seedServer(world, world.projectDir, { name: 'remote', scope: 'user', url: `${remote.origin}/mcp` });
   await panel.reload();
 
   await panel.checkAllButton.click();
@@ -105,7 +105,7 @@ test('a project server nobody approved asks first, showing the exact command and
   world,
 }) => {
   const marker = join(world.plainDir, 'started');
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'repo-tool',
     scope: 'project',
     command: process.execPath,

@@ -6,7 +6,7 @@
 import type { AddServerInput } from '@mcp-admin/core';
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 /** A stdio server (the fixture script) whose tools are named by `toolNames`. */
 function toolsServer(name: string, toolNames: string[]): AddServerInput {
@@ -43,9 +43,9 @@ for (const { label, width, height } of WIDTHS) {
       world,
       page,
     }) => {
-      await addWithCli(world, world.projectDir, toolsServer('files', ['read_file', 'write_file']));
-      await addWithCli(world, world.projectDir, toolsServer('notes', ['a']));
-      await addWithCli(world, world.projectDir, brokenServer);
+      await seedServer(world, world.projectDir, toolsServer('files', ['read_file', 'write_file']));
+      await seedServer(world, world.projectDir, toolsServer('notes', ['a']));
+      await seedServer(world, world.projectDir, brokenServer);
       await panel.reload();
       const region = panel.viewRegion('Context cost');
       const table = region.getByRole('table', { name: 'Servers by cost' });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { addJsonWithCli, addWithCli, removeWithCli } from './support/claude-cli';
+import { addJsonWithCli, removeWithCli } from './support/claude-cli';
+import { seedJsonServer, seedServer } from './support/seed';
 import { readJson } from './support/config-files';
 
 interface StoredConfig {
@@ -20,7 +21,7 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
     timeout: 15000,
     alwaysLoad: true,
   };
-  await addJsonWithCli(world, world.projectDir, 'web', 'user', signedIn);
+  await seedJsonServer(world, world.projectDir, 'web', 'user', signedIn);
   await panel.reload();
   await panel.openDetails('web');
   await expect(panel.serverRow('web')).toContainText('••••••');
@@ -56,7 +57,7 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
 });
 
 test('editing a project-scope row asks first, naming the .mcp.json it changes', async ({ panel, world }) => {
-  await addWithCli(world, world.projectDir, { name: 'team', scope: 'project', command: 'node' });
+  await seedServer(world, world.projectDir, { name: 'team', scope: 'project', command: 'node' });
   await panel.reload();
   const mcpJson = join(world.projectDir, '.mcp.json');
 
@@ -76,7 +77,7 @@ test('Undo in the History region brings a removed server back whole, its secret 
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'old',
     scope: 'local',
     command: 'node',

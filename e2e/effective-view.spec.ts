@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 async function writeJson(path: string, value: unknown): Promise<void> {
   await mkdir(join(path, '..'), { recursive: true });
@@ -12,8 +12,8 @@ test('a pending, a rejected and a /mcp-disabled server each show their status in
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, { name: 'turned-off', scope: 'user', command: 'node' });
-  await addWithCli(world, world.projectDir, { name: 'loaded', scope: 'user', command: 'node' });
+  await seedServer(world, world.projectDir, { name: 'turned-off', scope: 'user', command: 'node' });
+  await seedServer(world, world.projectDir, { name: 'loaded', scope: 'user', command: 'node' });
   await writeJson(join(world.projectDir, '.mcp.json'), {
     mcpServers: { waiting: { command: 'node' }, refused: { command: 'node' } },
   });
@@ -61,7 +61,7 @@ test('a managed config shows its banner, no add form, and read-only rows without
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, { name: 'mine', scope: 'user', command: 'node' });
+  await seedServer(world, world.projectDir, { name: 'mine', scope: 'user', command: 'node' });
   const managed = join(world.managedDir, 'managed-mcp.json');
   await writeJson(managed, { mcpServers: { company: { command: 'company-server' } } });
   await panel.reload();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { readJson } from './support/config-files';
 
 const FILES = { type: 'stdio', command: 'node', args: ['files.js'], env: { API_KEY: 's3cret' } };
@@ -10,7 +10,7 @@ test('switches a user server off (kept whole, row Disabled) and on again (stored
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'files',
     scope: 'user',
     command: 'node',
@@ -47,7 +47,7 @@ test('switches a project server on and off in .claude/settings.local.json, sayin
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, { name: 'team', scope: 'project', command: 'node' });
+  await seedServer(world, world.projectDir, { name: 'team', scope: 'project', command: 'node' });
   const mcpJson = join(world.projectDir, '.mcp.json');
   const mcpJsonText = readFileSync(mcpJson, 'utf8');
   const settings = join(world.projectDir, '.claude', 'settings.local.json');
@@ -79,7 +79,7 @@ test('shows the refusal when a server of the same name was added since it was sw
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'files',
     scope: 'user',
     command: 'node',
@@ -88,7 +88,7 @@ test('shows the refusal when a server of the same name was added since it was sw
   await panel.reload();
   await panel.enabledSwitch('files').click();
   await expect(panel.serverRow('files')).toContainText('Disabled');
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'files',
     scope: 'user',
     command: 'node',
@@ -106,7 +106,7 @@ test('shows the refusal when a server of the same name was added since it was sw
 });
 
 test('Undo in the History region turns a switched-off server back on, whole', async ({ panel, world }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'files',
     scope: 'user',
     command: 'node',

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { holdRequests } from './support/held-requests';
 import { PanelPage } from './pages/PanelPage';
 
@@ -8,7 +8,7 @@ test('the server list shows and works while the add form opened by New server is
   server,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, { name: 'early', scope: 'user', command: 'node' });
+  await seedServer(world, world.projectDir, { name: 'early', scope: 'user', command: 'node' });
   // The form's lazily loaded chunk, which Vite names after its module.
   const releaseForm = await holdRequests(page, (url) =>
     /\/assets\/AddServerForm-[\w-]+\.js$/.test(url.pathname),

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
 import { PanelPage, saveScreenshot } from './pages/PanelPage';
-import { addJsonWithCli, addWithCli } from './support/claude-cli';
+import { seedJsonServer, seedServer } from './support/seed';
 import { expect, test } from './support/fixtures';
 
 const WIDTHS = [
@@ -62,7 +62,7 @@ for (const { label, width, height } of WIDTHS) {
       server,
       world,
     }) => {
-      await addWithCli(world, world.projectDir, toolsServer('files'));
+      await seedServer(world, world.projectDir, toolsServer('files'));
       // The check view's code cannot be fetched, as when the server went away before it arrived.
       await page.route(/\/assets\/CheckResultView-[^/]+\.js$/, (route) => route.abort());
       const panel = new PanelPage(page);
@@ -117,7 +117,7 @@ for (const { label, width, height } of WIDTHS) {
       panel,
       world,
     }) => {
-      await addJsonWithCli(world, world.projectDir, 'web', 'user', {
+      await seedJsonServer(world, world.projectDir, 'web', 'user', {
         type: 'http',
         url: 'https://old.test/mcp',
       });
@@ -141,7 +141,7 @@ for (const { label, width, height } of WIDTHS) {
       panel,
       world,
     }) => {
-      await addWithCli(world, world.projectDir, { name: 'dup', scope: 'user', command: 'node' });
+      await seedServer(world, world.projectDir, { name: 'dup', scope: 'user', command: 'node' });
       await panel.reload();
       const form = await panel.openAddForm();
       const paste = form.root.getByRole('textbox', { name: 'Paste a command or JSON', exact: true });
@@ -175,7 +175,7 @@ for (const { label, width, height } of WIDTHS) {
     });
 
     test('the edit form masks stored secrets, each with its own Show', async ({ panel, world }) => {
-      await addJsonWithCli(world, world.projectDir, 'notion', 'user', {
+      await seedJsonServer(world, world.projectDir, 'notion', 'user', {
         type: 'http',
         url: 'https://mcp.notion.test/mcp',
         headers: { Authorization: 'Bearer ntn_s3cret' },
@@ -197,7 +197,7 @@ for (const { label, width, height } of WIDTHS) {
       panel,
       world,
     }) => {
-      await addWithCli(world, world.projectDir, toolsServer('files'));
+      await seedServer(world, world.projectDir, toolsServer('files'));
       writeFileSync(
         join(world.projectDir, '.mcp.json'),
         JSON.stringify({ mcpServers: { repo: { command: process.execPath, args: ['-e', ''] } } }),

@@ -3,7 +3,7 @@
  * (never disabled under the user's focus). At a desktop and a phone width.
  */
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { expect, test } from './support/fixtures';
 
 for (const width of [1280, 390]) {
@@ -15,12 +15,12 @@ for (const width of [1280, 390]) {
       page,
       world,
     }) => {
-      await addWithCli(world, world.projectDir, {
+      await seedServer(world, world.projectDir, {
         name: 'slow',
         scope: 'user',
         command: process.execPath,
         args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
-        env: { DELAY_MS: '3000' },
+        env: { DELAY_MS: '1500' },
       });
       await panel.reload();
       const check = panel.checkButton('slow');

@@ -4,7 +4,7 @@
  * phone width.
  */
 import type { AddServerInput } from '@mcp-admin/core';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { expect, test } from './support/fixtures';
 
 const WIDTHS = [
@@ -28,8 +28,8 @@ for (const { label, width, height } of WIDTHS) {
       world,
       page,
     }) => {
-      await addWithCli(world, world.projectDir, userServer('files'));
-      await addWithCli(world, world.projectDir, userServer('notes'));
+      await seedServer(world, world.projectDir, userServer('files'));
+      await seedServer(world, world.projectDir, userServer('notes'));
       await panel.reload();
       await panel.enabledSwitch('files').click();
       await expect(page.getByRole('status').getByText('Turned off files (User).')).toBeVisible();

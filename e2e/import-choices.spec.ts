@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { ExportDialog, ImportDialog } from './pages/TransferDialogs';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { SEEDED, seedThirtyServers } from './support/many-servers';
 import { readJson } from './support/config-files';
 import { expect, test } from './support/fixtures';
@@ -22,7 +22,7 @@ type StoredConfig = { mcpServers?: unknown; projects: Record<string, { mcpServer
 
 /** The user's own `github`, and Claude Desktop's config holding another `github` and an invalid name. */
 async function seedDesktopAndUserGithub(world: TestWorld): Promise<void> {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'github',
     scope: 'user',
     command: 'node',
@@ -159,7 +159,7 @@ for (const { label, width, height } of WIDTHS) {
       panel,
       world,
     }) => {
-      await addWithCli(world, world.projectDir, {
+      await seedServer(world, world.projectDir, {
         name: 'files',
         scope: 'user',
         command: 'npx',

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { readJson } from './support/config-files';
 import { ExportDialog, ImportDialog } from './pages/TransferDialogs';
 
@@ -19,7 +19,7 @@ test('pasted JSON: Preview shows each server with a checkbox, Import runs the ch
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'same',
     scope: 'user',
     command: 'node',
@@ -134,7 +134,7 @@ test('Export shows a scope as .mcp.json, secrets hidden until included, and down
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'search',
     scope: 'user',
     url: 'https://mcp.example.com/search',

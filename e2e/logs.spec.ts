@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 const SECRET = 'pg-pass-7f3e9a';
 
@@ -29,7 +29,7 @@ test('Logs <name> shows Claude Code’s sessions newest first, errors marked, se
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'db',
     scope: 'user',
     command: 'npx',
@@ -68,7 +68,7 @@ test('Logs <name> shows Claude Code’s sessions newest first, errors marked, se
 });
 
 test('Logs of a server Claude Code never connected to says how to get some', async ({ panel, world }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'fresh',
     scope: 'user',
     url: 'https://example.test/mcp',

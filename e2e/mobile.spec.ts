@@ -1,19 +1,19 @@
 /// <reference lib="dom" />
 // The callback given to page.evaluate runs in the browser.
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('the panel fits a 390 px wide phone screen', async ({ panel, page, world }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'files',
     scope: 'local',
     command: 'npx',
     args: ['@acme/files-server', '--root=/srv/data'],
     env: { API_KEY: 'sk-test-123' },
   });
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'search',
     scope: 'user',
     transport: 'http',
@@ -21,7 +21,7 @@ test('the panel fits a 390 px wide phone screen', async ({ panel, page, world })
     headers: { Authorization: 'Bearer s3cret' },
   });
   // Signed in with OAuth, not with a fixed header: it offers Sign in.
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'tracker',
     scope: 'user',
     transport: 'http',

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { credentialKey, startRemoteMcpServer, type RemoteMcpServer } from '@mcp-admin/core/testing';
 import { expect, test as base } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 const test = base.extend<{ remote: RemoteMcpServer }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
@@ -20,7 +20,7 @@ test('Sign in <name> opens the authorization page in a new tab, the row ends sig
   remote,
   context,
 }) => {
-  await addWithCli(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
+  await seedServer(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
   await panel.reload();
   const row = panel.serverRow('guarded');
   await expect(row).toContainText('Not signed in');
@@ -54,7 +54,7 @@ test('a redirect that cannot load (a browser on another machine) is pasted into 
   remote,
   context,
 }) => {
-  await addWithCli(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
+  await seedServer(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
   // As on another machine: the authorization server's redirect to localhost goes nowhere there.
   let callback: string | undefined;
   await context.route(`${remote.origin}/authorize?**`, async (route) => {
@@ -93,7 +93,7 @@ test('a sign-in the CLI cannot complete shows its words in an alert and closes t
   remote,
   context,
 }) => {
-  await addWithCli(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
+  await seedServer(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
   // Nothing answers at the server's address any more: the CLI finds no authorization server.
   await remote.stop();
   await panel.reload();
@@ -118,8 +118,8 @@ test('a sign-in that expired without a refresh token says so and offers Sign in 
   remote,
 }) => {
   const url = `${remote.origin}/mcp`;
-  await addWithCli(world, world.projectDir, { name: 'stale', scope: 'user', url });
-  await addWithCli(world, world.projectDir, { name: 'renews', scope: 'user', url: `${url}?r=1` });
+  await seedServer(world, world.projectDir, { name: 'stale', scope: 'user', url });
+  await seedServer(world, world.projectDir, { name: 'renews', scope: 'user', url: `${url}?r=1` });
   // Claude Code's token store as it keeps it (see packages/mcp-core/test/login/sign-in-expiry.test.ts).
   const expiredAt = Date.now() - 3_600_000;
   const entry = (name: string, serverUrl: string) => ({

@@ -4,7 +4,7 @@
  * all back. At a desktop and a phone width.
  */
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 const WIDTHS = [
   { label: '1280', width: 1280, height: 800 },
@@ -20,13 +20,13 @@ for (const { label, width, height } of WIDTHS) {
       world,
       page,
     }) => {
-      await addWithCli(world, world.projectDir, {
+      await seedServer(world, world.projectDir, {
         name: 'alpha',
         scope: 'user',
         command: 'node',
         args: ['a.js'],
       });
-      await addWithCli(world, world.projectDir, {
+      await seedServer(world, world.projectDir, {
         name: 'beta',
         scope: 'user',
         command: 'node',

@@ -4,15 +4,15 @@
  */
 import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { readJson } from './support/config-files';
 
 test("turns a user server off in this project only (Claude Code's /mcp), which claude mcp get confirms, and back on with Undo; a local row has no such switch", async ({
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, { name: 'docs', scope: 'user', command: 'true' });
-  await addWithCli(world, world.projectDir, { name: 'mine', scope: 'local', command: 'true' });
+  await seedServer(world, world.projectDir, { name: 'docs', scope: 'user', command: 'true' });
+  await seedServer(world, world.projectDir, { name: 'mine', scope: 'local', command: 'true' });
   await panel.reload();
   const row = panel.serverRow('docs');
   const inProject = row.getByRole('switch', { name: 'In this project docs', exact: true });

@@ -1,11 +1,11 @@
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { readJson } from './support/config-files';
 import { holdRequests } from './support/held-requests';
 
 test("picking another known project shows that project's servers", async ({ panel, world }) => {
-  await addWithCli(world, world.projectDir, { name: 'here', scope: 'local', command: 'node' });
-  await addWithCli(world, world.plainDir, { name: 'elsewhere', scope: 'local', command: 'node' });
+  await seedServer(world, world.projectDir, { name: 'here', scope: 'local', command: 'node' });
+  await seedServer(world, world.plainDir, { name: 'elsewhere', scope: 'local', command: 'node' });
   await panel.reload();
 
   await expect(panel.projectPicker).toHaveValue(world.projectDir);
@@ -36,13 +36,13 @@ test("while a picked project's servers load, the previous project's rows cannot 
   world,
 }) => {
   // The same name in both projects, as when one server is set up per project.
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'shared',
     scope: 'local',
     command: 'node',
     args: ['here.js'],
   });
-  await addWithCli(world, world.plainDir, {
+  await seedServer(world, world.plainDir, {
     name: 'shared',
     scope: 'local',
     command: 'node',

@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { readJson } from './support/config-files';
 
 test('removes a server after confirming in the dialog; Escape cancels', async ({ panel, page, world }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'keep',
     scope: 'user',
     command: 'node',
     args: ['keep.js'],
   });
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'old',
     scope: 'local',
     command: 'node',
@@ -43,8 +43,8 @@ test('Remove on a shadowed row removes that entry from the farther .mcp.json, no
   panel,
   world,
 }) => {
-  await addWithCli(world, world.projectDir, { name: 'shared', scope: 'project', command: 'farther-server' });
-  await addWithCli(world, world.nestedDir, { name: 'shared', scope: 'project', command: 'nearer-server' });
+  await seedServer(world, world.projectDir, { name: 'shared', scope: 'project', command: 'farther-server' });
+  await seedServer(world, world.nestedDir, { name: 'shared', scope: 'project', command: 'nearer-server' });
   await panel.chooseProject(world.nestedDir);
   const rows = panel.serverRow('shared');
   await expect(rows).toHaveCount(2);

@@ -11,7 +11,7 @@ import {
 } from '@mcp-admin/core/testing';
 import { basename } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 // A real interactive claude starts in seconds on a busy machine, and the region asks every 5 s.
 test.setTimeout(120_000);
@@ -27,7 +27,7 @@ test('Running sessions lists a real claude session, the message after a change n
   world,
   page,
 }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'files',
     scope: 'user',
     command: 'node',

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 test('with no servers the list explains the three scopes', async ({ panel }) => {
   await expect(panel.serverTable).toHaveCount(0);
@@ -11,13 +11,13 @@ test('with no servers the list explains the three scopes', async ({ panel }) => 
 });
 
 test('a server shadowed by a closer scope names the scope that wins', async ({ panel, world }) => {
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'tools',
     scope: 'user',
     command: 'node',
     args: ['user.js'],
   });
-  await addWithCli(world, world.projectDir, {
+  await seedServer(world, world.projectDir, {
     name: 'tools',
     scope: 'local',
     command: 'node',

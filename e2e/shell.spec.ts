@@ -5,7 +5,7 @@
  * and a phone width.
  */
 import { PanelPage, type ViewName } from './pages/PanelPage';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { expect, test } from './support/fixtures';
 
 const WIDTHS = [
@@ -92,7 +92,7 @@ for (const { label, width, height } of WIDTHS) {
       page,
       world,
     }) => {
-      await addWithCli(world, world.projectDir, { name: 'files', scope: 'user', command: 'node' });
+      await seedServer(world, world.projectDir, { name: 'files', scope: 'user', command: 'node' });
       await panel.reload();
       const search = page.getByRole('searchbox', { name: 'Search servers' });
       await panel.showView('History');
@@ -149,7 +149,7 @@ for (const { label, width, height } of WIDTHS) {
       page,
       world,
     }) => {
-      await addWithCli(world, world.projectDir, { name: 'files', scope: 'user', command: 'node' });
+      await seedServer(world, world.projectDir, { name: 'files', scope: 'user', command: 'node' });
       await panel.reload();
       const servers = panel.viewRegion('Servers');
       const main = page.getByRole('main');

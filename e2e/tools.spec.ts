@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 const WIDTHS = [
   { label: '1280', width: 1280, height: 800 },
@@ -25,7 +25,7 @@ for (const { label, width, height } of WIDTHS) {
       world,
       page,
     }) => {
-      await addWithCli(world, world.projectDir, {
+      await seedServer(world, world.projectDir, {
         name: 'many',
         scope: 'user',
         command: process.execPath,

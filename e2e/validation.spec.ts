@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 
 test('a name starting with "-" is refused in the browser before anything is sent', async ({
   panel,
@@ -63,7 +63,7 @@ test("a duplicate the panel has not listed yet shows the CLI's own message in an
       });
     },
   );
-  await addWithCli(world, world.projectDir, { name: 'dup', scope: 'user', command: 'node' });
+  await seedServer(world, world.projectDir, { name: 'dup', scope: 'user', command: 'node' });
 
   await panel.openAddForm();
   await panel.addForm.fillStdio({ name: 'dup', scope: 'User', command: 'python3' });

@@ -1,7 +1,24 @@
 /**
- * Every test gets its own world: a throwaway config dir and project, a real server started on
- * them, and a browser page signed in to it. All of it is torn down after the test.
+ * Every test gets a fresh world (a throwaway config dir and project), a real server on it, and a
+ * browser page signed in to it.
+ *
+ * Starting the built server costs about as much as the rest of a short test, so each Playwright
+ * worker keeps ONE server on ONE world for the tests it runs (`sharedWorld`), and isolates the tests
+ * instead of restarting it:
+ * - before each test, the world's files are emptied: the config dir (Claude Code's files and MCP
+ *   Admin's `.mcp-admin/`) keeps only its folder, the project is a new git repository with its
+ *   `sub/deeper`, the plain and managed folders are new. A test sees no file of another;
+ * - the server keeps in memory what a file reset cannot take back: the last checks (read once from
+ *   `.mcp-admin/last-checks.json`) and sign-ins (`.credentials.json`). A test that left either file
+ *   gets the server restarted before the next test, as does one that stopped it;
+ * - each test has its own browser context (cookies, storage) and signs in again;
+ * - a worker runs one test at a time, so no two tests use the shared server at once.
+ * A spec that needs its own server (a `serverEnv` of its own, e.g. a registry URL) gets a world and
+ * server of its own, started and removed with the test, as before.
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test as base } from '@playwright/test';
 import { createTestWorld, type TestWorld } from '@mcp-admin/core/testing';
 import { PanelPage } from '../pages/PanelPage';
@@ -16,20 +33,88 @@ interface Fixtures {
   panel: PanelPage;
 }
 
-export const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-  world: async ({}, use) => {
+interface WorkerFixtures {
+  /** The worker's world and its server (started on first use), for tests with the default `serverEnv`. */
+  sharedWorld: SharedWorld;
+}
+
+interface SharedWorld {
+  /** Empties the world's files (and restarts the server if it holds state of the last test). */
+  reset(): Promise<TestWorld>;
+  /** The server on the world, started if it is not running. */
+  server(): Promise<ServerProcess>;
+}
+
+/** Files whose content the server also keeps in memory: once written, only a restart forgets it. */
+const REMEMBERED_FILES = [join('.mcp-admin', 'last-checks.json'), '.credentials.json'];
+
+function createSharedWorld(): SharedWorld & { stop(): Promise<void> } {
+  const world = createTestWorld();
+  let server: ServerProcess | undefined;
+  return {
+    async reset() {
+      const remembered = REMEMBERED_FILES.some((file) => existsSync(join(world.configDir, file)));
+      if (server !== undefined && (remembered || !server.running())) {
+        await server.stop();
+        server = undefined;
+      }
+      mkdirSync(world.configDir, { recursive: true });
+      for (const name of readdirSync(world.configDir)) {
+        rmSync(join(world.configDir, name), { recursive: true, force: true });
+      }
+      for (const dir of [world.projectDir, world.plainDir, world.managedDir]) {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      mkdirSync(world.nestedDir, { recursive: true });
+      mkdirSync(world.plainDir, { recursive: true });
+      execFileSync('git', ['init', '--quiet', world.projectDir]);
+      return world;
+    },
+    async server() {
+      if (server !== undefined && !server.running()) await server.restart();
+      server ??= await startServerProcess(world);
+      return server;
+    },
+    async stop() {
+      await server?.stop();
+      world.remove();
+    },
+  };
+}
+
+const sharesServer = (serverEnv: NodeJS.ProcessEnv) => Object.keys(serverEnv).length === 0;
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  sharedWorld: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const shared = createSharedWorld();
+      await use(shared);
+      await shared.stop();
+    },
+    { scope: 'worker' },
+  ],
+  world: async ({ serverEnv, sharedWorld }, use) => {
+    if (sharesServer(serverEnv)) {
+      await use(await sharedWorld.reset());
+      return;
+    }
     const world = createTestWorld();
     await use(world);
     world.remove();
   },
   serverEnv: [{}, { option: true }],
-  server: async ({ world, serverEnv }, use, testInfo) => {
-    const server = await startServerProcess(world, serverEnv);
+  server: async ({ world, serverEnv, sharedWorld }, use, testInfo) => {
+    const shared = sharesServer(serverEnv);
+    const server = shared ? await sharedWorld.server() : await startServerProcess(world, serverEnv);
+    // A shared server printed the earlier tests' lines too: only this test's are attached.
+    const printedBefore = shared ? server.output().length : 0;
     await use(server);
-    await server.stop();
+    if (!shared) await server.stop();
     if (testInfo.status !== testInfo.expectedStatus) {
-      await testInfo.attach('server output', { body: server.output(), contentType: 'text/plain' });
+      const output = server.output();
+      const body = output.length >= printedBefore ? output.slice(printedBefore) : output;
+      await testInfo.attach('server output', { body, contentType: 'text/plain' });
     }
   },
   panel: async ({ page, server }, use) => {

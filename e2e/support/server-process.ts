@@ -14,6 +14,8 @@ export interface ServerProcess {
   origin: string;
   /** Everything the server printed so far, stdout and stderr interleaved. */
   output(): string;
+  /** False once it exited (stopped by a test, or crashed) and until it is started again. */
+  running(): boolean;
   stop(): Promise<void>;
   /** Starts it again on the same port with the same token, so an open panel reconnects to it. */
   restart(): Promise<void>;
@@ -47,6 +49,7 @@ export async function startServerProcess(
       signInUrl,
       origin: url,
       output: () => main.output(),
+      running: () => main.child.exitCode === null && main.child.signalCode === null,
       stop: () => main.stop(),
       async restart() {
         await main.stop();
