@@ -71,8 +71,12 @@ export function worldReadOptions(world: TestWorld) {
   return { configPath: world.configPath, claudeDir: world.configDir, managedDir: world.managedDir, env: {} };
 }
 
-/** The pinned CLI this package depends on, whatever `claude` the machine has on PATH. */
-export const PINNED_CLAUDE_BIN = resolveClaudeBin({ path: '' });
+/**
+ * The pinned CLI this package depends on, whatever `claude` the machine has on PATH.
+ * MCP_ADMIN_TEST_COUNTING_CLAUDE_BIN points it at a wrapper that logs each spawn, for counting only.
+ */
+export const PINNED_CLAUDE_BIN =
+  process.env.MCP_ADMIN_TEST_COUNTING_CLAUDE_BIN ?? resolveClaudeBin({ path: '' });
 
 /** The service's options for `world`: the pinned CLI on the world's config and project. */
 export function worldAdminOptions(
