@@ -16,7 +16,8 @@ assertThrowawayConfigDir(sandbox);
 
 // Counting CLI spawns per file (issue 27): which file this worker runs, from when.
 const spawnFileLog = process.env.MCP_ADMIN_TEST_SPAWN_FILE_LOG;
-if (spawnFileLog) appendFileSync(spawnFileLog, `${process.pid}|${Date.now()}|${expect.getState().testPath}\n`);
+if (spawnFileLog)
+  appendFileSync(spawnFileLog, `${process.pid}|${Date.now()}|${expect.getState().testPath}\n`);
 
 afterAll(() => {
   rmSync(sandbox, { recursive: true, force: true });
