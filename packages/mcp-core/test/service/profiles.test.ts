@@ -51,7 +51,7 @@ function seed(scope: 'user' | 'project', name: string) {
 
 // Claude Code loads an approved .mcp.json server only in a trusted folder.
 function trustProject() {
-  const config = storedConfigOf(world);
+  const config = existsSync(world.configPath) ? storedConfigOf(world) : {};
   writeFileSync(
     world.configPath,
     JSON.stringify({ ...config, projects: { [world.projectDir]: { hasTrustDialogAccepted: true } } }),
