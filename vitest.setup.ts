@@ -4,15 +4,20 @@
  * code that falls back to the home directory lands there.
  */
 import { assertThrowawayConfigDir } from '@mcp-admin/core/testing';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 
 const sandbox = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-admin-test-home-')));
 process.env.HOME = sandbox;
 process.env.CLAUDE_CONFIG_DIR = sandbox;
 assertThrowawayConfigDir(sandbox);
+
+// Counting CLI spawns per file (issue 27): which file this worker runs, from when.
+const spawnFileLog = process.env.MCP_ADMIN_TEST_SPAWN_FILE_LOG;
+if (spawnFileLog)
+  appendFileSync(spawnFileLog, `${process.pid}|${Date.now()}|${expect.getState().testPath}\n`);
 
 afterAll(() => {
   rmSync(sandbox, { recursive: true, force: true });

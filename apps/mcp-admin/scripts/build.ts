@@ -3,15 +3,15 @@
  * - dist/cli.mjs and its chunks: the server with this workspace's packages bundled in; every other
  *   package (but BUNDLED) stays an import by name, which Node resolves from the installed package's node_modules.
  *   Each must be a dependency in package.json, at the exact version the workspace runs it with.
- * - dist/panel: the panel, built by Vite straight here (apps/web/dist, which tests read, is left alone).
+ * - dist/panel: a copy of the panel's apps/web/dist, built first only when its inputs changed since
+ *   its last build (`pnpm test` builds it before the tests, so packing in a test builds nothing twice).
  */
 import { NODE_BUNDLE } from '@mcp-admin/server/build';
-import { execFile } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { buildChanged, START_TARGETS } from '@mcp-admin/server/build-changed';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { build, type Plugin } from 'esbuild';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -123,22 +123,11 @@ export async function buildPackage(): Promise<void> {
     plugins: [importsByName(imported)],
   });
   checkDependencies(new Map([...imported, ...runTimeVersions()]));
-  await promisify(execFile)(
-    'pnpm',
-    [
-      '--filter',
-      '@mcp-admin/web',
-      'exec',
-      'vite',
-      'build',
-      '--outDir',
-      join(DIST, 'panel'),
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: PACKAGE_DIR },
+  buildChanged(
+    undefined,
+    START_TARGETS.filter(({ name }) => name === 'panel'),
   );
+  cpSync(join(PACKAGE_DIR, '..', 'web', 'dist'), join(DIST, 'panel'), { recursive: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

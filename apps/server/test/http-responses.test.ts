@@ -71,7 +71,7 @@ describe('responses', () => {
       version: '0.1.0',
       configPath: world.configPath,
       defaultProject: world.projectDir,
-      cli: { path: expect.stringMatching(/\/claude$/) as unknown, version: '2.1.332 (Claude Code)' },
+      cli: { path: world.claudeBin, version: '2.1.332 (Claude Code)' },
       managed: null,
     };
     expect({ status: result.status, body: json(result) }).toEqual({

@@ -1,12 +1,14 @@
 /**
  * What the server tests share: a started server in a throwaway world, raw HTTP requests (full
  * control over Host, Origin and body, which fetch does not give), and fixture paths.
+ * The server's subject is HTTP, so a world drives the fake CLI (held to the real one by
+ * core/cli/fake-claude-contract.test.ts) unless a test sets CLAUDE_BIN.
  */
 import { createApiContext, createCaller } from '@mcp-admin/api';
 import type { McpCoreErrorCode } from '@mcp-admin/core';
 import { createMcpAdmin } from '@mcp-admin/core';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { ARGV_LOGGING_CLAUDE, createTestWorld, PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
+import { ARGV_LOGGING_CLAUDE, createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
 import { once } from 'node:events';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:http';
@@ -30,19 +32,20 @@ export const PATIENTLY = { timeout: 30_000, interval: 50 };
 
 export const TEST_WEB_DIST = fixture('web-dist');
 
-/** A throwaway world removed when the test ends. */
+/** A throwaway world on the fake CLI, removed when the test ends. */
 export function useTestWorld(): TestWorld {
-  const world = createTestWorld();
+  const world = createTestWorld({ claudeBin: FAKE_CLAUDE });
   onTestFinished(() => {
     world.remove();
   });
   return world;
 }
 
-/** The env a server in `world` runs with: any free port, the world's config dir, managed folder and project. */
+/** The env a server in `world` runs with: any free port, the world's CLI, config dir, managed folder and project. */
 export function worldEnv(world: TestWorld, overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    CLAUDE_BIN: world.claudeBin,
     CLAUDE_CONFIG_DIR: world.configDir,
     MCP_ADMIN_MANAGED_DIR: world.managedDir,
     MCP_ADMIN_HOST: '127.0.0.1',
@@ -53,13 +56,13 @@ export function worldEnv(world: TestWorld, overrides: NodeJS.ProcessEnv = {}): N
   };
 }
 
-/** The env for CLAUDE_BIN=argv-logging-claude.sh (held until `gateFile` exists, when given), logging each spawn to the returned `cliLog`. */
+/** The env for CLAUDE_BIN=argv-logging-claude.sh (held until `gateFile` exists, when given) in front of the world's CLI, logging each spawn to the returned `cliLog`. */
 export function gatedCliEnv(world: TestWorld, gateFile?: string) {
   const cliLog = join(world.configDir, 'cli.log');
   const env = {
     CLAUDE_BIN: ARGV_LOGGING_CLAUDE,
     CLI_LOG: cliLog,
-    REAL_CLAUDE_BIN: PINNED_CLAUDE_BIN,
+    REAL_CLAUDE_BIN: world.claudeBin,
     GATE_FILE: gateFile,
   };
   return { env, cliLog };

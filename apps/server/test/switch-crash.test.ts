@@ -1,14 +1,9 @@
 /**
  * The switch's two steps (stash, then CLI) with the server process really killed in between, then
  * started again on the same files: whatever the cut, the entry is whole in `.claude.json` or in the
- * stash, and the restarted server settles which.
+ * stash, and the restarted server settles which. The subject is our recovery: the world's CLI is the fake.
  */
-import {
-  addJsonArgv,
-  PINNED_CLAUDE_BIN,
-  runCliAsAnotherTerminal,
-  type TestWorld,
-} from '@mcp-admin/core/testing';
+import { addJsonArgv, runCliAsAnotherTerminal, type TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,7 +55,7 @@ async function killedAt(
   const main = startMain(
     worldEnv(world, {
       CLAUDE_BIN: CRASH_POINT_CLAUDE,
-      REAL_CLAUDE_BIN: PINNED_CLAUDE_BIN,
+      REAL_CLAUDE_BIN: world.claudeBin,
       HOLD_SUBCOMMAND: subcommand,
       HOLD_WHEN: when,
       HOLD_FILE: holdFile,
@@ -76,9 +71,9 @@ async function killedAt(
   await calls;
 }
 
-/** The server started again on the world with the real CLI. */
+/** The server started again on the world, with the world's CLI. */
 async function restarted(world: TestWorld) {
-  const main = startMain(worldEnv(world, { CLAUDE_BIN: PINNED_CLAUDE_BIN }));
+  const main = startMain(worldEnv(world));
   return main.started();
 }
 

@@ -11,7 +11,7 @@ const anyVersion = expect.any(String) as unknown as string;
 describe('mcp.events through createCaller', () => {
   it('yields a tracked event for each config file a change touches, until the request is aborted', async () => {
     const world = useTestWorld();
-    // A first CLI run in a fresh config dir writes .claude.json whatever it does: get it over with.
+    // .claude.json exists before the events start, as after any first run of Claude Code.
     await runCliAsAnotherTerminal(
       world,
       world.projectDir,

@@ -4,7 +4,7 @@ import type { RemoteMcpServer, TestWorld } from '@mcp-admin/core/testing';
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { apiErrorOf, callerFor, PATIENTLY, useTestWorld } from './support';
+import { apiErrorOf, callerFor, PATIENTLY, REAL_CLI, useTestWorld } from './support';
 
 let remote: RemoteMcpServer;
 beforeEach(async () => {
@@ -27,7 +27,7 @@ describe('mcp.login through createCaller', () => {
   it('streams the authorization URL, ends ok once the browser was redirected, and mcp.logout signs out', async () => {
     const world = useTestWorld();
     withProtectedServer(world);
-    const api = callerFor(world);
+    const api = callerFor(world, { admin: REAL_CLI });
     const events = (await api.mcp.login({ name: 'guarded' }))[Symbol.asyncIterator]();
     const open = (await events.next()).value as { state: string; url: string };
     expect(open.state).toBe('open');
@@ -47,7 +47,7 @@ describe('mcp.login through createCaller', () => {
     const world = useTestWorld();
     withProtectedServer(world);
     const closing = new AbortController();
-    const api = callerFor(world, { closing: closing.signal });
+    const api = callerFor(world, { admin: REAL_CLI, closing: closing.signal });
     const events = (await api.mcp.login({ name: 'guarded' }))[Symbol.asyncIterator]();
     expect((await events.next()).value).toMatchObject({ state: 'open' });
 

@@ -1,9 +1,10 @@
 /**
  * Secrets never in argv (every user of the machine can read `/proc/<pid>/cmdline`): every change
  * that stores env or header values gives the CLI the entry on stdin. CLAUDE_BIN logs each argv
- * and hands its stdin on to the real CLI, whose `claude mcp get` shows what was stored.
+ * and hands its stdin on to the fake CLI (which stores what the real one stores from stdin:
+ * core/cli/fake-claude-contract.test.ts); the real CLI's `claude mcp get` shows what was stored.
  */
-import { runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { PINNED_CLAUDE_BIN, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -56,9 +57,9 @@ describe('secrets and the CLI argv', () => {
     ]);
     expect(readFileSync(cliLog, 'utf8')).not.toMatch(/s3cret/);
     const cliGet = (name: string) =>
-      runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', name]).catch((error: unknown) =>
-        String(error),
-      );
+      runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', name], {
+        bin: PINNED_CLAUDE_BIN,
+      }).catch((error: unknown) => String(error));
     const stored = {
       files: await cliGet('files'),
       web: await cliGet('web'),

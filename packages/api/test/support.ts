@@ -1,6 +1,8 @@
 /**
  * What the API's tests share: the API called in process through `createCaller` (no HTTP) on a
  * service in a throwaway world, and the means to prove what a call spawned or changed.
+ * The API's subject is the status mapping and the shape of answers, so a world drives the fake CLI
+ * (held to the real one by core/cli/fake-claude-contract.test.ts) unless a test asks for `REAL_CLI`.
  */
 import type { McpAdminOptions } from '@mcp-admin/core';
 import { createMcpAdmin, isMcpCoreError } from '@mcp-admin/core';
@@ -8,6 +10,7 @@ import type { TestWorld } from '@mcp-admin/core/testing';
 import {
   ARGV_LOGGING_CLAUDE,
   createTestWorld,
+  FAKE_CLAUDE,
   PINNED_CLAUDE_BIN,
   worldAdminOptions,
 } from '@mcp-admin/core/testing';
@@ -21,14 +24,17 @@ import { createApiContext, createCaller } from '../src';
 /** For `vi.waitFor` on things that take real processes: spawning the CLI, starting a server. */
 export const PATIENTLY = { timeout: 30_000, interval: 50 };
 
-/** A throwaway world removed when the test ends. */
+/** A throwaway world on the fake CLI, removed when the test ends. */
 export function useTestWorld(): TestWorld {
-  const world = createTestWorld();
+  const world = createTestWorld({ claudeBin: FAKE_CLAUDE });
   onTestFinished(() => {
     world.remove();
   });
   return world;
 }
+
+/** The service's option for the pinned CLI, for what the fake does not do (sign-in). */
+export const REAL_CLI: Partial<McpAdminOptions> = { claudeBin: PINNED_CLAUDE_BIN };
 
 export interface CallerOptions {
   /** Overrides of the service's options for the world (see `worldAdminOptions`). */
@@ -39,7 +45,7 @@ export interface CallerOptions {
   fromOtherOrigin?: boolean;
 }
 
-/** The API without HTTP, on a service in `world` driving the pinned CLI. */
+/** The API without HTTP, on a service in `world` driving the world's CLI. */
 export function callerFor(world: TestWorld, { admin, closing, signal, fromOtherOrigin }: CallerOptions = {}) {
   const service = createMcpAdmin(worldAdminOptions(world, admin));
   return createCaller(createApiContext({ admin: service, closing, fromOtherOrigin }), { signal });
@@ -47,7 +53,7 @@ export function callerFor(world: TestWorld, { admin, closing, signal, fromOtherO
 
 /**
  * The service options for CLAUDE_BIN=argv-logging-claude.sh (held until `gateFile` exists, when
- * given), logging each spawn to the returned `cliLog`.
+ * given) in front of the world's CLI, logging each spawn to the returned `cliLog`.
  */
 export function gatedCliAdmin(world: TestWorld, gateFile?: string) {
   const cliLog = join(world.configDir, 'cli.log');
@@ -56,7 +62,7 @@ export function gatedCliAdmin(world: TestWorld, gateFile?: string) {
     spawnEnv: {
       ...worldAdminOptions(world).spawnEnv,
       CLI_LOG: cliLog,
-      REAL_CLAUDE_BIN: PINNED_CLAUDE_BIN,
+      REAL_CLAUDE_BIN: world.claudeBin,
       GATE_FILE: gateFile,
     },
   };

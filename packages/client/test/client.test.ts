@@ -1,5 +1,5 @@
-/** The typed client against the real server and the real CLI. */
-import { createTestWorld, startRemoteMcpServer } from '@mcp-admin/core/testing';
+/** The typed client against the real server; the CLI is the fake (the real one for the sign-in). */
+import { createTestWorld, FAKE_CLAUDE, startRemoteMcpServer } from '@mcp-admin/core/testing';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRPCClientError } from '@trpc/client';
@@ -11,7 +11,7 @@ import { serverIn } from './support';
 
 describe('createMcpAdminClient', () => {
   it('adds, lists and removes a server', async () => {
-    const world = createTestWorld();
+    const world = createTestWorld({ claudeBin: FAKE_CLAUDE });
     const server = await serverIn(world);
     const client = createMcpAdminClient({ url: server.url, token: server.token });
 
@@ -59,7 +59,7 @@ describe('createMcpAdminClient', () => {
   });
 
   it('follows mcp.events: a change made through the API arrives as an event', async () => {
-    const world = createTestWorld();
+    const world = createTestWorld({ claudeBin: FAKE_CLAUDE });
     const server = await serverIn(world);
     const client = createMcpAdminClient({ url: server.url, token: server.token });
     const started = withResolvers<undefined>();
@@ -129,7 +129,7 @@ describe('createMcpAdminClient', () => {
   });
 
   it('edits a server, lists the change in the history and undoes it', async () => {
-    const world = createTestWorld();
+    const world = createTestWorld({ claudeBin: FAKE_CLAUDE });
     const server = await serverIn(world);
     const client = createMcpAdminClient({ url: server.url, token: server.token });
     await client.mcp.add.mutate({ name: 'files', scope: 'user', command: 'node', args: ['old.js'] });
@@ -150,7 +150,7 @@ describe('createMcpAdminClient', () => {
   });
 
   it('surfaces API errors with their code and status', async () => {
-    const server = await serverIn(createTestWorld());
+    const server = await serverIn(createTestWorld({ claudeBin: FAKE_CLAUDE }));
     const client = createMcpAdminClient({ url: server.url, token: server.token });
     const signedOut = createMcpAdminClient({ url: server.url, token: 'wrong' });
 
@@ -188,7 +188,7 @@ function errorOf(error: unknown) {
 
 describe('Claude Code logs through the typed client', () => {
   it("mcp.logs reads a server's log sessions where Claude Code keeps them, its secret values redacted", async () => {
-    const world = createTestWorld();
+    const world = createTestWorld({ claudeBin: FAKE_CLAUDE });
     const server = await serverIn(world);
     const client = createMcpAdminClient({ url: server.url, token: server.token });
     await client.mcp.add.mutate({
@@ -228,7 +228,7 @@ describe('Claude Code logs through the typed client', () => {
 
 describe('profiles through the typed client', () => {
   it('saves a profile from the servers on now, lists it, applies another, undoes the apply and deletes both', async () => {
-    const world = createTestWorld();
+    const world = createTestWorld({ claudeBin: FAKE_CLAUDE });
     const server = await serverIn(world);
     const client = createMcpAdminClient({ url: server.url, token: server.token });
     await client.mcp.add.mutate({ name: 'alpha', scope: 'user', command: 'node', args: ['a.js'] });
@@ -283,7 +283,7 @@ describe('profiles through the typed client', () => {
   });
 
   it('refuses a bad profile name with a 400 naming the field', async () => {
-    const server = await serverIn(createTestWorld());
+    const server = await serverIn(createTestWorld({ claudeBin: FAKE_CLAUDE }));
     const client = createMcpAdminClient({ url: server.url, token: server.token });
 
     await expect(client.mcp.applyProfile.mutate({ name: 'a b' }).catch(errorOf)).resolves.toEqual({

@@ -27,6 +27,11 @@ export function assertThrowawayConfigDir(dir: string): void {
 }
 
 export interface TestWorld {
+  /**
+   * The CLI this world's tests drive: the pinned one, or `FAKE_CLAUDE` for a test whose subject is
+   * MCP Admin rather than what Claude Code does (`worldAdminOptions` and `runCliAsAnotherTerminal` use it).
+   */
+  claudeBin: string;
   /** Throwaway `CLAUDE_CONFIG_DIR`. */
   configDir: string;
   configPath: string;
@@ -41,7 +46,7 @@ export interface TestWorld {
   remove(): void;
 }
 
-export function createTestWorld(): TestWorld {
+export function createTestWorld({ claudeBin = PINNED_CLAUDE_BIN }: { claudeBin?: string } = {}): TestWorld {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-admin-world-')));
   const configDir = join(root, 'config');
   const projectDir = join(root, 'repo');
@@ -51,6 +56,7 @@ export function createTestWorld(): TestWorld {
   execFileSync('git', ['init', '--quiet', projectDir]);
   assertThrowawayConfigDir(configDir);
   return {
+    claudeBin,
     configDir,
     configPath: join(configDir, '.claude.json'),
     projectDir,
@@ -71,17 +77,21 @@ export function worldReadOptions(world: TestWorld) {
   return { configPath: world.configPath, claudeDir: world.configDir, managedDir: world.managedDir, env: {} };
 }
 
-/** The pinned CLI this package depends on, whatever `claude` the machine has on PATH. */
-export const PINNED_CLAUDE_BIN = resolveClaudeBin({ path: '' });
+/**
+ * The pinned CLI this package depends on, whatever `claude` the machine has on PATH.
+ * MCP_ADMIN_TEST_COUNTING_CLAUDE_BIN points it at a wrapper that logs each spawn, for counting only.
+ */
+export const PINNED_CLAUDE_BIN =
+  process.env.MCP_ADMIN_TEST_COUNTING_CLAUDE_BIN ?? resolveClaudeBin({ path: '' });
 
-/** The service's options for `world`: the pinned CLI on the world's config and project. */
+/** The service's options for `world`: the world's CLI on its config and project. */
 export function worldAdminOptions(
   world: TestWorld,
   overrides: Partial<McpAdminOptions> = {},
 ): McpAdminOptions {
   return {
     configDir: world.configDir,
-    claudeBin: PINNED_CLAUDE_BIN,
+    claudeBin: world.claudeBin,
     cliTimeoutMs: 30_000,
     defaultProject: world.projectDir,
     managedDir: world.managedDir,
@@ -92,16 +102,17 @@ export function worldAdminOptions(
 }
 
 /**
- * Runs the pinned CLI in `cwd` on the world's config, as another terminal would: what a test
- * changes this way the product did not change itself. Throws when the CLI exits non-zero.
+ * Runs the world's CLI (or `bin`) in `cwd` on the world's config, as another terminal would: what a
+ * test changes this way the product did not change itself. Throws when the CLI exits non-zero.
  */
 export async function runCliAsAnotherTerminal(
   world: TestWorld,
   cwd: string,
   command: CliCommand,
+  { bin = world.claudeBin }: { bin?: string } = {},
 ): Promise<string> {
   const cli = createCliRunner({
-    bin: PINNED_CLAUDE_BIN,
+    bin,
     configDir: world.configDir,
     // Nothing the CLI keeps beside its config may land in the real home.
     env: { ...process.env, HOME: world.configDir },

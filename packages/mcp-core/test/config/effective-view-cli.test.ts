@@ -2,7 +2,12 @@
  * The effective view against the real CLI: in worlds that put servers in each state, every
  * server's `status` must be what `claude mcp get <name>` run in the project reports.
  */
-import { createTestWorld, runCliAsAnotherTerminal, worldReadOptions } from '@mcp-admin/core/testing';
+import {
+  createTestWorld,
+  FAKE_CLAUDE,
+  runCliAsAnotherTerminal,
+  worldReadOptions,
+} from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -42,10 +47,16 @@ function setProjectFields(fields: Record<string, unknown>): void {
   writeJson(world.configPath, { ...config, projects });
 }
 
+// Seeded by the fake CLI, which stores what the real one does (core/cli/fake-claude-contract.test.ts):
+// the subject here is what the real CLI reads, `claude mcp get`.
 const addUser = (name: string, ...target: string[]) =>
-  runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'add', '--scope', 'user', name, ...target]);
+  runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'add', '--scope', 'user', name, ...target], {
+    bin: FAKE_CLAUDE,
+  });
 const addLocal = (name: string, ...target: string[]) =>
-  runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'add', '--scope', 'local', name, ...target]);
+  runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'add', '--scope', 'local', name, ...target], {
+    bin: FAKE_CLAUDE,
+  });
 
 const stdio = { command: 'absent-mcp-server' };
 

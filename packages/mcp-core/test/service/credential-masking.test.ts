@@ -3,7 +3,7 @@
  * the history answers, the audit log, export and import sources (issue 18, point 9), against the
  * real CLI. An import of what was hidden is refused, never stored as the secret.
  */
-import { createTestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +12,9 @@ import { REDACTED } from '../../src/config';
 import { adminInWorld, storedConfigOf } from '../support/world-admin';
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();

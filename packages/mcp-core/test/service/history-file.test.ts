@@ -3,7 +3,7 @@
  * path never holds a change, a line cut off mid-write is ended and skipped, never fatal, and the
  * journal stays bounded, read newest first, saying what its rotation drops.
  */
-import { createTestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -14,8 +14,9 @@ import { adminInWorld, storedConfigOf } from '../support/world-admin';
 
 let world: TestWorld;
 let warnings: string[];
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
   warnings = [];
 });
 afterEach(() => {

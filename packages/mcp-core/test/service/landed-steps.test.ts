@@ -1,10 +1,10 @@
 /**
  * A CLI call that lands and then fails (it hangs past the timeout, exits non-zero after writing, or
- * leaves the config unreadable for the read-back), in an edit, a remove and the switch, against the
- * real CLI behind the landing-then-failing fixture: what landed is recorded and undoable, a removed
+ * leaves the config unreadable for the read-back), in an edit, a remove and the switch, on the fake
+ * CLI behind the landing-then-failing fixture: what landed is recorded and undoable, a removed
  * entry of an edit is put back, and the error says exactly where the server is.
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld, FAKE_CLAUDE, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +15,9 @@ import { McpCoreError } from '../../src/errors';
 import { adminInWorld, fixture, storedConfigOf } from '../support/world-admin';
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();

@@ -1,5 +1,8 @@
-/** Profiles against the real CLI: saved from what is on, applied as one change, undone whole. */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+/**
+ * Profiles on the fake CLI, `claude mcp get` of the real one the judge: saved from what is on,
+ * applied as one change, undone whole.
+ */
+import { createTestWorld, FAKE_CLAUDE, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import {
   existsSync,
@@ -20,8 +23,9 @@ import { cliStatusLine } from '../support/cli-view';
 import { adminInWorld, fixture, storedConfigOf } from '../support/world-admin';
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();
@@ -47,7 +51,7 @@ function seed(scope: 'user' | 'project', name: string) {
 
 // Claude Code loads an approved .mcp.json server only in a trusted folder.
 function trustProject() {
-  const config = storedConfigOf(world);
+  const config = existsSync(world.configPath) ? storedConfigOf(world) : {};
   writeFileSync(
     world.configPath,
     JSON.stringify({ ...config, projects: { [world.projectDir]: { hasTrustDialogAccepted: true } } }),

@@ -2,7 +2,7 @@
  * `mcp.history` and `mcp.undo` against the real CLI: every change is recorded with what undo needs,
  * and an undo reverses exactly one change unless the server or its project changed since.
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld, FAKE_CLAUDE, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import {
   mkdirSync,
@@ -21,8 +21,9 @@ import { McpCoreError } from '../../src/errors';
 import { adminInWorld, storedConfigOf, type AdminArgs } from '../support/world-admin';
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();

@@ -1,8 +1,14 @@
 /**
- * `mcp.update` against the real CLI: an edit keeps every field the CLI keeps, a failed add puts the
- * old entry back, and what is refused before any spawn (update and undo).
+ * `mcp.update` on the fake CLI (`claude mcp get` of the real one the judge): an edit keeps every
+ * field the CLI keeps, a failed add puts the old entry back, and what is refused before any spawn
+ * (update and undo).
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import {
+  createTestWorld,
+  FAKE_CLAUDE,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+} from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +19,9 @@ import { McpCoreError } from '../../src/errors';
 import { adminInWorld, fixture, storedConfigOf, type AdminArgs } from '../support/world-admin';
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();
@@ -51,7 +58,9 @@ async function seed(name: string, entry: Record<string, unknown>, scope: 'user' 
 
 /** The lines of `claude mcp get NAME` after its status and issue: what Claude Code takes the entry to be. */
 async function cliGetDetails(name: string): Promise<string> {
-  const shown = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', name]);
+  const shown = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', name], {
+    bin: PINNED_CLAUDE_BIN,
+  });
   return shown
     .split('\n')
     .map((line) => line.trim())

@@ -1,10 +1,10 @@
 /** The service on a test's world, as the service tests build it. */
-import { PINNED_CLAUDE_BIN, worldAdminOptions, type TestWorld } from '@mcp-admin/core/testing';
+import { worldAdminOptions, type TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMcpAdmin, type McpAdminOptions } from '../../src/service/mcp-admin';
 
-/** The CLI to drive (default: the real one), what its fixture script reads, other options. */
+/** The CLI to drive (default: the world's), what its fixture script reads, other options. */
 export type AdminArgs = [
   claudeBin?: string,
   fixtureEnv?: NodeJS.ProcessEnv,
@@ -15,15 +15,15 @@ export type AdminArgs = [
 export const fixture = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
 
 /**
- * The service on `world`, driving the real CLI unless `claudeBin` names a fixture; `fixtureEnv`
- * reaches the fixture, which runs the real CLI at $REAL_CLAUDE_BIN.
+ * The service on `world`, driving the world's CLI unless `claudeBin` names a fixture; `fixtureEnv`
+ * reaches the fixture, which runs the world's CLI at $REAL_CLAUDE_BIN.
  */
 export function adminInWorld(world: TestWorld, ...[claudeBin, fixtureEnv, options]: AdminArgs) {
   const defaults = worldAdminOptions(world);
   return createMcpAdmin({
     ...defaults,
-    claudeBin: claudeBin ?? PINNED_CLAUDE_BIN,
-    spawnEnv: { ...defaults.spawnEnv, REAL_CLAUDE_BIN: PINNED_CLAUDE_BIN, ...fixtureEnv },
+    claudeBin: claudeBin ?? world.claudeBin,
+    spawnEnv: { ...defaults.spawnEnv, REAL_CLAUDE_BIN: world.claudeBin, ...fixtureEnv },
     ...options,
   });
 }

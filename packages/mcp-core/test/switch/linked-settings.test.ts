@@ -2,7 +2,7 @@
  * A project's settings file reached through a link is never read or written (issue 16, finding 4):
  * a repository can link `.claude/settings.local.json`, or `.claude/` itself, to a file of the user's.
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld, FAKE_CLAUDE, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import {
   linkSync,
@@ -23,8 +23,9 @@ import { adminInWorld } from '../support/world-admin';
 import { cliStatusLine } from '../support/cli-view';
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();

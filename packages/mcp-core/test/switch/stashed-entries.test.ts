@@ -3,7 +3,7 @@
  * `.mcp-admin/disabled.json`, through `mcp.remove` / `mcp.update` with the row's `source` (the
  * stash), recorded in the history with undo; the real CLI is the oracle for what it then adds back.
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld, FAKE_CLAUDE, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +14,9 @@ import { cliStatusLine } from '../support/cli-view';
 import { adminInWorld, storedConfigOf } from '../support/world-admin';
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();

@@ -2,7 +2,13 @@
  * `mcp.export { placeholders: true }`: a document to share that holds no secret and imports back,
  * each secret a `${VAR}` that Claude Code stores as written and expands when it starts the server.
  */
-import { createTestWorld, runCliAsAnotherTerminal, worldAdminOptions } from '@mcp-admin/core/testing';
+import {
+  createTestWorld,
+  FAKE_CLAUDE,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+  worldAdminOptions,
+} from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,8 +17,9 @@ import { createMcpAdmin } from '../../src/service/mcp-admin';
 import { exportDocument } from '../../src/transfer/export-document';
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();
@@ -71,7 +78,9 @@ describe('export with placeholders', () => {
       env: { API_KEY: '${API_KEY}', MODE: '${MODE}' },
     });
     // The oracle: Claude Code shows the placeholder it will expand, not a value.
-    const shown = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', 'web']);
+    const shown = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', 'web'], {
+      bin: PINNED_CLAUDE_BIN,
+    });
     expect(shown).toContain('${WEB_AUTHORIZATION}');
   });
 

@@ -1,5 +1,10 @@
-/** `mcp.export` against the real CLI, and its document imported into another scope. */
-import { createTestWorld, runCliAsAnotherTerminal, worldAdminOptions } from '@mcp-admin/core/testing';
+/** `mcp.export` on the fake CLI, and its document imported into another scope. */
+import {
+  createTestWorld,
+  FAKE_CLAUDE,
+  runCliAsAnotherTerminal,
+  worldAdminOptions,
+} from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,8 +14,9 @@ import { REDACTED } from '../../src/config';
 import { createMcpAdmin } from '../../src/service/mcp-admin';
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();

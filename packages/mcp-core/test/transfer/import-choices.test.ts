@@ -1,9 +1,15 @@
 /**
- * `mcp.import`'s choices per server, against the real CLI: the preview says which stored entry an
- * import would shadow (or be shadowed by), `replace` puts the imported entry in that one's place,
- * and `renames` imports a server under another name (an invalid or taken one, renamed in place).
+ * `mcp.import`'s choices per server, on the fake CLI (the real one's `mcp get` judges): the preview
+ * says which stored entry an import would shadow (or be shadowed by), `replace` puts the imported
+ * entry in that one's place, and `renames` imports a server under another name (an invalid or taken
+ * one, renamed in place).
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import {
+  createTestWorld,
+  FAKE_CLAUDE,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+} from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +19,9 @@ import { McpCoreError } from '../../src/errors';
 import { adminInWorld, fixture, storedConfigOf } from '../support/world-admin';
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();
@@ -117,7 +124,9 @@ describe('import choices', () => {
     expect(storedConfigOf(world).mcpServers).toEqual({ github: theirs });
     expect(localServers()).toBeUndefined();
     // Claude Code itself sees the imported entry.
-    const shown = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', 'github']);
+    const shown = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', 'github'], {
+      bin: PINNED_CLAUDE_BIN,
+    });
     expect(shown).toContain('theirs.js');
 
     const [change] = await admin.history();
@@ -217,7 +226,9 @@ describe('import choices', () => {
     expect(existsSync(join(world.nestedDir, '.mcp.json'))).toBe(false);
     expect(JSON.parse(readFileSync(parentMcpJson, 'utf8'))).toEqual({ mcpServers: { github: theirs } });
     // Claude Code, run in the project, loads the replaced entry.
-    const shown = await runCliAsAnotherTerminal(world, world.nestedDir, ['mcp', 'get', 'github']);
+    const shown = await runCliAsAnotherTerminal(world, world.nestedDir, ['mcp', 'get', 'github'], {
+      bin: PINNED_CLAUDE_BIN,
+    });
     expect(shown).toContain('theirs.js');
     expect(shown).not.toContain('mine.js');
   });

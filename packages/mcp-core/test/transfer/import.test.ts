@@ -1,5 +1,5 @@
-/** `mcp.import` against the real CLI: each server its own outcome, its own change, stored whole. */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+/** `mcp.import` on the fake CLI: each server its own outcome, its own change, stored whole. */
+import { createTestWorld, FAKE_CLAUDE, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +12,9 @@ import { adminInWorld, fixture, storedConfigOf, type AdminArgs } from '../suppor
 const PATIENTLY = { timeout: 30_000, interval: 50 };
 
 let world: TestWorld;
+// Our code is the subject: the fake CLI (core/cli/fake-claude-contract.test.ts) stores what the real one would.
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();
