@@ -1,0 +1,19 @@
+import { useHistory } from '../shared-queries';
+import type { ServerEntry } from '../trpc';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { HistoryList } from './HistoryList';
+
+/** The history read, of which one server's changes are shown (the History view has them all). */
+const HISTORY_LOOKBACK = 200;
+
+/** One server's own changes made in the panel, newest first, each with its `Undo` as in History. */
+export function ServerHistory({ server, locked }: { server: ServerEntry; locked: boolean }) {
+  const history = useHistory(HISTORY_LOOKBACK);
+  const own = (history.data ?? []).filter(
+    (change) => change.name === server.name && change.scope === server.scope,
+  );
+  if (history.error !== null) return <ErrorAlert message={history.error.message} />;
+  if (history.data === undefined) return <p className="status">Loading its changes…</p>;
+  if (own.length === 0) return <p className="hint">No change made here yet.</p>;
+  return <HistoryList changes={own} locked={locked} />;
+}
