@@ -10,7 +10,10 @@ const HISTORY_LOOKBACK = 200;
 export function ServerHistory({ server, locked }: { server: ServerEntry; locked: boolean }) {
   const history = useHistory(HISTORY_LOOKBACK);
   const own = (history.data ?? []).filter(
-    (change) => change.name === server.name && change.scope === server.scope,
+    (change) =>
+      change.name === server.name &&
+      // A tool's permission rule names the server, whatever its scope: the change lists the rule's file's.
+      (change.scope === server.scope || change.procedure === 'mcp.setPermission'),
   );
   if (history.error !== null) return <ErrorAlert message={history.error.message} />;
   if (history.data === undefined) return <p className="status">Loading its changes…</p>;
