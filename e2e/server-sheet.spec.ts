@@ -37,11 +37,11 @@ for (const { label, width, height } of WIDTHS) {
       await panel.reload();
       const sheet = page.getByRole('dialog', { name: 'github', exact: true });
 
-      const local = nameLink(panel, 'github', 'Local');
+      const local = nameLink(panel, 'github', 'Local · stdio');
       await local.click();
       await expect(sheet).toBeVisible();
       await expect(page).toHaveURL(`${server.origin}/#/servers/local/github`);
-      const details = sheet.getByRole('region', { name: 'Details' });
+      const details = sheet.getByRole('region', { name: 'Details', exact: true });
       await expect(details).toContainText('Local');
       await expect(details).toContainText('npx -y @modelcontextprotocol/server-github --read-only');
       await panel.screenshot(`server-sheet-${label}`, { fullPage: false });
@@ -50,11 +50,11 @@ for (const { label, width, height } of WIDTHS) {
       await expect(local).toBeFocused();
       await expect(page).not.toHaveURL(/github/);
 
-      const user = nameLink(panel, 'github', 'User');
+      const user = nameLink(panel, 'github', 'User · stdio');
       await user.click();
       await expect(page).toHaveURL(`${server.origin}/#/servers/user/github`);
-      await expect(sheet.getByRole('region', { name: 'Details' })).toContainText('User');
-      await expect(sheet.getByRole('region', { name: 'Details' })).not.toContainText('--read-only');
+      await expect(sheet.getByRole('region', { name: 'Details', exact: true })).toContainText('User');
+      await expect(sheet.getByRole('region', { name: 'Details', exact: true })).not.toContainText('--read-only');
       await page.goBack();
       await expect(sheet).toBeHidden();
       await expect(user).toBeFocused();
@@ -72,7 +72,7 @@ for (const { label, width, height } of WIDTHS) {
       await page.reload();
       const sheet = page.getByRole('dialog', { name: 'notion', exact: true });
       await expect(sheet).toBeVisible();
-      const details = sheet.getByRole('region', { name: 'Details' });
+      const details = sheet.getByRole('region', { name: 'Details', exact: true });
       await expect(details).toContainText('https://mcp.notion.example/mcp');
       await expect(details).toContainText('Authorization');
       await expect(details).toContainText('••••••');
@@ -99,7 +99,7 @@ for (const { label, width, height } of WIDTHS) {
       await panel.reload();
       await nameLink(panel, 'tools', 'User').click();
       const sheet = page.getByRole('dialog', { name: 'tools', exact: true });
-      const tools = sheet.getByRole('region', { name: 'Tools' });
+      const tools = sheet.getByRole('region', { name: 'Tools', exact: true });
       await expect(tools).toContainText('Not checked yet');
       await tools.getByRole('button', { name: 'Check tools', exact: true }).click();
       await expect(tools.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveCount(2);
@@ -120,7 +120,7 @@ for (const { label, width, height } of WIDTHS) {
       });
       await expect(ping.getByRole('radio', { name: 'Deny' })).toBeFocused();
 
-      await expect(sheet.getByRole('region', { name: 'Logs' })).toContainText('Claude Code runs');
+      await expect(sheet.getByRole('region', { name: 'Logs', exact: true })).toContainText('Claude Code runs');
 
       const history = sheet.getByRole('region', { name: 'History of tools' });
       const undo = history.getByRole('button', { name: 'Undo', exact: true });

@@ -19,7 +19,8 @@ const PREFIX = '#/servers/';
 
 /** The entry's file as the address says it: nothing for the project's own `.mcp.json` or no file. */
 function sourceKey(server: ServerEntry, projectPath: string): string {
-  if (server.source === undefined) return '';
+  // A user or local entry is in .claude.json, one per name: only `.mcp.json` files can shadow each other.
+  if (server.scope !== 'project' || server.source === undefined) return '';
   const label = sourceLabel(server.source, projectPath);
   return label === '.mcp.json' ? '' : label;
 }
