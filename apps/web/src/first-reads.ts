@@ -21,13 +21,16 @@ export function startFirstReads(utils: QueryUtils, client: TrpcClient, queryClie
   utils.system.info.fetch().then(
     (info) => {
       const input = { projectPath: info.defaultProject, reveal: false };
-      return queryClient.prefetchQuery({
-        queryKey: utils.mcp.list.queryOptions(input).queryKey,
-        queryFn: async () => {
-          const list = await defaultList.catch(() => undefined);
-          return list?.projectPath === info.defaultProject ? list : client.mcp.list.query(input);
-        },
-      });
+      // Its failure, too, is the panel's own query's to show.
+      queryClient
+        .fetchQuery({
+          queryKey: utils.mcp.list.queryOptions(input).queryKey,
+          queryFn: async () => {
+            const list = await defaultList.catch(() => undefined);
+            return list?.projectPath === info.defaultProject ? list : client.mcp.list.query(input);
+          },
+        })
+        .catch(() => undefined);
     },
     // The panel's own query asks again and shows what went wrong (a 401: the sign-in hint).
     () => undefined,

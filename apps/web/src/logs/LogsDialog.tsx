@@ -83,6 +83,7 @@ function LaunchCommand({ command, isUrl }: { command: string; isUrl: boolean }) 
       <code>{command}</code>
       <button
         type="button"
+        className="secondary small"
         onClick={() => {
           void navigator.clipboard.writeText(command).then(() => {
             setCopied(true);
