@@ -54,7 +54,9 @@ for (const { label, width, height } of WIDTHS) {
       await user.click();
       await expect(page).toHaveURL(`${server.origin}/#/servers/user/github`);
       await expect(sheet.getByRole('region', { name: 'Details', exact: true })).toContainText('User');
-      await expect(sheet.getByRole('region', { name: 'Details', exact: true })).not.toContainText('--read-only');
+      await expect(sheet.getByRole('region', { name: 'Details', exact: true })).not.toContainText(
+        '--read-only',
+      );
       await page.goBack();
       await expect(sheet).toBeHidden();
       await expect(user).toBeFocused();
@@ -120,7 +122,9 @@ for (const { label, width, height } of WIDTHS) {
       });
       await expect(ping.getByRole('radio', { name: 'Deny' })).toBeFocused();
 
-      await expect(sheet.getByRole('region', { name: 'Logs', exact: true })).toContainText('Claude Code runs');
+      await expect(sheet.getByRole('region', { name: 'Logs', exact: true })).toContainText(
+        'Claude Code runs',
+      );
 
       const history = sheet.getByRole('region', { name: 'History of tools' });
       const undo = history.getByRole('button', { name: 'Undo', exact: true });

@@ -23,7 +23,7 @@ export function startFirstReads(utils: QueryUtils, client: TrpcClient, queryClie
       const input = { projectPath: info.defaultProject, reveal: false };
       // Its failure, too, is the panel's own query's to show.
       queryClient
-        .fetchQuery({
+        .query({
           queryKey: utils.mcp.list.queryOptions(input).queryKey,
           queryFn: async () => {
             const list = await defaultList.catch(() => undefined);
