@@ -130,7 +130,7 @@ async function loadCold(
 /**
  * Runs in the page before its own scripts. A MutationObserver notes when a row header (`<th
  * scope="row">`: a server row) is first in the document and rendered (`checkVisibility`), and
- * marks it with `elementtiming`: observers run before the browser's next rendering step, so the
+ * marks it (and what it holds) with `elementtiming`: observers run before the browser's next rendering step, so the
  * mark is there when the row is first painted, and Chrome's Element Timing reports that paint's
  * time (`renderTime`). Both are milliseconds since the navigation started, as `performance.now()`.
  */
@@ -145,7 +145,8 @@ const FIRST_ROW_WATCH = `(() => {
     if (row === null || !row.checkVisibility()) return;
     observer.disconnect();
     insertedMs = performance.now();
-    row.setAttribute('elementtiming', 'first-row');
+    // Element Timing reports text by the element holding it: the name may sit in a link.
+    for (const element of [row, ...row.querySelectorAll('*')]) element.setAttribute('elementtiming', 'first-row');
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 })();`;

@@ -39,7 +39,7 @@ function createTrpcClient() {
 }
 
 const trpcClient = createTrpcClient();
-startFirstReads(createTRPCQueryUtils({ client: trpcClient, queryClient }));
+startFirstReads(createTRPCQueryUtils({ client: trpcClient, queryClient }), trpcClient, queryClient);
 
 const rootElement = document.getElementById('root');
 if (rootElement === null) throw new Error('index.html has no #root element');

@@ -1,5 +1,9 @@
-/** History, loaded when its view first shows (or once the list has arrived). */
+/** History, loaded when its view first shows (or once the list has arrived); one server's part of it for its sheet. */
 import { lazyPart } from '../ui/lazy-part';
 
 export const HistoryRegion = lazyPart('History', async () => (await import('./HistoryRegion')).HistoryRegion);
+export const ServerHistory = lazyPart(
+  'its changes',
+  async () => (await import('./ServerHistory')).ServerHistory,
+);
 export { describeHistoryEntry } from './history-words';

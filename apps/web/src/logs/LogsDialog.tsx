@@ -16,10 +16,22 @@ interface LogsDialogProps {
 
 /** Claude Code's own logs of connecting to one server, newest session first, errors marked. */
 export function LogsDialog({ server, projectPath, checkSummary, onClose }: LogsDialogProps) {
+  return (
+    <Dialog title={`Logs of ${server.name}`} onClose={onClose} size="wide">
+      <ServerLogs server={server} projectPath={projectPath} checkSummary={checkSummary} />
+      <form method="dialog" className="dialog-actions">
+        <button type="submit">Close</button>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The logs themselves: what Claude Code runs, our last check, then each session's lines (also in a server's sheet). */
+export function ServerLogs({ server, projectPath, checkSummary }: Omit<LogsDialogProps, 'onClose'>) {
   const logs = useServerLogs(server.name, projectPath);
   const command = launchCommand(server);
   return (
-    <Dialog title={`Logs of ${server.name}`} onClose={onClose} size="wide">
+    <>
       {command !== undefined && <LaunchCommand command={command} isUrl={server.command === undefined} />}
       {checkSummary !== undefined && (
         <p className="logs-check">
@@ -59,10 +71,7 @@ export function LogsDialog({ server, projectPath, checkSummary, onClose }: LogsD
           </ol>
         </section>
       ))}
-      <form method="dialog" className="dialog-actions">
-        <button type="submit">Close</button>
-      </form>
-    </Dialog>
+    </>
   );
 }
 
@@ -74,6 +83,7 @@ function LaunchCommand({ command, isUrl }: { command: string; isUrl: boolean }) 
       <code>{command}</code>
       <button
         type="button"
+        className="secondary small"
         onClick={() => {
           void navigator.clipboard.writeText(command).then(() => {
             setCopied(true);

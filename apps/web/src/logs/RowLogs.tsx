@@ -52,7 +52,8 @@ export function RowLogs({
   );
 }
 
-function checkSummary(check: RowCheck | undefined): string | undefined {
+/** Our last check of the row in words, shown beside Claude Code's logs. */
+export function checkSummary(check: RowCheck | undefined): string | undefined {
   if (check?.state !== 'done') return undefined;
   const { status, error, latencyMs } = check.result;
   const words = `${CHECK_WORDS[status] ?? status} in ${String(latencyMs)} ms`;

@@ -9,6 +9,7 @@ import { RowSwitches } from './RowSwitches';
 import { ANSWER_LABELS, CONNECTION_WORDS, rowVerdict } from './row-verdict';
 import { isWritable, rowKey, usesOAuth, type WritableServer } from '../rows';
 import { editButtonId } from './server-display';
+import { sheetHref, sheetOpenerId } from './sheet-address';
 
 // Loaded when a row's details first open: the list paints without them.
 const RowDetails = lazy(async () => ({ default: (await import('./RowDetails')).RowDetails }));
@@ -55,7 +56,14 @@ export function ServerRow({
   return (
     <tr className={`server-row answer-${verdict.answer}`}>
       <th scope="row" className="name-cell">
-        {server.name}
+        {/* Opens the server's sheet: its address, so Back closes it. */}
+        <a
+          className="server-name"
+          id={sheetOpenerId(server, projectPath)}
+          href={sheetHref(server, projectPath)}
+        >
+          {server.name}
+        </a>
       </th>
       <td className="kind-cell" title={kind}>
         {kind}

@@ -1,10 +1,13 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { CheckAllRun, ConfirmCheckDialog, useRowChecks } from '../check';
 import { useServerList } from '../shared-queries';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { lazyPart } from '../ui/lazy-part';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
+import { focusWhenShown } from '../ui/focus-when-shown';
+import { sheetOpenerId, sheetServer, useSheetTarget } from './sheet-address';
 import type { WritableServer } from '../rows';
+import type { ServerEntry } from '../trpc';
 
 // The table can show nothing before the list arrives, so its code is fetched alongside the list
 // (the import starts when the panel loads) rather than before the first paint.
@@ -19,6 +22,10 @@ const FileProblems = lazyPart(
 );
 
 // Loaded when first opened, like every dialog: the list paints without it.
+const ServerSheetDialog = lazyPart(
+  'the server',
+  async () => (await import('./ServerSheetDialog')).ServerSheetDialog,
+);
 const RemoveServerDialog = lazy(async () => ({
   default: (await import('./RemoveServerDialog')).RemoveServerDialog,
 }));
@@ -69,6 +76,9 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
   // project's rows arrive. Only while placeholder data shows, so a path the server spells
   // differently can never lock the rows.
   const showsPreviousProject = list.isPlaceholderData && list.data.projectPath !== projectPath;
+  const sheet = useSheetTarget();
+  const sheetOf = sheetServer(servers, sheet.target, list.data?.projectPath ?? projectPath);
+  useFocusBackToName(sheetOf, list.data?.projectPath ?? projectPath);
 
   return (
     // Named `Servers` as its view is, without the count its heading shows.
@@ -160,6 +170,18 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
             />
           </Suspense>
         ))}
+      {sheetOf !== undefined && list.data !== undefined && (
+        <ServerSheetDialog
+          server={sheetOf}
+          projectPath={list.data.projectPath}
+          check={checks.of(list.data.projectPath, sheetOf)}
+          locked={locked || showsPreviousProject}
+          onCheck={(server, shownProject) => {
+            checks.check(server, shownProject);
+          }}
+          onClose={sheet.close}
+        />
+      )}
       {confirming !== null && (
         <Suspense fallback={null}>
           <ConfirmCheckDialog
@@ -192,6 +214,19 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
       )}
     </section>
   );
+}
+
+/** When a server's sheet closes (Escape, Close or Back), focus goes back to the name that opens it. */
+function useFocusBackToName(shown: ServerEntry | undefined, projectPath: string): void {
+  const opener = useRef<string | null>(null);
+  const openerNow = shown === undefined ? null : sheetOpenerId(shown, projectPath);
+  useEffect(() => {
+    if (openerNow !== null) opener.current = openerNow;
+    else if (opener.current !== null) {
+      focusWhenShown(opener.current);
+      opener.current = null;
+    }
+  }, [openerNow]);
 }
 
 /** A project path the server cannot use, said plainly; any other error as the server said it. */

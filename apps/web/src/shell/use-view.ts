@@ -3,7 +3,8 @@ import { viewInUrl } from '../ui/view-url';
 import { VIEWS, type PanelView } from './views';
 
 function viewOf(hash: string): PanelView {
-  const id = viewInUrl(hash);
+  // A view's own address may go on (`#/servers/user/github`, a server's sheet): the view is its first part.
+  const id = viewInUrl(hash)?.split('/')[0];
   return VIEWS.find((view) => view.id === id) ?? VIEWS[0];
 }
 

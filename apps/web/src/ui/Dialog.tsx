@@ -5,8 +5,8 @@ interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** `wide` for a dialog that holds a document or a table. */
-  size?: 'wide';
+  /** `wide` for a dialog that holds a document or a table; `sheet` along the right edge. */
+  size?: 'wide' | 'sheet';
 }
 
 /**

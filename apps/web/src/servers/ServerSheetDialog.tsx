@@ -1,0 +1,145 @@
+/**
+ * A server's own sheet, beside the list (master–detail): what it is and runs, its tools and their
+ * permissions, Claude Code's logs of it and its own history. Loaded when first opened.
+ */
+import { useId, type ReactNode } from 'react';
+import { CheckResultView, type RowCheck } from '../check';
+import { ServerHistory } from '../history';
+import { checkSummary, ServerLogs } from '../logs';
+import { isWritable, type WritableServer } from '../rows';
+import { scopeLabel } from '../scopes';
+import type { ServerEntry } from '../trpc';
+import { Dialog } from '../ui/Dialog';
+import { sourceLabel, targetText, transportLabel } from './row-display';
+import { rowVerdict } from './row-verdict';
+import { SecretList } from './SecretList';
+import './row-details.css';
+import './server-sheet.css';
+
+interface ServerSheetDialogProps {
+  server: ServerEntry;
+  projectPath: string;
+  check: RowCheck | undefined;
+  /** A managed config is in control, or the rows are another project's: nothing can change. */
+  locked: boolean;
+  onCheck: (server: WritableServer, projectPath: string) => void;
+  onClose: () => void;
+}
+
+export function ServerSheetDialog({
+  server,
+  projectPath,
+  check,
+  locked,
+  onCheck,
+  onClose,
+}: ServerSheetDialogProps) {
+  const verdict = rowVerdict(server, check?.state === 'done' ? check.result.status : undefined);
+  return (
+    <Dialog title={server.name} onClose={onClose} size="sheet">
+      <form method="dialog" className="server-sheet-close">
+        <button type="submit" className="secondary small">
+          Close
+        </button>
+      </form>
+      <SheetSection title="Details">
+        <dl className="detail-list">
+          <div>
+            <dt>Scope</dt>
+            <dd>{scopeLabel(server.scope)}</dd>
+          </div>
+          <div>
+            <dt>Transport</dt>
+            <dd>{transportLabel(server)}</dd>
+          </div>
+          <div>
+            <dt>{server.command === undefined ? 'URL' : 'Command'}</dt>
+            <dd>
+              <code className="target">{targetText(server)}</code>
+              <SecretList title="env" values={server.env} />
+              <SecretList title="headers" values={server.headers} />
+            </dd>
+          </div>
+          {server.source !== undefined && (
+            <div>
+              <dt>Kept in</dt>
+              <dd>
+                <code className="path">{sourceLabel(server.source, projectPath)}</code>
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>Claude Code</dt>
+            <dd>
+              {verdict.sentence}
+              <span className="reason">{server.statusReason}</span>
+            </dd>
+          </div>
+        </dl>
+      </SheetSection>
+      <SheetSection title="Tools">
+        <SheetTools
+          server={server}
+          projectPath={projectPath}
+          check={check}
+          locked={locked}
+          onCheck={onCheck}
+        />
+      </SheetSection>
+      {/* Plugin servers are named plugin:…: Claude Code's logs of them are not read here. */}
+      {server.scope !== 'plugin' && (
+        <SheetSection title="Logs">
+          <ServerLogs server={server} projectPath={projectPath} checkSummary={checkSummary(check)} />
+        </SheetSection>
+      )}
+      <SheetSection title={`History of ${server.name}`}>
+        <ServerHistory server={server} locked={locked} />
+      </SheetSection>
+    </Dialog>
+  );
+}
+
+/** One part of the sheet: a region named by its heading. */
+function SheetSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="sheet-section" aria-labelledby={headingId}>
+      <h3 id={headingId}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The last check's tools with their permissions, or the check that lists them. */
+function SheetTools({
+  server,
+  projectPath,
+  check,
+  locked,
+  onCheck,
+}: Omit<ServerSheetDialogProps, 'onClose'>) {
+  if (check !== undefined && check.state !== 'running') {
+    return <CheckResultView serverName={server.name} projectPath={projectPath} check={check} />;
+  }
+  // A stashed server is in no config Claude Code reads: there is nothing to check.
+  const checkable = isWritable(server) && server.disabled !== true && !locked;
+  return (
+    <p className="sheet-tools-empty">
+      {check?.state === 'running' ? 'Checking…' : 'Not checked yet: a check lists its tools.'}
+      {checkable && (
+        <button
+          type="button"
+          className="secondary small"
+          aria-label={`Check ${server.name}`}
+          // Busy, not disabled, while it runs: a disabled button would drop the focus it has.
+          aria-disabled={check?.state === 'running' ? true : undefined}
+          onClick={() => {
+            if (check?.state !== 'running') onCheck(server, projectPath);
+          }}
+        >
+          Check
+        </button>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Issue 29's server sheet (master–detail): a row's name opens a dialog named as the server with the
+ * entry of that row (the same name in two scopes opens the right one), its details with secrets
+ * masked, its tools and their permissions, Claude Code's logs of it and its own history with Undo.
+ * The address names it, Back and Escape close it, and focus returns to the name. At a desktop and
+ * a phone width.
+ */
+import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PanelPage } from './pages/PanelPage';
+import { addWithCli } from './support/claude-cli';
+import { expect, test } from './support/fixtures';
+import { seedThirtyServers } from './support/many-servers';
+
+const WIDTHS = [
+  { label: '1280', width: 1280, height: 800 },
+  { label: '390', width: 390, height: 844 },
+] as const;
+
+/** The link a row's name is, which opens its sheet. */
+function nameLink(panel: PanelPage, name: string, scopeWords: string) {
+  return panel.serverRow(name).filter({ hasText: scopeWords }).getByRole('link', { name, exact: true });
+}
+
+for (const { label, width, height } of WIDTHS) {
+  test.describe(`at ${label} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('the name of each of two github rows (User, Local) opens a dialog named github with that entry; the address names it; Escape and Back close it and focus returns to the name', async ({
+      panel,
+      page,
+      world,
+      server,
+    }) => {
+      await seedThirtyServers(world);
+      await panel.reload();
+      const sheet = page.getByRole('dialog', { name: 'github', exact: true });
+
+      const local = nameLink(panel, 'github', 'Local · stdio');
+      await local.click();
+      await expect(sheet).toBeVisible();
+      await expect(page).toHaveURL(`${server.origin}/#/servers/local/github`);
+      const details = sheet.getByRole('region', { name: 'Details', exact: true });
+      await expect(details).toContainText('Local');
+      await expect(details).toContainText('npx -y @modelcontextprotocol/server-github --read-only');
+      await panel.screenshot(`server-sheet-${label}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await expect(sheet).toBeHidden();
+      await expect(local).toBeFocused();
+      await expect(page).not.toHaveURL(/github/);
+
+      const user = nameLink(panel, 'github', 'User · stdio');
+      await user.click();
+      await expect(page).toHaveURL(`${server.origin}/#/servers/user/github`);
+      await expect(sheet.getByRole('region', { name: 'Details', exact: true })).toContainText('User');
+      await expect(sheet.getByRole('region', { name: 'Details', exact: true })).not.toContainText(
+        '--read-only',
+      );
+      await page.goBack();
+      await expect(sheet).toBeHidden();
+      await expect(user).toBeFocused();
+    });
+
+    test('a bookmarked sheet opens with the list; its headers show masked; Close leaves the Servers view at #/servers', async ({
+      panel,
+      page,
+      world,
+      server,
+    }) => {
+      await seedThirtyServers(world);
+      // A bookmark: the sheet's address loaded afresh.
+      await page.goto(`${server.origin}/#/servers/user/notion`);
+      await page.reload();
+      const sheet = page.getByRole('dialog', { name: 'notion', exact: true });
+      await expect(sheet).toBeVisible();
+      const details = sheet.getByRole('region', { name: 'Details', exact: true });
+      await expect(details).toContainText('https://mcp.notion.example/mcp');
+      await expect(details).toContainText('Authorization');
+      await expect(details).toContainText('••••••');
+      await expect(details).not.toContainText('ntn_s3cret');
+      await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(sheet).toBeHidden();
+      await expect(page).toHaveURL(`${server.origin}/#/servers`);
+      await expect(panel.viewRegion('Servers')).toBeVisible();
+      await expect(nameLink(panel, 'notion', 'User')).toBeFocused();
+    });
+
+    test("the sheet checks the server and lists its tools; arrows move a tool's permission without writing it, Space writes it; its logs show; its History undoes the change with an Undo described by it", async ({
+      panel,
+      page,
+      world,
+    }) => {
+      await addWithCli(world, world.projectDir, {
+        name: 'tools',
+        scope: 'user',
+        command: process.execPath,
+        args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
+        env: { TOOL_NAMES: 'ping,pong' },
+      });
+      await panel.reload();
+      await nameLink(panel, 'tools', 'User').click();
+      const sheet = page.getByRole('dialog', { name: 'tools', exact: true });
+      const tools = sheet.getByRole('region', { name: 'Tools', exact: true });
+      await expect(tools).toContainText('Not checked yet');
+      await tools.getByRole('button', { name: 'Check tools', exact: true }).click();
+      await expect(tools.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveCount(2);
+
+      const ping = tools.getByRole('group', { name: 'Permission for ping', exact: true });
+      const settings = join(world.projectDir, '.claude', 'settings.local.json');
+      await ping.getByRole('radio', { name: 'Default' }).focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect(ping.getByRole('radio', { name: 'Deny' })).toBeChecked();
+      await expect(ping.getByRole('radio', { name: 'Deny' })).toBeFocused();
+      expect(existsSync(settings)).toBe(false);
+      await page.keyboard.press('Space');
+      await expect(ping).toContainText(
+        `Denied: Claude never gets this tool by mcp__tools__ping in ${settings}`,
+      );
+      expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({
+        permissions: { deny: ['mcp__tools__ping'] },
+      });
+      await expect(ping.getByRole('radio', { name: 'Deny' })).toBeFocused();
+
+      await expect(sheet.getByRole('region', { name: 'Logs', exact: true })).toContainText(
+        'Claude Code runs',
+      );
+
+      const history = sheet.getByRole('region', { name: 'History of tools' });
+      const undo = history.getByRole('button', { name: 'Undo', exact: true });
+      await expect(undo).toHaveCount(1);
+      await expect(undo).toHaveAccessibleDescription(/^Changed tool permissions of tools /);
+      await undo.click();
+      await expect(
+        page.getByRole('status').getByText(/^Undone: Changed tool permissions of tools/),
+      ).toBeVisible();
+      await expect(ping.getByRole('radio', { name: 'Default' })).toBeChecked();
+      expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ permissions: {} });
+      await expect(sheet).toBeVisible();
+    });
+  });
+}
