@@ -17,39 +17,40 @@ import { createCliRunner, createCliVersionCache, createMutationQueue } from '../
 import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
 import { errorText } from '../error-text';
 import { DEFAULT_REGISTRY_URL } from '../registry';
-import { createAddServer } from './add-server';
-import { auditLogPath, createAuditLog } from './audit-log';
-import { createAuditedCli, createAuditTrail } from './audited-cli';
-import { createCheckServers } from './check-servers';
-import type { ServiceContext } from './context';
-import { createContextCost } from './context-cost';
-import { createEntryChanges } from './entry-changes';
-import { historyPath } from './history';
-import { createImportExport } from './import-export';
-import { createHistoryJournal } from './journal';
-import { createLastChecks } from './last-checks';
-import { LOGIN_TIMEOUT_MS } from './mcp-admin-types';
-import type { McpAdmin, McpAdminOptions } from './mcp-admin-types';
-import { createPermissions } from './permissions';
-import { createProfiles } from './profiles';
-import { createProjectToggles } from './project-toggles';
-import { createReaders } from './readers';
-import { createRegistryReads } from './registry';
-import { createReads } from './reads';
-import { createRemoveServer } from './remove-server';
-import { reportSessionsMissing } from './reported-changes';
-import { createRunningSessions } from './running-sessions';
-import { createLogs } from './server-logs';
-import type { ServiceSettings } from './settings';
-import { createSignIn } from './sign-in';
-import { createStashEntries } from './stash-entries';
-import { createSwitchChanges } from './switch-changes';
-import { createSwitchServer } from './switch-server';
-import { createQueueTurns } from './turns';
-import { createUndoChange } from './undo-change';
-import { createUpdateServer } from './update-server';
+import { createAddServer } from './entries/add';
+import { auditLogPath, createAuditLog } from './engine/audit-log';
+import { createAuditedCli, createAuditTrail } from './engine/audited-cli';
+import { createCheckServers } from './checks/check-servers';
+import type { EngineContext } from './engine/context';
+import { createContextCost } from './checks/context-cost';
+import { createEntryChanges } from './entries/changes';
+import { historyPath } from './history/change-record';
+import { createImportExport } from './entries/import-export';
+import { createHistoryJournal } from './history/journal';
+import { createRecordedChange } from './history/recorded-change';
+import { createLastChecks } from './checks/last-checks';
+import { LOGIN_TIMEOUT_MS } from './contract/mcp-admin-types';
+import type { McpAdmin, McpAdminOptions } from './contract/mcp-admin-types';
+import { createPermissions } from './permissions/permissions';
+import { createProfiles } from './profiles/profiles';
+import { createProjectToggles } from './switches/project-toggles';
+import { createReaders } from './engine/readers';
+import { createRegistryReads } from './registry/registry';
+import { createReads } from './reads/reads';
+import { createRemoveServer } from './entries/remove';
+import { reportSessionsMissing } from './sessions/reported-changes';
+import { createRunningSessions } from './sessions/running-sessions';
+import { createLogs } from './checks/server-logs';
+import type { ServiceSettings } from './engine/settings';
+import { createSignIn } from './sign-in/sign-in';
+import { createStashEntries } from './entries/stash-entries';
+import { createSwitchChanges } from './switches/changes';
+import { createSwitchServer } from './switches/switch-server';
+import { createQueueTurns } from './engine/queue-turns';
+import { createUndoChange } from './history/undo';
+import { createUpdateServer } from './entries/update';
 
-export type { MutationResult } from './change-result';
+export type { MutationResult } from './engine/change-result';
 export type {
   ApplyProfileResult,
   ContextCost,
@@ -61,8 +62,8 @@ export type {
   ProfileView,
   ServerCost,
   SystemInfo,
-} from './mcp-admin-types';
-export { LOGIN_TIMEOUT_MS } from './mcp-admin-types';
+} from './contract/mcp-admin-types';
+export { LOGIN_TIMEOUT_MS } from './contract/mcp-admin-types';
 
 export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const { configDir, claudeBin, cliTimeoutMs, spawnEnv, maxQueued } = options;
@@ -95,23 +96,14 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const readers = createReaders(settings);
   const turns = createQueueTurns(queue, settings.managedDir);
   const stash = createStashEntries(configPath, audit);
-  const entries = createEntryChanges({ configPath, readers, cli, history, logWarning, stash });
-  const switches = createSwitchChanges({ settings, readers, cli, audit, entries });
+  const recordedChange = createRecordedChange(history, logWarning);
+  const entries = createEntryChanges({ configPath, readers, cli, recordedChange, stash });
+  const switches = createSwitchChanges({ settings, readers, cli, audit, entries, recordedChange });
   const lastChecks = createLastChecks(lastChecksPath(configPath), (error) => {
     logWarning(`The last check was not kept: ${errorText(error)}`);
   });
-  const context: ServiceContext = {
-    settings,
-    queue,
-    turns,
-    cli,
-    audit,
-    history,
-    readers,
-    entries,
-    switches,
-    lastChecks,
-  };
+  const engine: EngineContext = { settings, queue, turns, cli, audit, readers };
+  const context = { ...engine, history, recordedChange, entries, switches, lastChecks };
 
   const profiles = createProfiles(context);
   const permissions = createPermissions(context);

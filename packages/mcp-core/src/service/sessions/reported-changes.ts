@@ -1,0 +1,131 @@
+/**
+ * Every change's answer with `sessionsMissing`: the running Claude Code sessions it does not reach
+ * (running-sessions.ts). Wraps the change methods once, in the wiring, so no operation module has
+ * to know; the reach of each change is read from its input (or, for an undo, from the change it
+ * undoes, for a profile from the switches that moved) once it has landed.
+ */
+import type { MissedSession } from '../../config';
+import type { Scope } from '../../schemas';
+import type { ChangeRecord } from '../history/change-record';
+import type { HistoryJournal } from '../history/journal';
+import type { McpAdmin } from '../contract/mcp-admin-types';
+import type { Readers } from '../engine/readers';
+import { EVERYWHERE, joinedReach, reachOf } from './running-sessions';
+import type { Reach, SessionReports } from './running-sessions';
+
+/** The methods whose answer names the sessions they miss. */
+export type ReportedChange =
+  | 'add'
+  | 'remove'
+  | 'update'
+  | 'undo'
+  | 'disable'
+  | 'enable'
+  | 'disableInProject'
+  | 'enableInProject'
+  | 'saveProfile'
+  | 'deleteProfile'
+  | 'applyProfile'
+  | 'setPermission'
+  | 'resetChoices'
+  | 'logout';
+
+type Change<K extends ReportedChange> = McpAdmin[K];
+
+/** Runs `change`, then adds the sessions that started before it landed and that `reach` covers, if any. */
+function reported<A, R extends object>(
+  reports: SessionReports,
+  change: (input: A) => Promise<R>,
+  reach: (input: A, answer: R, before: Reach | undefined) => Promise<Reach>,
+  reachBefore?: (input: A) => Promise<Reach | undefined>,
+): (input: A) => Promise<R & { sessionsMissing?: MissedSession[] }> {
+  return async (input) => {
+    const before = reachBefore === undefined ? undefined : await reachBefore(input).catch(() => undefined);
+    const answer = await change(input);
+    const landedAt = Date.now();
+    const where = await reach(input, answer, before).catch(() => EVERYWHERE);
+    const missed = await reports.missedBy(where, landedAt);
+    // Present only when some session misses the change: the answer of every other change is as before.
+    return missed.length === 0 ? answer : { ...answer, sessionsMissing: missed };
+  };
+}
+
+export function reportSessionsMissing(
+  operations: Pick<McpAdmin, ReportedChange>,
+  { reports, readers, history }: { reports: SessionReports; readers: Readers; history: HistoryJournal },
+): Pick<McpAdmin, ReportedChange> {
+  const inProject = (scope: Parameters<typeof reachOf>[0], projectPath: string | undefined) =>
+    reachOf(scope, readers.projectPathOf(projectPath));
+  const nowhere = () => Promise.resolve<Reach>({ everywhere: false, dirs: [] });
+  const recordReach = (record: ChangeRecord) => reachOfRecord(record, readers);
+
+  const add: Change<'add'> = reported(reports, operations.add, (input) =>
+    inProject(input.scope, input.projectPath),
+  );
+  const remove: Change<'remove'> = reported(reports, operations.remove, (input) =>
+    input.scope === undefined ? Promise.resolve(EVERYWHERE) : inProject(input.scope, input.projectPath),
+  );
+  const update: Change<'update'> = reported(reports, operations.update, async (input) =>
+    joinedReach([
+      await inProject(input.scope, input.projectPath),
+      // An edit may move the server: the place it went to is reached too.
+      await inProject(input.server.scope ?? input.scope, input.server.projectPath ?? input.projectPath),
+    ]),
+  );
+  const undo: Change<'undo'> = reported(
+    reports,
+    operations.undo,
+    (_input, _answer, before) => Promise.resolve(before ?? EVERYWHERE),
+    async (input) => recordReach((await history.undoable(input.id)).value),
+  );
+  const switched = (input: { scope: Scope; projectPath?: string | undefined }) =>
+    inProject(input.scope, input.projectPath);
+  const toggled = (input: { projectPath?: string | undefined }) => inProject('local', input.projectPath);
+  const applyProfile: Change<'applyProfile'> = reported(
+    reports,
+    operations.applyProfile,
+    async (_input, answer) =>
+      joinedReach(
+        await Promise.all(
+          answer.results
+            .filter((result) => result.outcome === 'on' || result.outcome === 'off')
+            .map((result) => inProject(result.scope, result.projectPath)),
+        ),
+      ),
+  );
+  return {
+    add,
+    remove,
+    update,
+    undo,
+    disable: reported(reports, operations.disable, switched),
+    enable: reported(reports, operations.enable, switched),
+    // Claude Code's per-project off is kept under the project's local key.
+    disableInProject: reported(reports, operations.disableInProject, toggled),
+    enableInProject: reported(reports, operations.enableInProject, toggled),
+    // A profile is MCP Admin's own file: no session reads it.
+    saveProfile: reported(reports, operations.saveProfile, nowhere),
+    deleteProfile: reported(reports, operations.deleteProfile, nowhere),
+    applyProfile,
+    setPermission: reported(reports, operations.setPermission, (input) =>
+      input.file === 'user' ? Promise.resolve(EVERYWHERE) : inProject('project-dir', input.projectPath),
+    ),
+    resetChoices: reported(reports, operations.resetChoices, (input) =>
+      inProject('project-dir', input?.projectPath),
+    ),
+    // Tokens are kept once for the user: every session signed in with the old ones.
+    logout: reported(reports, operations.logout, () => Promise.resolve(EVERYWHERE)),
+  };
+}
+
+/** Where the change an undo reverses was seen: where the undo is seen too. */
+async function reachOfRecord(record: ChangeRecord, readers: Readers): Promise<Reach> {
+  if (record.toggle !== undefined) return { everywhere: false, dirs: [record.toggle.projectKey] };
+  if (record.switches !== undefined)
+    return joinedReach(
+      await Promise.all(record.switches.map((move) => reachOf(move.scope, move.projectPath))),
+    );
+  if (record.permission !== undefined || record.scope === 'user') return EVERYWHERE;
+  if (record.scope !== 'local' && record.scope !== 'project') return EVERYWHERE;
+  return reachOf(record.scope, readers.projectPathOf(record.projectPath));
+}
