@@ -6,10 +6,11 @@
  * audited. Inputs are parsed again in each operation with the shared schemas, so nothing reaches a
  * spawn unvalidated whoever the caller is; a failed parse throws the ZodError.
  *
- * To add an operation: write `service/<operation>.ts` exporting `create<Operation>(context)`, whose
- * context is `Pick<ServiceContext, …>` of only the parts it uses (see context.ts) and whose answer
- * is `Pick<McpAdmin, '<method>'>`; declare the method on `McpAdmin` (mcp-admin-types.ts); spread
- * it into the answer below. A recorded change also says how it is undone (undo-change.ts).
+ * To add an operation: write it in its capability's folder as `create<Operation>(context)`, whose
+ * context is `Pick<EngineContext, …>` of only the engine's parts it uses (engine/context.ts) plus
+ * the capabilities it sits on, and whose answer is `Pick<McpAdmin, '<method>'>`; declare the
+ * method on `McpAdmin` (contract/); spread it into the answer below. A recorded change of a new
+ * kind also registers its undo (`undoers.register`, history/undo.ts).
  */
 import { resolve } from 'node:path';
 import { childEnvironment } from '../child-environment';
@@ -17,40 +18,42 @@ import { createCliRunner, createCliVersionCache, createMutationQueue } from '../
 import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
 import { errorText } from '../error-text';
 import { DEFAULT_REGISTRY_URL } from '../registry';
-import { createAddServer } from './entries/add';
-import { auditLogPath, createAuditLog } from './engine/audit-log';
-import { createAuditedCli, createAuditTrail } from './engine/audited-cli';
-import { createCheckServers } from './checks/check-servers';
-import type { EngineContext } from './engine/context';
-import { createContextCost } from './checks/context-cost';
-import { createEntryChanges } from './entries/changes';
-import { historyPath } from './history/change-record';
-import { createImportExport } from './entries/import-export';
-import { createHistoryJournal } from './history/journal';
-import { createRecordedChange } from './history/recorded-change';
-import { createLastChecks } from './checks/last-checks';
-import { LOGIN_TIMEOUT_MS } from './contract/mcp-admin-types';
-import type { McpAdmin, McpAdminOptions } from './contract/mcp-admin-types';
-import { createPermissions } from './permissions/permissions';
-import { createProfiles } from './profiles/profiles';
-import { createProjectToggles } from './switches/project-toggles';
-import { createReaders } from './engine/readers';
-import { createRegistryReads } from './registry/registry';
-import { createReads } from './reads/reads';
-import { createRemoveServer } from './entries/remove';
-import { reportSessionsMissing } from './sessions/reported-changes';
-import { createRunningSessions } from './sessions/running-sessions';
-import { createLogs } from './checks/server-logs';
-import type { ServiceSettings } from './engine/settings';
-import { createSignIn } from './sign-in/sign-in';
-import { createStashEntries } from './entries/stash-entries';
-import { createSwitchChanges } from './switches/changes';
-import { createSwitchServer } from './switches/switch-server';
-import { createQueueTurns } from './engine/queue-turns';
-import { createUndoChange } from './history/undo';
-import { createUpdateServer } from './entries/update';
+import {
+  createAddServer,
+  createEntryChanges,
+  createImportExport,
+  createRemoveServer,
+  createStashEntries,
+  createUpdateServer,
+} from './entries';
+import {
+  auditLogPath,
+  createAuditedCli,
+  createAuditLog,
+  createAuditTrail,
+  createQueueTurns,
+  createReaders,
+} from './engine';
+import type { EngineContext, ServiceSettings } from './engine';
+import { createCheckServers, createContextCost, createLastChecks, createLogs } from './checks';
+import {
+  createHistoryJournal,
+  createRecordedChange,
+  createUndoChange,
+  createUndoRegistry,
+  historyPath,
+} from './history';
+import { LOGIN_TIMEOUT_MS } from './contract';
+import type { McpAdmin, McpAdminOptions } from './contract';
+import { createPermissions } from './permissions';
+import { createProfiles } from './profiles';
+import { createProjectToggles, createSwitchChanges, createSwitchServer } from './switches';
+import { createRegistryReads } from './registry';
+import { createReads } from './reads';
+import { createRunningSessions, reportSessionsMissing } from './sessions';
+import { createSignIn } from './sign-in';
 
-export type { MutationResult } from './engine/change-result';
+export type { MutationResult } from './engine';
 export type {
   ApplyProfileResult,
   ContextCost,
@@ -62,8 +65,8 @@ export type {
   ProfileView,
   ServerCost,
   SystemInfo,
-} from './contract/mcp-admin-types';
-export { LOGIN_TIMEOUT_MS } from './contract/mcp-admin-types';
+} from './contract';
+export { LOGIN_TIMEOUT_MS } from './contract';
 
 export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const { configDir, claudeBin, cliTimeoutMs, spawnEnv, maxQueued } = options;
@@ -97,17 +100,20 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const turns = createQueueTurns(queue, settings.managedDir);
   const stash = createStashEntries(configPath, audit);
   const recordedChange = createRecordedChange(history, logWarning);
-  const entries = createEntryChanges({ configPath, readers, cli, recordedChange, stash });
-  const switches = createSwitchChanges({ settings, readers, cli, audit, entries, recordedChange });
+  // Each capability that records changes registers their undo here.
+  const undoers = createUndoRegistry();
+  const entries = createEntryChanges({ configPath, readers, cli, recordedChange, undoers, stash });
+  const switches = createSwitchChanges({ settings, readers, cli, audit, entries, recordedChange, undoers });
   const lastChecks = createLastChecks(lastChecksPath(configPath), (error) => {
     logWarning(`The last check was not kept: ${errorText(error)}`);
   });
   const engine: EngineContext = { settings, queue, turns, cli, audit, readers };
-  const context = { ...engine, history, recordedChange, entries, switches, lastChecks };
+  const context = { ...engine, history, recordedChange, undoers, entries, switches, lastChecks };
 
   const profiles = createProfiles(context);
   const permissions = createPermissions(context);
   const projectToggles = createProjectToggles({ ...context, control: { claudeBin, configDir } });
+  undoers.refuseUnlessComplete();
   const checks = createCheckServers(context);
   const signIn = createSignIn({
     ...context,
@@ -123,16 +129,11 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     ...createAddServer(context),
     ...createRemoveServer(context),
     ...createUpdateServer(context),
-    ...createUndoChange({
-      ...context,
-      undoProfile: profiles.undo,
-      undoToggle: projectToggles.undo,
-      undoPermission: permissions.undo,
-    }),
+    ...createUndoChange(context),
     ...createSwitchServer(context),
-    ...projectToggles.operations,
-    ...profiles.operations,
-    ...permissions.operations,
+    ...projectToggles,
+    ...profiles,
+    ...permissions,
     ...createImportExport(context),
     ...createContextCost(context),
     ...createRegistryReads(context, options.registryUrl ?? DEFAULT_REGISTRY_URL),

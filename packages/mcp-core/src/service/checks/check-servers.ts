@@ -18,11 +18,11 @@ import { credentialKey, readStoredTokens } from '../../config';
 import type { Server, StoredToken } from '../../config';
 import { McpCoreError } from '../../errors';
 import { CHECK_TIMEOUT_MS, checkAllInputSchema, checkServerInputSchema } from '../../schemas';
-import type { EngineContext } from '../engine/context';
+import type { EngineContext } from '../engine';
 import type { LastChecks } from './last-checks';
 
-import type { McpAdmin } from '../contract/mcp-admin-types';
-import { withPermissions } from '../permissions/permissions';
+import type { McpAdmin } from '../contract';
+import { withPermissions } from '../permissions';
 
 /**
  * Checks running at once in one server process, each maybe a process tree of its own: a bound on

@@ -8,10 +8,10 @@ import { isActive, TOKEN_METHOD } from '../../check';
 import type { Server } from '../../config';
 import { readPermissionRules } from '../../permissions';
 import { contextCostInputSchema, effectivePermission } from '../../schemas';
-import type { EngineContext } from '../engine/context';
+import type { EngineContext } from '../engine';
 
 import type { LastChecks } from './last-checks';
-import type { ContextCost, McpAdmin, ServerCost } from '../contract/mcp-admin-types';
+import type { ContextCost, McpAdmin, ServerCost } from '../contract';
 
 /** Whether a permission rule denies `tool` of `server` in the project: it then costs nothing. */
 export type DeniedTool = (server: string, tool: string) => boolean;

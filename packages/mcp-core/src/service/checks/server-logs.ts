@@ -10,10 +10,10 @@ import { claudeCacheDir, mcpLogsDir, readMcpLogs } from '../../config';
 import type { McpLogSession, Server } from '../../config';
 import { LOG_SESSIONS, logsInputSchema } from '../../schemas';
 import { maskCredentials } from '../../secret-masking';
-import type { EngineContext } from '../engine/context';
+import { noServerNamed } from '../engine';
+import type { EngineContext } from '../engine';
 
-import type { McpAdmin } from '../contract/mcp-admin-types';
-import { noServerNamed } from '../engine/not-found';
+import type { McpAdmin } from '../contract';
 
 export interface ServerLogsRequest {
   name: string;

@@ -46,8 +46,8 @@ import type { RegistrySearchInput, RegistryServerInput } from '../../schemas';
 import type { TransferOperations } from '../../transfer';
 import type { Profile } from '../../config';
 import type { Scope } from '../../schemas';
-import type { MutationResult } from '../engine/change-result';
-import type { HistoryItem } from '../history/change-record';
+import type { MutationResult } from '../engine';
+import type { HistoryItem } from '../history';
 
 /** A saved profile, with whether it matches what is on now (see profiles.ts). */
 export interface ProfileView extends Profile {

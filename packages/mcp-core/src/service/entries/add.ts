@@ -1,11 +1,11 @@
 /** `mcp.add`: one entry stored whole with `add-json` (secrets on stdin), read back and recorded. */
 import { addServerInputSchema } from '../../schemas';
-import type { EngineContext } from '../engine/context';
+import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
 
 import { addedEntry } from './edits';
-import type { PlacedEntry } from '../history/change-record';
-import type { McpAdmin } from '../contract/mcp-admin-types';
+import type { PlacedEntry } from '../history';
+import type { McpAdmin } from '../contract';
 
 export function createAddServer({
   turns,
@@ -22,11 +22,10 @@ export function createAddServer({
         const taken = (await entries.storedAt(place)) !== undefined;
         // Through add-json, so env and header values go on stdin, never on argv.
         const asked: PlacedEntry = { ...place, entry: addedEntry(input) };
-        return entries.recordedChange({ procedure: 'mcp.add', place }, async (landed) => {
-          if (!taken) return entries.addRecorded('mcp.add', asked, landed);
+        return entries.recordedChange({ kind: 'entries', procedure: 'mcp.add', place }, async () => {
+          if (!taken) return entries.addRecorded('mcp.add', asked);
           const added = await entries.addWhole('mcp.add', asked);
-          landed.after = added.stored;
-          return added.result;
+          return { result: added.result, moves: { after: added.stored } };
         });
       });
     },

@@ -5,16 +5,14 @@
  * runs inside one turn of the mutation queue.
  */
 import { addJsonArgv, removeArgv } from '../../cli';
-import type { AuditedCli } from '../engine/audited-cli';
-import type { MutationResult } from '../engine/change-result';
+import { verifyRemoved, verifyStored } from '../engine';
+import type { AuditedCli, MutationResult, Readers } from '../engine';
 import { createEntryPlaces, cwdOf } from './places';
 import { createEntrySteps } from './steps';
+import type { EntryStep } from './steps';
 import { createEntryUndo } from './undo';
-import type { ChangeProcedure, EntryPlace, Landed, PlacedEntry, Undoer } from '../history/change-record';
-import type { Readers } from '../engine/readers';
-import type { RecordedChange } from '../history/recorded-change';
+import type { EntryPlace, PlacedEntry, RecordedChange, UndoRegistry } from '../history';
 import type { StashEntries } from './stash-entries';
-import { verifyRemoved, verifyStored } from '../engine/verify';
 
 /** What entry changes are made of: the config, its reader, the audited CLI call, the history, the stash. */
 export interface EntryChangeContext {
@@ -22,6 +20,8 @@ export interface EntryChangeContext {
   readers: Pick<Readers, 'storedIn'>;
   cli: AuditedCli;
   recordedChange: RecordedChange;
+  /** Where the undo of entry changes is registered. */
+  undoers: UndoRegistry;
   /** Where switched-off user and local servers are kept: a place whose source is the stash is changed there. */
   stash: StashEntries;
 }
@@ -31,6 +31,7 @@ export function createEntryChanges({
   readers,
   cli,
   recordedChange,
+  undoers,
   stash,
 }: EntryChangeContext) {
   const places = createEntryPlaces({ configPath, readers, stash });
@@ -63,23 +64,18 @@ export function createEntryChanges({
   const steps = createEntrySteps({ storedAt, removeAt, addWhole });
   const { removeRecorded, addRecorded } = steps;
 
-  /** `from` replaced by `to` (see entry-steps.ts); a stashed entry edited in the stash is one write, never in neither place. */
-  async function replace(
-    procedure: string,
-    from: PlacedEntry,
-    to: PlacedEntry,
-    landed: Landed,
-  ): Promise<MutationResult> {
+  /** `from` replaced by `to` (see steps.ts); a stashed entry edited in the stash is one write, never in neither place. */
+  async function replace(procedure: string, from: PlacedEntry, to: PlacedEntry): Promise<EntryStep> {
     if (stash.holds(from.source) && stash.holds(to.source)) {
-      const result = await stash.put(procedure, from, to);
-      landed.before = from;
-      landed.after = to;
-      return result;
+      return { result: await stash.put(procedure, from, to), moves: { before: from, after: to } };
     }
-    return steps.replace(procedure, from, to, landed);
+    return steps.replace(procedure, from, to);
   }
 
-  const restoreEntries = createEntryUndo({ places, recordedChange, removeRecorded, addRecorded, replace });
+  undoers.register(
+    'entries',
+    createEntryUndo({ places, recordedChange, removeRecorded, addRecorded, replace }),
+  );
 
   return {
     placeFor,
@@ -93,17 +89,6 @@ export function createEntryChanges({
     addRecorded,
     replace,
     recordedChange,
-    /**
-     * How each kind of change of stored entries is undone, inside its own queue turn: the entries
-     * put back as the change found them. The switch has its own way back (see switch-changes).
-     */
-    entryUndoers: {
-      'mcp.add': restoreEntries,
-      'mcp.remove': restoreEntries,
-      'mcp.update': restoreEntries,
-      'mcp.import': restoreEntries,
-      'mcp.undo': restoreEntries,
-    } satisfies Partial<Record<ChangeProcedure, Undoer>>,
   };
 }
 

@@ -9,10 +9,10 @@ import { McpCoreError } from '../../errors';
 import type { Scope } from '../../schemas';
 import { claudeDesktopConfigPath, createTransferOperations } from '../../transfer';
 import type { TransferOperations } from '../../transfer';
-import type { EngineContext } from '../engine/context';
+import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
 
-import type { EntryPlace } from '../history/change-record';
+import type { EntryPlace } from '../history';
 
 export function createImportExport({
   settings,
@@ -51,8 +51,8 @@ export function createImportExport({
     inQueueTurn: (task) => turns.change(task),
     addEntry: async ({ name, scope, projectPath, entry }) => {
       const place = await entries.placeFor(name, scope, projectPath);
-      return entries.recordedChange({ procedure: 'mcp.import', place }, (landed) =>
-        entries.addRecorded('mcp.import', { ...place, entry }, landed),
+      return entries.recordedChange({ kind: 'entries', procedure: 'mcp.import', place }, () =>
+        entries.addRecorded('mcp.import', { ...place, entry }),
       );
     },
     // One recorded change from the stored entry to the imported one: a failed add puts the old one back.
@@ -61,8 +61,8 @@ export function createImportExport({
       const stored = await entries.storedAt(place);
       if (stored === undefined)
         throw new McpCoreError('NOT_FOUND', `"${name}" is no longer in ${scope} scope.`);
-      return entries.recordedChange({ procedure: 'mcp.import', place }, (landed) =>
-        entries.replace('mcp.import', { ...place, entry: stored.entry }, { ...place, entry }, landed),
+      return entries.recordedChange({ kind: 'entries', procedure: 'mcp.import', place }, () =>
+        entries.replace('mcp.import', { ...place, entry: stored.entry }, { ...place, entry }),
       );
     },
   });

@@ -8,9 +8,9 @@ import { localProjectKey, projectDirChain, projectMcpJsonPath } from '../../conf
 import type { StoredEntry } from '../../config';
 import { McpCoreError } from '../../errors';
 import type { Scope, ServerChanges } from '../../schemas';
-import type { EntryPlace } from '../history/change-record';
-import { withinQueuedReadDeadline } from '../engine/queued-read';
-import type { Readers } from '../engine/readers';
+import type { EntryPlace } from '../history';
+import { withinQueuedReadDeadline } from '../engine';
+import type { Readers } from '../engine';
 import type { StashEntries } from './stash-entries';
 
 export interface EntryPlaceContext {

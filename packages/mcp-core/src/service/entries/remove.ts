@@ -3,19 +3,21 @@ import { findStoredEntries } from '../../config';
 import { McpCoreError } from '../../errors';
 import { removeServerInputSchema } from '../../schemas';
 import type { Scope } from '../../schemas';
-import type { EngineContext } from '../engine/context';
+import { noServerNamed, withinQueuedReadDeadline } from '../engine';
+import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
 
-import type { McpAdmin } from '../contract/mcp-admin-types';
-import { noServerNamed } from '../engine/not-found';
-import { withinQueuedReadDeadline } from '../engine/queued-read';
+import type { McpAdmin } from '../contract';
 
 export function createRemoveServer({
   settings,
   turns,
   readers,
   entries,
-}: Pick<EngineContext, 'settings' | 'turns' | 'readers'> & { entries: EntryChanges }): Pick<McpAdmin, 'remove'> {
+}: Pick<EngineContext, 'settings' | 'turns' | 'readers'> & { entries: EntryChanges }): Pick<
+  McpAdmin,
+  'remove'
+> {
   // Without a scope the CLI refuses a name held in several scopes, so the scope is picked here.
   async function onlyStoredScope(name: string, projectPath: string): Promise<Scope> {
     const { configPath } = settings;
@@ -40,11 +42,11 @@ export function createRemoveServer({
         const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
         const place = await entries.listedPlace(input.name, scope, input.source, projectPath);
         const stored = await entries.storedAt(place);
-        return entries.recordedChange({ procedure: 'mcp.remove', place }, (landed) =>
+        return entries.recordedChange({ kind: 'entries', procedure: 'mcp.remove', place }, async () =>
           // Nothing stored there: the CLI says so, and nothing can land.
           stored === undefined
-            ? entries.removeAt('mcp.remove', place)
-            : entries.removeRecorded('mcp.remove', { ...place, entry: stored.entry }, landed),
+            ? { result: await entries.removeAt('mcp.remove', place), moves: {} }
+            : entries.removeRecorded('mcp.remove', { ...place, entry: stored.entry }),
         );
       });
     },

@@ -11,8 +11,7 @@ import { fieldsDifferingAsLoaded } from '../../entry-comparison';
 import { McpCoreError } from '../../errors';
 import type { Scope } from '../../schemas';
 import { stashKeyOf } from '../../switch';
-import type { AuditTrail } from '../engine/audited-cli';
-import type { MutationResult } from '../engine/change-result';
+import type { AuditTrail, MutationResult } from '../engine';
 
 /** An entry of the stash, as the service names places. */
 export interface StashPlace {

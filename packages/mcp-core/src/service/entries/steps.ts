@@ -8,9 +8,9 @@
 import type { StoredEntry } from '../../config';
 import { fieldsDifferingAsLoaded } from '../../entry-comparison';
 import { errorText } from '../../error-text';
-import { combined, withMessage } from '../engine/change-result';
-import type { MutationResult } from '../engine/change-result';
-import type { EntryPlace, Landed, PlacedEntry } from '../history/change-record';
+import { combined, LandedThenFailed, readBack, withMessage } from '../engine';
+import type { Landed, MutationResult, ReadBack } from '../engine';
+import type { EntryMoves, EntryPlace, PlacedEntry } from '../history';
 
 /** What the service's entry changes lend: the read of one place, and its two CLI steps. */
 export interface EntryStepDependencies {
@@ -22,125 +22,104 @@ export interface EntryStepDependencies {
   ) => Promise<{ result: MutationResult; stored: PlacedEntry }>;
 }
 
-/** The place after a failed step: the entry stored there (or none), or why it could not be read. */
-type ReadBack = { stored: StoredEntry | undefined } | { unreadable: string };
-
 /** A step that ran to its end, or the error it failed with and what the config holds after it. */
 type Step<T> = { ok: true; value: T } | { ok: false; error: unknown; found: ReadBack };
 
-export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDependencies) {
-  async function readBack(place: EntryPlace): Promise<ReadBack> {
-    try {
-      return { stored: await storedAt(place) };
-    } catch (error) {
-      return { unreadable: errorText(error) };
-    }
-  }
+/** A step of an entry change: its answer and the entries it moved. */
+export type EntryStep = Landed<EntryMoves>;
 
+export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDependencies) {
   async function step<T>(place: EntryPlace, run: () => Promise<T>): Promise<Step<T>> {
     try {
       return { ok: true, value: await run() };
     } catch (error) {
-      return { ok: false, error, found: await readBack(place) };
+      return { ok: false, error, found: await readBack(() => storedAt(place)) };
     }
   }
 
-  /** `from` removed; recorded as `landed.before` once it is gone, even when its CLI call failed. */
-  async function removeRecorded(
-    procedure: string,
-    from: PlacedEntry,
-    landed: Landed,
-  ): Promise<MutationResult> {
+  /** `from` removed; `before` once it is gone, also when its CLI call failed (then thrown with the error). */
+  async function removeRecorded(procedure: string, from: PlacedEntry): Promise<EntryStep> {
     const removal = await step(from, () => removeAt(procedure, from));
-    if (removal.ok) {
-      landed.before = from;
-      return removal.value;
-    }
+    if (removal.ok) return { result: removal.value, moves: { before: from } };
     const { error, found } = removal;
     if ('stored' in found && found.stored !== undefined) throw error;
-    landed.before = from;
     const state =
       'unreadable' in found
         ? removalState(from, found)
         : `"${from.name}" was removed from ${from.source} all the same; undo this change in History to add it back.`;
-    throw withMessage(error, `${errorText(error)}\n${state}`);
+    throw new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { before: from });
   }
 
   /**
    * `target` added where nothing was stored (whole with `add-json`, unless `add` says otherwise);
-   * recorded as `landed.after` once it is there.
+   * `after` once it is there.
    */
   async function addRecorded(
     procedure: string,
     target: PlacedEntry,
-    landed: Landed,
     add = () => addWhole(procedure, target),
-  ): Promise<MutationResult> {
+  ): Promise<EntryStep> {
     const addition = await step(target, add);
-    if (addition.ok) {
-      landed.after = addition.value.stored;
-      return addition.value.result;
-    }
+    if (addition.ok) return { result: addition.value.result, moves: { after: addition.value.stored } };
     const { error, found } = addition;
     if ('stored' in found && found.stored === undefined) throw error;
     // Unknown: recorded as asked, so an undo removes it only if it is stored exactly so.
-    landed.after = 'stored' in found && found.stored !== undefined ? placed(target, found.stored) : target;
+    const after = 'stored' in found && found.stored !== undefined ? placed(target, found.stored) : target;
     const state =
       'unreadable' in found
         ? `Whether "${target.name}" was stored in ${target.source} could not be read back (${found.unreadable}); if it was, undo this change in History to remove it.`
         : `"${target.name}" was stored in ${target.source} all the same; undo this change in History to remove it.`;
-    throw withMessage(error, `${errorText(error)}\n${state}`);
+    throw new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { after });
   }
 
   /**
-   * `from` replaced by `to` in one turn: remove, then add whole, each recorded as it lands. When a
-   * step fails after `from` is gone, `from` is added back unless `to` landed all the same (then the
-   * edit is kept, undoable); the error says which, or that the old entry waits in the history.
+   * `from` replaced by `to` in one turn: remove, then add whole. When a step fails after `from` is
+   * gone, `from` is added back unless `to` landed all the same (then the edit is kept, undoable);
+   * the error says which, or that the old entry waits in the history.
    */
-  async function replace(
-    procedure: string,
-    from: PlacedEntry,
-    to: PlacedEntry,
-    landed: Landed,
-  ): Promise<MutationResult> {
+  async function replace(procedure: string, from: PlacedEntry, to: PlacedEntry): Promise<EntryStep> {
     const removal = await step(from, () => removeAt(procedure, from));
     if (!removal.ok) {
       const { error, found } = removal;
       if ('stored' in found && found.stored !== undefined) throw error;
-      landed.before = from;
       const failure = `${errorText(error)}\n${removalState(from, found)}`;
-      if ('unreadable' in found) throw withMessage(error, failure);
-      return putBack(procedure, from, landed, error, failure);
+      if ('unreadable' in found) throw new LandedThenFailed(withMessage(error, failure), { before: from });
+      return putBack(procedure, from, error, failure);
     }
-    landed.before = from;
     const addition = await step(to, () => addWhole(procedure, to));
     if (addition.ok) {
-      landed.after = addition.value.stored;
-      return combined(removal.value, addition.value.result);
+      return {
+        result: combined(removal.value, addition.value.result),
+        moves: { before: from, after: addition.value.stored },
+      };
     }
     const { error, found } = addition;
     const failure = `Could not store the new entry of "${to.name}" (${to.scope} scope): ${errorText(error)}`;
     if ('unreadable' in found) {
-      throw withMessage(
-        error,
-        `${failure}\nWhether it was stored could not be read back (${found.unreadable}). ${keptInHistory(from)}`,
+      throw new LandedThenFailed(
+        withMessage(
+          error,
+          `${failure}\nWhether it was stored could not be read back (${found.unreadable}). ${keptInHistory(from)}`,
+        ),
+        { before: from },
       );
     }
     if (found.stored !== undefined) {
-      landed.after = placed(to, found.stored);
-      throw withMessage(
-        error,
-        `${failure}\nThe new entry was stored in ${to.source} all the same: the edit landed; undo this change in History to return to the old entry.`,
+      throw new LandedThenFailed(
+        withMessage(
+          error,
+          `${failure}\nThe new entry was stored in ${to.source} all the same: the edit landed; undo this change in History to return to the old entry.`,
+        ),
+        { before: from, after: placed(to, found.stored) },
       );
     }
-    return putBack(procedure, from, landed, error, failure);
+    return putBack(procedure, from, error, failure);
   }
 
   /** After `from` was removed and the change failed: `from` added back, and the error saying whether it is. */
   async function putBack(
     procedure: string,
     from: PlacedEntry,
-    landed: Landed,
     error: unknown,
     failure: string,
   ): Promise<never> {
@@ -150,14 +129,14 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
       : 'stored' in restore.found
         ? restore.found.stored?.entry
         : undefined;
+    // Put back as it was: nothing of the change is left.
     if (stored !== undefined && fieldsDifferingAsLoaded(from.entry, stored).length === 0) {
-      delete landed.before;
       throw withMessage(error, `${failure}\nThe old entry was restored.`);
     }
     const why = restore.ok ? `it is stored differently` : errorText(restore.error);
-    throw withMessage(
-      error,
-      `${failure}\nRestoring the old entry failed too: ${why}\n${keptInHistory(from)}`,
+    throw new LandedThenFailed(
+      withMessage(error, `${failure}\nRestoring the old entry failed too: ${why}\n${keptInHistory(from)}`),
+      { before: from },
     );
   }
 

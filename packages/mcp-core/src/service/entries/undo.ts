@@ -4,21 +4,21 @@
  */
 import { changedFieldPaths } from '../../entry-comparison';
 import { McpCoreError } from '../../errors';
-import type { MutationResult } from '../engine/change-result';
+import type { MutationResult } from '../engine';
 import { cwdOf } from './places';
 import type { EntryPlaces } from './places';
-import type { ChangeRecord, Landed, PlacedEntry } from '../history/change-record';
-import { refuseUndoElsewhere, refuseUndoInGoneDir } from '../history/project-keys';
-import type { RecordedChange } from '../history/recorded-change';
+import { refuseUndoElsewhere, refuseUndoInGoneDir } from '../history';
+import type { EntryMoves, PlacedEntry, RecordedChange, RecordOf, Undoer } from '../history';
+import type { EntryStep } from './steps';
 
-type EntryStep = (procedure: string, entry: PlacedEntry, landed: Landed) => Promise<MutationResult>;
+type OneEntryStep = (procedure: string, entry: PlacedEntry) => Promise<EntryStep>;
 
 export interface EntryUndoContext {
   places: Pick<EntryPlaces, 'storedAt' | 'samePlace'>;
   recordedChange: RecordedChange;
-  removeRecorded: EntryStep;
-  addRecorded: EntryStep;
-  replace: (procedure: string, from: PlacedEntry, to: PlacedEntry, landed: Landed) => Promise<MutationResult>;
+  removeRecorded: OneEntryStep;
+  addRecorded: OneEntryStep;
+  replace: (procedure: string, from: PlacedEntry, to: PlacedEntry) => Promise<EntryStep>;
 }
 
 export function createEntryUndo({
@@ -27,23 +27,23 @@ export function createEntryUndo({
   removeRecorded,
   addRecorded,
   replace,
-}: EntryUndoContext) {
+}: EntryUndoContext): Undoer<'entries'> {
   const { storedAt, samePlace } = places;
   /** Undoes a change of stored entries: what it added goes, what it removed or replaced comes back whole. */
-  async function restoreEntries(change: ChangeRecord): Promise<MutationResult> {
+  async function restoreEntries(change: RecordOf<'entries'>): Promise<MutationResult> {
     await refuseIfChangedSince(change);
     const { before, after } = change;
     const place = before ?? after;
     if (place === undefined) throw new TypeError('restoreEntries needs a change that landed');
-    return recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
-      if (before === undefined) return removeRecorded('mcp.undo', place, landed);
-      if (after === undefined) return addRecorded('mcp.undo', before, landed);
-      return replace('mcp.undo', after, before, landed);
+    return recordedChange({ kind: 'entries', procedure: 'mcp.undo', place, undoes: change.id }, () => {
+      if (before === undefined) return removeRecorded('mcp.undo', place);
+      if (after === undefined) return addRecorded('mcp.undo', before);
+      return replace('mcp.undo', after, before);
     });
   }
 
   /** CHANGED_SINCE unless the server is still as `change` left it, naming what changed. */
-  async function refuseIfChangedSince({ before, after }: ChangeRecord): Promise<void> {
+  async function refuseIfChangedSince({ before, after }: EntryMoves): Promise<void> {
     for (const place of [before, after]) {
       if (place !== undefined) await refuseUndoInGoneDir(cwdOf(place), place.name);
       if (place !== undefined) await refuseUndoElsewhere(place);

@@ -7,21 +7,23 @@ import { isDeepStrictEqual } from 'node:util';
 import { checkImportedEntry } from '../../cli';
 import { McpCoreError } from '../../errors';
 import { updateServerInputSchema } from '../../schemas';
-import type { EngineContext } from '../engine/context';
+import { noServerNamed, withinQueuedReadDeadline } from '../engine';
+import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
 
 import { mergedEntry } from './edits';
-import type { McpAdmin } from '../contract/mcp-admin-types';
-import { noServerNamed } from '../engine/not-found';
-import { withinQueuedReadDeadline } from '../engine/queued-read';
-import { signInAtRisk, withSignInLoss } from '../sign-in/sign-in-loss';
+import type { McpAdmin } from '../contract';
+import { signInAtRisk, withSignInLoss } from '../sign-in';
 
 export function createUpdateServer({
   settings: { credentialsPath },
   turns,
   readers,
   entries,
-}: Pick<EngineContext, 'settings' | 'turns' | 'readers'> & { entries: EntryChanges }): Pick<McpAdmin, 'update'> {
+}: Pick<EngineContext, 'settings' | 'turns' | 'readers'> & { entries: EntryChanges }): Pick<
+  McpAdmin,
+  'update'
+> {
   return {
     async update(rawInput) {
       const input = updateServerInputSchema.parse(rawInput);
@@ -64,8 +66,9 @@ export function createUpdateServer({
                 server.name === from.name && server.scope === from.scope && server.source === from.source,
             ),
         });
-        const result = await entries.recordedChange({ procedure: 'mcp.update', place: to }, (landed) =>
-          entries.replace('mcp.update', from, { ...to, entry: checked.entry }, landed),
+        const result = await entries.recordedChange(
+          { kind: 'entries', procedure: 'mcp.update', place: to },
+          () => entries.replace('mcp.update', from, { ...to, entry: checked.entry }),
         );
         return withSignInLoss(result, credentialsPath, from.name, atRisk, 'edit');
       });

@@ -14,7 +14,7 @@ import type { PermissionMove } from '../../permissions';
 import { maskCredentials } from '../../secret-masking';
 import type { Scope } from '../../schemas';
 import type { ServerScope } from '../../config';
-import type { MutationResult } from '../engine/change-result';
+import type { MutationResult } from '../engine';
 
 /** Where one entry is (or was) stored: the file, and what the CLI needs to reach it there. */
 export interface EntryPlace {
@@ -51,8 +51,8 @@ export interface ApprovalMove {
 }
 
 /**
- * The procedures whose changes are recorded. A new kind of change is one more name here; the
- * compiler then asks for its way back in the service's `undoers` and for its words in the panel.
+ * The procedures whose changes are recorded. A new one is one more name here; the compiler then
+ * asks for its kind (`KIND_OF`) and for its words in the panel. A new kind also registers its undo.
  */
 const CHANGE_PROCEDURES = [
   'mcp.add',
@@ -96,22 +96,41 @@ export interface ProjectToggleMove {
 }
 
 /** How one recorded change is undone, inside a queue turn. */
-export type Undoer = (change: ChangeRecord) => Promise<MutationResult>;
+export type Undoer<K extends ChangeKind = ChangeKind> = (change: RecordOf<K>) => Promise<MutationResult>;
 
-/** What of one change has landed so far: the history records exactly this. */
-export interface Landed {
+/** What a change of stored entries moved: the entry it removed or replaced, and the one it stored. */
+export interface EntryMoves {
+  /** What the change removed or replaced; absent when it stored a new name. */
   before?: PlacedEntry;
+  /** What the change stored; absent when it removed. Only what landed is recorded. */
   after?: PlacedEntry;
-  approval?: ApprovalMove;
-  /** A change of several switches: each switch that landed. */
-  switches?: SwitchMove[];
-  /** A permission change: the rules it moved in one settings file. */
-  permission?: PermissionMove;
-  /** What a per-project toggle wrote. */
-  toggle?: ProjectToggleMove;
 }
 
-export interface ChangeRecord {
+/** What one switch moved: the user/local entry it stashed (`before`) or added back (`after`), or a project server's approval. */
+export interface SwitchMoves extends EntryMoves {
+  approval?: ApprovalMove;
+}
+
+/**
+ * What a change moved, by its kind: each kind has its own undo (registered by its capability,
+ * see undo.ts). An undo is of the kind of the change it undid.
+ */
+export type ChangeMoves =
+  | ({ kind: 'entries' } & EntryMoves)
+  | ({ kind: 'switch' } & SwitchMoves)
+  /** A change of several switches (a profile applied, its undo): each switch that landed, in order. */
+  | { kind: 'switches'; switches?: SwitchMove[] }
+  /** The rules on its target in one settings file, before and after. */
+  | { kind: 'permission'; permission?: PermissionMove }
+  | { kind: 'toggle'; toggle?: ProjectToggleMove };
+
+export type ChangeKind = ChangeMoves['kind'];
+
+/** The moves of one kind of change, without the tag: what a step of that kind returns as landed. */
+export type MovesOf<K extends ChangeKind> = Omit<Extract<ChangeMoves, { kind: K }>, 'kind'>;
+
+/** What every recorded change says, whatever its kind. */
+export interface ChangeHeader {
   id: string;
   /** ISO 8601. */
   time: string;
@@ -123,27 +142,28 @@ export interface ChangeRecord {
   ok: boolean;
   /** The CLI's report, or the error. */
   message: string;
-  /** What the change removed or replaced; absent when it stored a new name. */
-  before?: PlacedEntry;
-  /** What the change stored; absent when it removed. Only what landed is recorded. */
-  after?: PlacedEntry;
-  /** What a switch of a project-scope server moved. */
-  approval?: ApprovalMove;
-  /** What a change of several switches moved, each switch that landed in the order it landed. */
-  switches?: SwitchMove[];
-  /** What a permission change moved: the rules on its target in one settings file, before and after. */
-  permission?: PermissionMove;
-  /** What a per-project toggle wrote. */
-  toggle?: ProjectToggleMove;
   /** The change this one undid. */
   undoes?: string;
 }
 
+/** One recorded change: its header, and what it moved, tagged by `kind`. */
+export type ChangeRecord = ChangeHeader & ChangeMoves;
+export type RecordOf<K extends ChangeKind> = ChangeHeader & Extract<ChangeMoves, { kind: K }>;
+/** A change to journal: the journal gives it its id and time. */
+export type NewChange = Omit<ChangeHeader, 'id' | 'time'> & ChangeMoves;
+
+/**
+ * A record as one line of the history file holds it (the format on users' disks): the header and
+ * every payload optional, no `kind`. `parseChangeRecord` and `storedChange` map it at the edge.
+ */
+export interface StoredChange extends ChangeHeader, SwitchMoves {
+  switches?: SwitchMove[];
+  permission?: PermissionMove;
+  toggle?: ProjectToggleMove;
+}
+
 /** One change as `mcp.history` lists it: names and outcomes, never an entry. */
-export type HistoryItem = Omit<
-  ChangeRecord,
-  'before' | 'after' | 'approval' | 'switches' | 'permission' | 'toggle' | 'undoes'
-> & {
+export type HistoryItem = Omit<ChangeHeader, 'undoes'> & {
   undoable: boolean;
   /** The files the change wrote (`.claude.json`, a `.mcp.json`): an undo writes them again. */
   files: string[];
@@ -221,7 +241,7 @@ const changeRecordSchema = z.object({
   permission: permissionMoveSchema.optional(),
   toggle: projectToggleMoveSchema.optional(),
   undoes: z.string().optional(),
-}) satisfies z.ZodType<ChangeRecord>;
+}) satisfies z.ZodType<StoredChange>;
 
 /**
  * The record on one line of the journal, or why it cannot be used. The reason never quotes the
@@ -235,30 +255,96 @@ export function parseChangeRecord(line: string): { record: ChangeRecord } | { pr
     return { problem: 'it is not JSON (cut off while it was written?)' };
   }
   const parsed = changeRecordSchema.safeParse(value);
-  return parsed.success ? { record: parsed.data } : { problem: 'it is not a change record' };
+  return parsed.success ? { record: recordOf(parsed.data) } : { problem: 'it is not a change record' };
+}
+
+/** The kind of each procedure's change; an undo's is read from what it moved. */
+const KIND_OF: Record<Exclude<ChangeProcedure, 'mcp.undo'>, ChangeKind> = {
+  'mcp.add': 'entries',
+  'mcp.remove': 'entries',
+  'mcp.update': 'entries',
+  'mcp.import': 'entries',
+  'mcp.disable': 'switch',
+  'mcp.enable': 'switch',
+  'mcp.applyProfile': 'switches',
+  'mcp.setPermission': 'permission',
+  'mcp.disableInProject': 'toggle',
+  'mcp.enableInProject': 'toggle',
+};
+
+/** A stored line as a tagged record (an undo of a profile holds switches, of a permission change rules). */
+export function recordOf(stored: StoredChange): ChangeRecord {
+  const { before, after, approval, switches, permission, toggle, ...header } = stored;
+  const kind =
+    stored.procedure !== 'mcp.undo'
+      ? KIND_OF[stored.procedure]
+      : permission !== undefined
+        ? 'permission'
+        : switches !== undefined
+          ? 'switches'
+          : 'entries';
+  const entryMoves = {
+    ...(before === undefined ? {} : { before }),
+    ...(after === undefined ? {} : { after }),
+  };
+  switch (kind) {
+    case 'entries':
+      return { ...header, kind, ...entryMoves };
+    case 'switch':
+      return { ...header, kind, ...entryMoves, ...(approval === undefined ? {} : { approval }) };
+    case 'switches':
+      return { ...header, kind, ...(switches === undefined ? {} : { switches }) };
+    case 'permission':
+      return { ...header, kind, ...(permission === undefined ? {} : { permission }) };
+    case 'toggle':
+      return { ...header, kind, ...(toggle === undefined ? {} : { toggle }) };
+  }
+}
+
+/** A record as its line stores it: the same JSON as before records had a `kind`. */
+export function storedChange<T extends { kind: ChangeKind }>(record: T): Omit<T, 'kind'> {
+  // Only the top level: a permission move's rules have a `kind` of their own.
+  return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'kind')) as Omit<T, 'kind'>;
 }
 
 /** Whether any of a change landed: an entry stored or removed, an approval moved, a switch made, a rule written. */
-export function hasLanded({
-  before,
-  after,
-  approval,
-  switches,
-  permission,
-  toggle,
-}: Pick<ChangeRecord, 'before' | 'after' | 'approval' | 'switches' | 'permission' | 'toggle'>) {
-  return (
-    before !== undefined ||
-    after !== undefined ||
-    approval !== undefined ||
-    (switches?.length ?? 0) > 0 ||
-    permission !== undefined ||
-    toggle !== undefined
-  );
+export function hasLanded(moves: ChangeMoves): boolean {
+  switch (moves.kind) {
+    case 'entries':
+      return moves.before !== undefined || moves.after !== undefined;
+    case 'switch':
+      return moves.before !== undefined || moves.after !== undefined || moves.approval !== undefined;
+    case 'switches':
+      return (moves.switches?.length ?? 0) > 0;
+    case 'permission':
+      return moves.permission !== undefined;
+    case 'toggle':
+      return moves.toggle !== undefined;
+  }
+}
+
+/** The files a change wrote: the entries' files, the approvals' settings files, the rules' file, the toggle's config. */
+function filesOf(record: ChangeRecord): (string | undefined)[] {
+  const ofSwitch = (moved: SwitchMoves) => [
+    moved.before?.source,
+    moved.after?.source,
+    moved.approval?.settingsFile,
+  ];
+  switch (record.kind) {
+    case 'entries':
+    case 'switch':
+      return ofSwitch(record);
+    case 'switches':
+      return (record.switches ?? []).flatMap(ofSwitch);
+    case 'permission':
+      return [record.permission?.settingsFile];
+    case 'toggle':
+      return [record.toggle?.configPath];
+  }
 }
 
 /** The scope of a change of stored entries or switches: only a per-project toggle names a read-only one. */
-export function writtenScope({ name, scope }: Pick<ChangeRecord, 'name' | 'scope'>): Scope {
+export function writtenScope({ name, scope }: Pick<ChangeHeader, 'name' | 'scope'>): Scope {
   if (scope === 'managed' || scope === 'plugin') {
     throw new TypeError(
       `the change of "${name}" names a ${scope}-scope server, which only a per-project toggle changes`,
@@ -270,21 +356,11 @@ export function writtenScope({ name, scope }: Pick<ChangeRecord, 'name' | 'scope
 /** One change as `mcp.history` lists it, given whether a later change undid it. */
 export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem {
   const { id, time, procedure, name, scope, projectPath, ok, message } = record;
-  const files = [
-    ...new Set([
-      ...[record, ...(record.switches ?? [])].flatMap((moved) => [
-        moved.before?.source,
-        moved.after?.source,
-        moved.approval?.settingsFile,
-      ]),
-      record.permission?.settingsFile,
-      record.toggle?.configPath,
-    ]),
-  ].filter((file) => file !== undefined);
+  const files = [...new Set(filesOf(record))].filter((file) => file !== undefined);
   const undoable = hasLanded(record) && !undone;
   // The CLI's report quotes the command and its arguments: their credentials stay here.
   const item = { id, time, procedure, name, scope, ok, message: maskCredentials(message), undoable, files };
-  const changed = keysReplacementChanged(record.before, record.after);
+  const changed = record.kind === 'entries' ? keysReplacementChanged(record.before, record.after) : undefined;
   return {
     ...item,
     ...(projectPath === undefined ? {} : { projectPath }),

@@ -17,8 +17,14 @@ import { MiB } from '../../config';
 import { formatDuration, withDeadline } from '../../deadline';
 import { McpCoreError } from '../../errors';
 import { linesFromEnd } from '../../lines-from-end';
-import { hasLanded, historyItem, parseChangeRecord, refuseUnlessUndoable } from './change-record';
-import type { ChangeRecord, HistoryItem } from './change-record';
+import {
+  hasLanded,
+  historyItem,
+  parseChangeRecord,
+  refuseUnlessUndoable,
+  storedChange,
+} from './change-record';
+import type { ChangeHeader, ChangeRecord, HistoryItem, NewChange } from './change-record';
 import { errorText } from '../../error-text';
 
 /** Thousands of changes of ordinary entries, about 80 edits of 200 KB entries; twice that with the rotated file. */
@@ -44,8 +50,8 @@ export interface HistoryJournal {
    * it cannot be written.
    */
   append(
-    change: Omit<ChangeRecord, 'id' | 'time'>,
-    revises?: Pick<ChangeRecord, 'id' | 'time'>,
+    change: NewChange,
+    revises?: Pick<ChangeHeader, 'id' | 'time'>,
   ): Promise<{ record: ChangeRecord; warning?: string }>;
   /** The newest `limit` changes, newest first, without their entries. */
   newest(limit: number): Promise<JournalRead<HistoryItem[]>>;
@@ -171,7 +177,8 @@ export function createHistoryJournal(path: string, logWarning: (message: string)
     async append(change, revises) {
       const { id, time } = revises ?? { id: randomUUID(), time: new Date().toISOString() };
       const record: ChangeRecord = { id, time, ...change };
-      const line = JSON.stringify(record);
+      // The line keeps the format users' disks already hold: no `kind`, read back from the procedure.
+      const line = JSON.stringify(storedChange(record));
       const rotated = await rotateIfFull(Buffer.byteLength(line) + 1);
       const { endedCutLine } = await appendLine(path, line);
       const warnings = [

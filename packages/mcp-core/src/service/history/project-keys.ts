@@ -9,7 +9,7 @@
 import { dirname } from 'node:path';
 import { isDirectory, localProjectKey, realProjectDir } from '../../config';
 import { McpCoreError } from '../../errors';
-import type { ApprovalMove, ChangeRecord, EntryPlace, PlacedEntry } from './change-record';
+import type { ApprovalMove, EntryPlace, NewChange, PlacedEntry, StoredChange } from './change-record';
 
 /** The resolved project directory a change at `place` reaches; none for user scope. */
 function projectKeyOf({ scope, projectPath, source }: EntryPlace): Promise<string | undefined> {
@@ -24,7 +24,7 @@ async function withKey(place: PlacedEntry | undefined): Promise<PlacedEntry | un
   return projectKey === undefined ? place : { ...place, projectKey };
 }
 
-type Moved = Pick<ChangeRecord, 'before' | 'after' | 'approval' | 'projectPath'>;
+type Moved = Pick<StoredChange, 'before' | 'after' | 'approval' | 'projectPath'>;
 
 /** `change` with the resolved project of each entry it touched and of the approval it moved. */
 async function keyed<T extends Moved>(change: T): Promise<T> {
@@ -42,10 +42,10 @@ async function keyed<T extends Moved>(change: T): Promise<T> {
 }
 
 /** `change`, and each switch of it, with the resolved projects of what it moved. */
-export async function withProjectKeys<T extends Omit<ChangeRecord, 'id' | 'time'>>(change: T): Promise<T> {
-  const withKeys = await keyed(change);
-  if (change.switches === undefined) return withKeys;
-  return { ...withKeys, switches: await Promise.all(change.switches.map(keyed)) };
+export async function withProjectKeys(change: NewChange): Promise<NewChange> {
+  if (change.kind === 'entries' || change.kind === 'switch') return keyed(change);
+  if (change.kind !== 'switches' || change.switches === undefined) return change;
+  return { ...change, switches: await Promise.all(change.switches.map(keyed)) };
 }
 
 /** CHANGED_SINCE when the project of a recorded entry now resolves to another directory. */

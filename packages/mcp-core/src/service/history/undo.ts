@@ -1,55 +1,57 @@
 /**
- * `mcp.undo`: one recorded change reversed through the queue and the CLI, itself a recorded
- * change. Each kind of change says how it is undone; a new kind of change must add its way here.
+ * `mcp.undo`: one recorded change reversed through the queue, itself a recorded change. Each
+ * capability registers the undo of its kinds of change here (`undoers.register`); the wiring
+ * checks every kind has one before the service answers.
  */
 import { undoInputSchema } from '../../schemas';
-import type { ServiceContext } from '../engine/context';
-import type { ChangeProcedure, Undoer } from './change-record';
-import type { McpAdmin } from '../contract/mcp-admin-types';
+import type { UndoInput } from '../../schemas';
+import type { EngineContext, MutationResult } from '../engine';
+import type { ChangeKind, ChangeRecord, Undoer } from './change-record';
+import type { HistoryJournal } from './journal';
 
-type UndoContext = Pick<ServiceContext, 'turns' | 'history' | 'entries' | 'switches'> & {
-  /** The undo of an applied profile (see profiles.ts). */
-  undoProfile: Undoer;
-  /** The undo of a permission change (see permissions.ts). */
-  undoPermission: Undoer;
-  /** The toggle back of a per-project toggle (see project-toggles.ts). */
-  undoToggle: Undoer;
-};
+const CHANGE_KINDS: readonly ChangeKind[] = ['entries', 'switch', 'switches', 'permission', 'toggle'];
+
+export interface UndoRegistry {
+  /** `undoer` reverses the changes of `kind`, inside the undo's queue turn. */
+  register<K extends ChangeKind>(kind: K, undoer: Undoer<K>): void;
+  /** TypeError naming each kind of change no capability registered an undo for. */
+  refuseUnlessComplete(): void;
+}
+
+export function createUndoRegistry(): UndoRegistry & { undoerOf(change: ChangeRecord): Undoer } {
+  const undoers = new Map<ChangeKind, Undoer>();
+  return {
+    register(kind, undoer) {
+      if (undoers.has(kind)) throw new TypeError(`the undo of "${kind}" changes is registered twice`);
+      // Safe: the registry hands each undoer only records of its own kind (see undoerOf).
+      undoers.set(kind, undoer as unknown as Undoer);
+    },
+    refuseUnlessComplete() {
+      const missing = CHANGE_KINDS.filter((kind) => !undoers.has(kind));
+      if (missing.length > 0) throw new TypeError(`no undo registered for: ${missing.join(', ')}`);
+    },
+    undoerOf(change) {
+      const undoer = undoers.get(change.kind);
+      if (undoer === undefined) throw new TypeError(`no undo registered for "${change.kind}" changes`);
+      return undoer;
+    },
+  };
+}
 
 export function createUndoChange({
   turns,
   history,
-  entries,
-  switches,
-  undoProfile,
-  undoPermission,
-  undoToggle,
-}: UndoContext): Pick<McpAdmin, 'undo'> {
-  const { entryUndoers } = entries;
-  const undoers: Record<ChangeProcedure, Undoer> = {
-    ...entryUndoers,
-    'mcp.disable': switches.undo,
-    'mcp.enable': switches.undo,
-    'mcp.applyProfile': undoProfile,
-    // Puts back exactly the rules on its target that the file held before.
-    'mcp.setPermission': undoPermission,
-    'mcp.disableInProject': undoToggle,
-    'mcp.enableInProject': undoToggle,
-    // The undo of an applied profile holds the switches it made, not entries; of a permission change, rules.
-    'mcp.undo': (change) =>
-      change.permission !== undefined
-        ? undoPermission(change)
-        : change.switches === undefined
-          ? entryUndoers['mcp.undo'](change)
-          : undoProfile(change),
-  };
-
+  undoers,
+}: Pick<EngineContext, 'turns'> & {
+  history: HistoryJournal;
+  undoers: ReturnType<typeof createUndoRegistry>;
+}): { undo(rawInput: UndoInput): Promise<MutationResult> } {
   return {
     async undo(rawInput) {
       const { id } = undoInputSchema.parse(rawInput);
       return turns.change(async () => {
         const { value: change, skipped } = await history.undoable(id);
-        const result = await undoers[change.procedure](change);
+        const result = await undoers.undoerOf(change)(change);
         // The lines the search passed that are not records: said with the undo, as the panel shows it.
         if (skipped.length === 0) return result;
         const warning = [result.warning, ...skipped].filter((text) => text !== undefined).join('\n');

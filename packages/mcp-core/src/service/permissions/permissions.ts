@@ -1,7 +1,7 @@
 /**
  * Tool permissions as operations: `mcp.permissions` lists every MCP rule of the project's settings
  * files, `mcp.setPermission` writes one rule as a queued, audited change recorded in the history,
- * and its undo (which undo-change.ts calls) puts that file's rules on the target back exactly as
+ * and its undo (registered for `mcp.undo`, history/undo.ts) puts that file's rules on the target back exactly as
  * they were. `withPermissions` gives a check's tools their effective permission, read from the same
  * files (check-servers.ts calls it).
  */
@@ -16,17 +16,22 @@ import {
   setPermissionRule,
 } from '../../permissions';
 import type { PermissionMove } from '../../permissions';
-import { effectivePermission, permissionsInputSchema, ruleFor, setPermissionInputSchema } from '../../schemas';
+import {
+  effectivePermission,
+  permissionsInputSchema,
+  ruleFor,
+  setPermissionInputSchema,
+} from '../../schemas';
 import type { PermissionFile, Scope } from '../../schemas';
-import type { MutationResult } from '../engine/change-result';
-import type { EngineContext } from '../engine/context';
-import type { RecordedChange } from '../history/recorded-change';
+import type { EngineContext, MutationResult, ServiceSettings } from '../engine';
+import type { EntryPlace, MovesOf, RecordedChange, RecordOf, UndoRegistry } from '../history';
 
-import type { ChangeRecord, EntryPlace, Landed, Undoer } from '../history/change-record';
-import type { McpAdmin } from '../contract/mcp-admin-types';
-import type { ServiceSettings } from '../engine/settings';
+import type { McpAdmin } from '../contract';
 
-type PermissionContext = Pick<EngineContext, 'settings' | 'readers' | 'turns' | 'audit'> & { recordedChange: RecordedChange };
+type PermissionContext = Pick<EngineContext, 'settings' | 'readers' | 'turns' | 'audit'> & {
+  recordedChange: RecordedChange;
+  undoers: UndoRegistry;
+};
 
 /** The history's scope of a rule's file: the user's, the project's shared file, the project's personal one. */
 const SCOPE_OF_FILE: Record<PermissionFile, Scope> = {
@@ -38,13 +43,17 @@ const SCOPE_OF_FILE: Record<PermissionFile, Scope> = {
 const DONE_WORDS = { allow: 'Allowed', ask: 'Set to ask for', deny: 'Denied' } as const;
 
 /**
- * `mcp.permissions` and `mcp.setPermission`, and `undo`, which the undo of a recorded permission
- * change calls inside its queue turn.
+ * `mcp.permissions` and `mcp.setPermission`; registers the undo of a permission change (the rules
+ * put back as they were).
  */
-export function createPermissions({ settings, readers, turns, audit, recordedChange }: PermissionContext): {
-  operations: Pick<McpAdmin, 'permissions' | 'setPermission'>;
-  undo: Undoer;
-} {
+export function createPermissions({
+  settings,
+  readers,
+  turns,
+  audit,
+  recordedChange,
+  undoers,
+}: PermissionContext): Pick<McpAdmin, 'permissions' | 'setPermission'> {
   const { claudeDir, managedDir } = settings;
 
   const permissions: McpAdmin['permissions'] = async (rawInput) => {
@@ -64,36 +73,39 @@ export function createPermissions({ settings, readers, turns, audit, recordedCha
       // Refused before anything is recorded, like input that breaks a rule: nothing was tried.
       await refuseUnderManagedRule(locations, target, kind);
       const place = await placeOf(server, file, projectPath);
-      return recordedChange({ procedure: 'mcp.setPermission', place }, async (landed) => {
+      return recordedChange({ kind: 'permission', procedure: 'mcp.setPermission', place }, async () => {
         const move = await audit.failureAudited('mcp.setPermission', () =>
           setPermissionRule(locations, target, kind, file),
         );
         const rule = ruleFor(target);
-        const message = landedIn(landed, move)
-          ? kind === 'default'
-            ? `Removed the rules on ${rule} from ${move.settingsFile}.`
-            : `${DONE_WORDS[kind]} ${rule} in ${move.settingsFile}.`
-          : `${move.settingsFile} already says that about ${rule}: nothing to change.`;
-        return audit.succeeded('mcp.setPermission', message);
+        const moves = permissionMoves(move);
+        const message =
+          moves.permission !== undefined
+            ? kind === 'default'
+              ? `Removed the rules on ${rule} from ${move.settingsFile}.`
+              : `${DONE_WORDS[kind]} ${rule} in ${move.settingsFile}.`
+            : `${move.settingsFile} already says that about ${rule}: nothing to change.`;
+        return { result: await audit.succeeded('mcp.setPermission', message), moves };
       });
     });
   };
 
   /** Puts the rules a recorded permission change (or its undo) moved back as they were. */
-  async function undo(change: ChangeRecord): Promise<MutationResult> {
+  async function undo(change: RecordOf<'permission'>): Promise<MutationResult> {
     const { permission } = change;
     if (permission === undefined) throw new TypeError(`change "${change.id}" moved no permission rule`);
     const projectPath = change.projectPath ?? (await readers.existingProject(undefined));
     const place = await placeOf(change.name, permission.file, projectPath);
-    return recordedChange({ procedure: 'mcp.undo', place, undoes: change.id }, async (landed) => {
+    const subject = { kind: 'permission', procedure: 'mcp.undo', place, undoes: change.id } as const;
+    return recordedChange(subject, async () => {
       const move = await audit.failureAudited('mcp.undo', () =>
         restorePermissionRules({ claudeDir, managedDir, projectPath }, permission),
       );
-      landedIn(landed, move);
-      return audit.succeeded(
+      const result = await audit.succeeded(
         'mcp.undo',
         `Put back the rules on ${move.rule} in ${move.settingsFile} as they were.`,
       );
+      return { result, moves: permissionMoves(move) };
     });
   }
 
@@ -102,7 +114,9 @@ export function createPermissions({ settings, readers, turns, audit, recordedCha
     return { name, scope: SCOPE_OF_FILE[file], projectPath, source: path };
   }
 
-  return { operations: { permissions, setPermission }, undo };
+  undoers.register('permission', undo);
+
+  return { permissions, setPermission };
 }
 
 /** `result` with each tool's effective permission in the project (settings files are read cached). */
@@ -121,9 +135,7 @@ export async function withPermissions(
   return { ...result, tools };
 }
 
-/** Records `move` as what landed when it changed the file; whether it did. */
-function landedIn(landed: Landed, move: PermissionMove): boolean {
-  const changed = JSON.stringify(move.from) !== JSON.stringify(move.to);
-  if (changed) landed.permission = move;
-  return changed;
+/** What landed of a rule change: `move`, when it changed the file. */
+function permissionMoves(move: PermissionMove): MovesOf<'permission'> {
+  return JSON.stringify(move.from) !== JSON.stringify(move.to) ? { permission: move } : {};
 }

@@ -20,10 +20,11 @@ import {
   type Scope,
 } from '../../schemas';
 import { errorText } from '../../error-text';
-import type { MutationResult } from '../engine/change-result';
-import type { EngineContext } from '../engine/context';
-import type { RecordedChange } from '../history/recorded-change';
-import type { SwitchChanges } from '../switches/changes';
+import { LandedThenFailed, withinQueuedReadDeadline } from '../engine';
+import type { EngineContext, MutationResult } from '../engine';
+import { hasLanded, writtenScope } from '../history';
+import type { EntryPlace, RecordedChange, RecordOf, SwitchMove, SwitchMoves, UndoRegistry } from '../history';
+import type { SwitchChanges } from '../switches';
 
 import type {
   ApplyProfileResult,
@@ -31,22 +32,21 @@ import type {
   ProfileOutcome,
   ProfileServerResult,
   ProfileView,
-} from '../contract/mcp-admin-types';
-import { hasLanded, writtenScope } from '../history/change-record';
+} from '../contract';
 import { isOn, isSwitchable, profileSteps } from './steps';
 import type { ProfileStep } from './steps';
-import type { ChangeRecord, EntryPlace, Landed, SwitchMove } from '../history/change-record';
-import { withinQueuedReadDeadline } from '../engine/queued-read';
-import { signInAtRisk, withSignInLoss } from '../sign-in/sign-in-loss';
+import { signInAtRisk, withSignInLoss } from '../sign-in';
 
 type ProfileContext = Pick<EngineContext, 'settings' | 'readers' | 'turns'> & {
   recordedChange: RecordedChange;
   switches: SwitchChanges;
+  /** Where the undo of an applied profile is registered. */
+  undoers: UndoRegistry;
 };
 
 /**
- * `mcp.profiles`, `mcp.saveProfile`, `mcp.deleteProfile`, `mcp.applyProfile`, and `undo`, which the
- * undo of a recorded apply calls inside its queue turn.
+ * `mcp.profiles`, `mcp.saveProfile`, `mcp.deleteProfile`, `mcp.applyProfile`; registers the undo
+ * of an applied profile (each switch back).
  */
 export function createProfiles({
   settings,
@@ -54,6 +54,7 @@ export function createProfiles({
   turns,
   recordedChange,
   switches: switchChanges,
+  undoers,
 }: ProfileContext) {
   const path = profilesPath(settings.configPath);
   const { credentialsPath } = settings;
@@ -93,20 +94,23 @@ export function createProfiles({
       };
     }
     if (isOn(found) === want) return { ...shown, outcome: 'unchanged' };
-    const landed: Landed = {};
     // `found` is listed with its secrets: the key of its sign-in is over them.
     const atRisk = want
       ? undefined
       : await signInAtRisk({ credentialsPath, listedEntry: () => Promise.resolve(found) });
+    const landed = (moves: SwitchMoves) => {
+      if (hasLanded({ kind: 'switch', ...moves })) switches.push({ ...target, on: want, ...moves });
+    };
     try {
-      const switched = await switchChanges.switchInto(target, want, landed);
-      const result = await withSignInLoss(switched, credentialsPath, target.name, atRisk);
+      const switched = await switchChanges.switchInto(target, want);
+      landed(switched.moves);
+      const result = await withSignInLoss(switched.result, credentialsPath, target.name, atRisk);
       if (result.warning !== undefined) warnings.push(result.warning);
       return { ...shown, outcome: want ? 'on' : 'off', message: result.message };
     } catch (error) {
-      return { ...shown, outcome: 'failed', message: errorText(error) };
-    } finally {
-      if (hasLanded(landed)) switches.push({ ...target, on: want, ...landed });
+      if (error instanceof LandedThenFailed) landed(error.moves as SwitchMoves);
+      const failure = error instanceof LandedThenFailed ? error.failure : error;
+      return { ...shown, outcome: 'failed', message: errorText(failure) };
     }
   }
 
@@ -190,24 +194,29 @@ export function createProfiles({
         };
         try {
           const recorded = await recordedChange(
-            { procedure: 'mcp.applyProfile', place },
-            async (landed, checkpoint) => {
+            { kind: 'switches', procedure: 'mcp.applyProfile', place },
+            async (checkpoint) => {
               const switches: SwitchMove[] = [];
-              landed.switches = switches;
-              for (const step of steps) {
-                const before = switches.length;
-                results.push(await switchOne(step, switches, warnings));
-                // Journaled before the next switch: a crash from here on leaves these in the history.
-                if (switches.length > before && results.length < steps.length) {
-                  await checkpoint(
-                    `Applying profile "${profile.name}" stopped after ${results.length} of ${steps.length} servers (MCP Admin was stopped, or the apply still runs): the switches recorded here landed.`,
-                  );
+              try {
+                for (const step of steps) {
+                  const before = switches.length;
+                  results.push(await switchOne(step, switches, warnings));
+                  // Journaled before the next switch: a crash from here on leaves these in the history.
+                  if (switches.length > before && results.length < steps.length) {
+                    await checkpoint(
+                      `Applying profile "${profile.name}" stopped after ${results.length} of ${steps.length} servers (MCP Admin was stopped, or the apply still runs): the switches recorded here landed.`,
+                      { switches: [...switches] },
+                    );
+                  }
                 }
+              } catch (error) {
+                // What switched before the error stays recorded with it.
+                throw new LandedThenFailed(error, { switches });
               }
               message = summary(profile.name, results);
               if (results.some(({ outcome }) => outcome === 'failed'))
-                throw new McpCoreError('CLI_FAILED', message);
-              return { ok: true, message };
+                throw new LandedThenFailed(new McpCoreError('CLI_FAILED', message), { switches });
+              return { result: { ok: true, message }, moves: { switches } };
             },
           );
           return answer(true, recorded.warning);
@@ -220,7 +229,7 @@ export function createProfiles({
   };
 
   /** Undoes a recorded apply (or an undo of one) inside the undo's queue turn: each switch back, newest first; recorded as `mcp.undo` with its switches. */
-  async function undo(change: ChangeRecord): Promise<MutationResult> {
+  async function undo(change: RecordOf<'switches'>): Promise<MutationResult> {
     const moves = [...(change.switches ?? [])].reverse();
     // Every switch checked (its project, and the entry or approval it moves) before the first one
     // goes back: a refusal then changes nothing, and the same undo can be asked again later.
@@ -231,38 +240,45 @@ export function createProfiles({
       projectPath: change.projectPath ?? '',
       source: path,
     };
-    const recorded = { procedure: 'mcp.undo', place, undoes: change.id } as const;
-    return recordedChange(recorded, async (landed, checkpoint) => {
+    const recorded = { kind: 'switches', procedure: 'mcp.undo', place, undoes: change.id } as const;
+    return recordedChange(recorded, async (checkpoint) => {
       const switches: SwitchMove[] = [];
-      landed.switches = switches;
       for (const [index, move] of moves.entries()) {
-        const one: Landed = {};
+        const landed = (one: SwitchMoves) => {
+          if (!hasLanded({ kind: 'switch', ...one })) return false;
+          switches.push({
+            name: move.name,
+            scope: move.scope,
+            projectPath: move.projectPath,
+            on: !move.on,
+            ...one,
+          });
+          return true;
+        };
+        let one: SwitchMoves;
         try {
-          await switchChanges.switchBackInto(move, one);
-        } finally {
-          if (hasLanded(one))
-            switches.push({
-              name: move.name,
-              scope: move.scope,
-              projectPath: move.projectPath,
-              on: !move.on,
-              ...one,
-            });
+          one = (await switchChanges.switchBackInto(move)).moves;
+        } catch (error) {
+          if (error instanceof LandedThenFailed) landed(error.moves as SwitchMoves);
+          const failure = error instanceof LandedThenFailed ? error.failure : error;
+          // What switched back before this one stays recorded with the error.
+          throw new LandedThenFailed(failure, { switches });
         }
-        if (hasLanded(one) && index < moves.length - 1) {
+        if (landed(one) && index < moves.length - 1) {
           await checkpoint(
             `Undoing profile "${change.name}" stopped after ${index + 1} of ${moves.length} switches back (MCP Admin was stopped, or the undo still runs): the switches recorded here landed.`,
+            { switches: [...switches] },
           );
         }
       }
-      return {
-        ok: true,
-        message: `Undid profile "${change.name}": switched ${switches.length} servers back.`,
-      };
+      const message = `Undid profile "${change.name}": switched ${switches.length} servers back.`;
+      return { result: { ok: true, message }, moves: { switches } };
     });
   }
 
-  return { operations, undo };
+  undoers.register('switches', undo);
+
+  return operations;
 }
 
 /** The answer in a sentence: how many servers went on, off, stayed, were missing or failed. */

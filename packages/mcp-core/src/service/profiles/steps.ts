@@ -4,7 +4,7 @@
  */
 import type { Profile, Server } from '../../config';
 import type { Scope } from '../../schemas';
-import type { SwitchTarget } from '../switches/outcome';
+import type { SwitchTarget } from '../switches';
 
 /** A server the switch can change: one of the three scopes the CLI writes, not read-only. */
 export function isSwitchable(server: Server): server is Server & { scope: Scope } {

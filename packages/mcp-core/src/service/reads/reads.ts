@@ -13,12 +13,14 @@ import {
   watchConfigFiles,
 } from '../../config';
 import { HISTORY_LIMIT, historyInputSchema, listServersInputSchema, watchInputSchema } from '../../schemas';
-import type { EngineContext } from '../engine/context';
-import type { HistoryJournal } from '../history/journal';
+import type { EngineContext } from '../engine';
+import type { HistoryJournal } from '../history';
 
-import type { McpAdmin } from '../contract/mcp-admin-types';
+import type { McpAdmin } from '../contract';
 
-type ReadContext = Pick<EngineContext, 'settings' | 'queue' | 'cli' | 'readers'> & { history: HistoryJournal };
+type ReadContext = Pick<EngineContext, 'settings' | 'queue' | 'cli' | 'readers'> & {
+  history: HistoryJournal;
+};
 
 export function createReads({
   settings,

@@ -5,9 +5,9 @@
  */
 import { createRegistryClient, runnerLookup } from '../../registry';
 import { registrySearchInputSchema, registryServerInputSchema } from '../../schemas';
-import type { EngineContext } from '../engine/context';
+import type { EngineContext } from '../engine';
 
-import type { McpAdmin } from '../contract/mcp-admin-types';
+import type { McpAdmin } from '../contract';
 
 export function createRegistryReads(
   context: Pick<EngineContext, 'settings'>,

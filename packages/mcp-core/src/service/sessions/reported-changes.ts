@@ -6,10 +6,9 @@
  */
 import type { MissedSession } from '../../config';
 import type { Scope } from '../../schemas';
-import type { ChangeRecord } from '../history/change-record';
-import type { HistoryJournal } from '../history/journal';
-import type { McpAdmin } from '../contract/mcp-admin-types';
-import type { Readers } from '../engine/readers';
+import type { ChangeRecord, HistoryJournal } from '../history';
+import type { McpAdmin } from '../contract';
+import type { Readers } from '../engine';
 import { EVERYWHERE, joinedReach, reachOf } from './running-sessions';
 import type { Reach, SessionReports } from './running-sessions';
 
@@ -78,9 +77,9 @@ export function reportSessionsMissing(
     (_input, _answer, before) => Promise.resolve(before ?? EVERYWHERE),
     async (input) => recordReach((await history.undoable(input.id)).value),
   );
-  const switched = (input: { scope: Scope; projectPath?: string | undefined }) =>
+  const switchReach = (input: { scope: Scope; projectPath?: string | undefined }) =>
     inProject(input.scope, input.projectPath);
-  const toggled = (input: { projectPath?: string | undefined }) => inProject('local', input.projectPath);
+  const toggleReach = (input: { projectPath?: string | undefined }) => inProject('local', input.projectPath);
   const applyProfile: Change<'applyProfile'> = reported(
     reports,
     operations.applyProfile,
@@ -98,11 +97,11 @@ export function reportSessionsMissing(
     remove,
     update,
     undo,
-    disable: reported(reports, operations.disable, switched),
-    enable: reported(reports, operations.enable, switched),
+    disable: reported(reports, operations.disable, switchReach),
+    enable: reported(reports, operations.enable, switchReach),
     // Claude Code's per-project off is kept under the project's local key.
-    disableInProject: reported(reports, operations.disableInProject, toggled),
-    enableInProject: reported(reports, operations.enableInProject, toggled),
+    disableInProject: reported(reports, operations.disableInProject, toggleReach),
+    enableInProject: reported(reports, operations.enableInProject, toggleReach),
     // A profile is MCP Admin's own file: no session reads it.
     saveProfile: reported(reports, operations.saveProfile, nowhere),
     deleteProfile: reported(reports, operations.deleteProfile, nowhere),
@@ -120,12 +119,15 @@ export function reportSessionsMissing(
 
 /** Where the change an undo reverses was seen: where the undo is seen too. */
 async function reachOfRecord(record: ChangeRecord, readers: Readers): Promise<Reach> {
-  if (record.toggle !== undefined) return { everywhere: false, dirs: [record.toggle.projectKey] };
-  if (record.switches !== undefined)
+  if (record.kind === 'toggle' && record.toggle !== undefined) {
+    return { everywhere: false, dirs: [record.toggle.projectKey] };
+  }
+  if (record.kind === 'switches' && record.switches !== undefined)
     return joinedReach(
       await Promise.all(record.switches.map((move) => reachOf(move.scope, move.projectPath))),
     );
-  if (record.permission !== undefined || record.scope === 'user') return EVERYWHERE;
+  if ((record.kind === 'permission' && record.permission !== undefined) || record.scope === 'user')
+    return EVERYWHERE;
   if (record.scope !== 'local' && record.scope !== 'project') return EVERYWHERE;
   return reachOf(record.scope, readers.projectPathOf(record.projectPath));
 }

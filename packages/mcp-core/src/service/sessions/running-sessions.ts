@@ -8,9 +8,8 @@ import { localProjectKey, readRunningSessions, realProjectDir } from '../../conf
 import type { MissedSession, RunningSession } from '../../config';
 import type { Scope } from '../../schemas';
 import { sessionsInputSchema } from '../../schemas';
-import type { ServiceSettings } from '../engine/settings';
-import type { Readers } from '../engine/readers';
-import type { McpAdmin } from '../contract/mcp-admin-types';
+import type { Readers, ServiceSettings } from '../engine';
+import type { McpAdmin } from '../contract';
 
 /**
  * Where a change is seen: `everywhere` (user scope, user settings, credentials) or only by

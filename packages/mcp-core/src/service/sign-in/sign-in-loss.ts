@@ -8,7 +8,7 @@
  */
 import { credentialKey, readStoredTokens } from '../../config';
 import type { Server } from '../../config';
-import type { MutationResult } from '../engine/change-result';
+import type { MutationResult } from '../engine';
 
 export interface SignInLossDependencies {
   credentialsPath: string | undefined;

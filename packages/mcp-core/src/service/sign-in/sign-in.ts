@@ -12,12 +12,10 @@ import { createSignIns } from '../../login';
 import type { LoginEvent } from '../../login';
 import { loginPasteInputSchema, signInTargetSchema } from '../../schemas';
 import type { SignInTarget } from '../../schemas';
-import type { AuditTrail } from '../engine/audited-cli';
-import type { EngineContext } from '../engine/context';
+import { noServerNamed, withinQueuedReadDeadline } from '../engine';
+import type { AuditTrail, EngineContext } from '../engine';
 
-import type { McpAdmin } from '../contract/mcp-admin-types';
-import { noServerNamed } from '../engine/not-found';
-import { withinQueuedReadDeadline } from '../engine/queued-read';
+import type { McpAdmin } from '../contract';
 
 type SignInContext = Pick<EngineContext, 'settings' | 'turns' | 'cli' | 'audit' | 'readers'> & {
   /** The CLI to run, its config dir, and how long a person has to sign in. */

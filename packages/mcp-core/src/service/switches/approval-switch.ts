@@ -16,8 +16,7 @@ import {
 import { McpCoreError } from '../../errors';
 import { approvalListOf, localSettingsPath, setApprovalList } from '../../switch';
 import type { ApprovalList } from '../../switch';
-import type { AuditTrail } from '../engine/audited-cli';
-import type { ServiceSettings } from '../engine/settings';
+import type { AuditTrail, ServiceSettings } from '../engine';
 import type { SwitchOutcome, SwitchTarget } from './outcome';
 
 interface ApprovalSwitchContext {

@@ -6,20 +6,27 @@
  * several switches (a profile applied) records each switch the same way, and is undone by switching
  * each back. Everything here runs inside one turn of the mutation queue.
  */
-import type { StashedServer } from '../../config';
 import type { Scope } from '../../schemas';
 import { createApprovalSwitch } from './approval-switch';
-import type { MutationResult } from '../engine/change-result';
-import type { AuditedCli, AuditTrail } from '../engine/audited-cli';
-import type { EntryChanges } from '../entries/changes';
-import { writtenScope } from '../history/change-record';
-import type { ChangeRecord, EntryPlace, Landed, PlacedEntry } from '../history/change-record';
-import { refuseApprovalUndoElsewhere, refuseUndoElsewhere, refuseUndoInGoneDir } from '../history/project-keys';
-import { withinQueuedReadDeadline } from '../engine/queued-read';
+import { LandedThenFailed, withinQueuedReadDeadline } from '../engine';
+import type { AuditedCli, AuditTrail, Landed, MutationResult, Readers, ServiceSettings } from '../engine';
+import type { EntryChanges } from '../entries';
+import {
+  refuseApprovalUndoElsewhere,
+  refuseUndoElsewhere,
+  refuseUndoInGoneDir,
+  writtenScope,
+} from '../history';
+import type {
+  ChangeHeader,
+  EntryPlace,
+  PlacedEntry,
+  RecordedChange,
+  RecordOf,
+  SwitchMoves,
+  UndoRegistry,
+} from '../history';
 import { createStashSwitch } from './stash-switch';
-import type { RecordedChange } from '../history/recorded-change';
-import type { Readers } from '../engine/readers';
-import type { ServiceSettings } from '../engine/settings';
 import type { SwitchChange, SwitchOutcome, SwitchTarget } from './outcome';
 
 /** What switches are made of: the settings, the reader, the audited CLI call and audit, the recorded entry changes. */
@@ -30,15 +37,26 @@ export interface SwitchChangeContext {
   audit: AuditTrail;
   entries: Pick<EntryChanges, 'placeFor'>;
   recordedChange: RecordedChange;
+  /** Where the undo of a switch is registered. */
+  undoers: UndoRegistry;
 }
 
 /** A switch as recorded: the server, which way it went, and what it moved. */
-export type RecordedSwitch = Pick<ChangeRecord, 'name' | 'projectPath' | 'before' | 'after' | 'approval'> & {
-  scope: Scope;
-  on: boolean;
-};
+export type RecordedSwitch = Pick<ChangeHeader, 'name' | 'projectPath'> &
+  SwitchMoves & {
+    scope: Scope;
+    on: boolean;
+  };
 
-export function createSwitchChanges({ settings, readers, cli, audit, entries, recordedChange }: SwitchChangeContext) {
+export function createSwitchChanges({
+  settings,
+  readers,
+  cli,
+  audit,
+  entries,
+  recordedChange,
+  undoers,
+}: SwitchChangeContext) {
   const { placeFor } = entries;
   const approvals = createApprovalSwitch({ settings, audit });
   const stashSwitch = createStashSwitch({
@@ -53,13 +71,12 @@ export function createSwitchChanges({ settings, readers, cli, audit, entries, re
   /**
    * Turns the server on or off inside a queue turn the caller holds. With `expected` (an undo), the
    * user/local entry to switch must be exactly that one, else CHANGED_SINCE naming what changed.
-   * `landed` is told a user/local switch that landed, also when its CLI call failed after landing.
+   * A user/local switch whose CLI call failed after landing throws `LandedThenFailed` with its change.
    */
   function switchInTurn(
     { name, scope, projectPath }: SwitchTarget,
     on: boolean,
     expected: Record<string, unknown> | undefined,
-    landed: (change: SwitchChange) => void,
   ): Promise<SwitchOutcome> {
     if (scope === 'project') {
       return approvals.switchApproval(
@@ -68,61 +85,40 @@ export function createSwitchChanges({ settings, readers, cli, audit, entries, re
         on ? 'enabledMcpjsonServers' : 'disabledMcpjsonServers',
       );
     }
-    const request = {
-      name,
-      scope,
-      projectPath,
-      expected,
-      landed: (stashed: StashedServer) => {
-        landed({ scope, stashed });
-      },
-    };
+    const request = { name, scope, projectPath, expected };
     return on ? stashSwitch.enable(request) : stashSwitch.disable(request);
   }
 
-  /** What the history keeps of a switch: the entry it stashed or added back, or the approval it moved. */
-  function record(landed: Landed, place: EntryPlace, change: SwitchChange, on: boolean): void {
-    if (change.scope === 'project') {
-      landed.approval = {
-        settingsFile: change.settingsFile,
-        from: change.previous ?? null,
-        to: change.list ?? null,
-      };
-      return;
-    }
-    const entry: PlacedEntry = { ...place, entry: change.stashed.entry };
-    if (on) landed.after = entry;
-    else landed.before = entry;
-  }
-
   /**
-   * Turns a server on or off, what moved written to `landed` as soon as it lands (a user/local
-   * switch's CLI call may still fail after); as an undo, of exactly the entry `expected`.
+   * Turns a server on or off and returns what moved; a user/local switch whose CLI call failed
+   * after landing throws what moved with the error. As an undo, of exactly the entry `expected`.
    */
   async function switchInto(
     target: SwitchTarget,
     on: boolean,
-    landed: Landed,
     expected?: Record<string, unknown>,
-  ): Promise<MutationResult> {
+  ): Promise<Landed<SwitchMoves>> {
     const place = await placeFor(target.name, target.scope, target.projectPath);
-    const { result, change } = await switchInTurn(target, on, expected, (moved) => {
-      record(landed, place, moved, on);
-    });
-    record(landed, place, change, on);
-    return result;
+    try {
+      const { result, change } = await switchInTurn(target, on, expected);
+      return { result, moves: switchMoves(place, change, on) };
+    } catch (error) {
+      if (!(error instanceof LandedThenFailed)) throw error;
+      const change = error.moves as SwitchChange;
+      throw new LandedThenFailed(error.failure, switchMoves(place, change, on));
+    }
   }
 
-  /** Turns a server on or off; as an undo, of exactly the entry the undone change moved. */
-  async function switched(
+  /** Turns a server on or off and records it; as an undo, of exactly the entry the undone change moved. */
+  async function recordSwitch(
     target: SwitchTarget,
     on: boolean,
     undone?: { id: string; entry: Record<string, unknown> },
   ): Promise<MutationResult> {
     const place = await placeFor(target.name, target.scope, target.projectPath);
     const procedure = on ? 'mcp.enable' : 'mcp.disable';
-    return recordedChange({ procedure, place, undoes: undone?.id }, (landed) =>
-      switchInto(target, on, landed, undone?.entry),
+    return recordedChange({ kind: 'switch', procedure, place, undoes: undone?.id }, () =>
+      switchInto(target, on, undone?.entry),
     );
   }
 
@@ -159,9 +155,9 @@ export function createSwitchChanges({ settings, readers, cli, audit, entries, re
 
   /**
    * The switch back of a recorded switch (refused with CHANGED_SINCE when its server or project
-   * changed since), what moved written to `landed`.
+   * changed since), and what it moved.
    */
-  async function switchBackInto(moved: RecordedSwitch, landed: Landed): Promise<MutationResult> {
+  async function switchBackInto(moved: RecordedSwitch): Promise<Landed<SwitchMoves>> {
     await refuseSwitchBack(moved);
     const on = !moved.on;
     const { approval } = moved;
@@ -174,16 +170,15 @@ export function createSwitchChanges({ settings, readers, cli, audit, entries, re
         approval.to ?? undefined,
         approval.from ?? undefined,
       );
-      record(landed, place, change, on);
-      return result;
+      return { result, moves: switchMoves(place, change, on) };
     }
     const entry = movedEntry(moved);
     const target = { name: entry.name, scope: entry.scope, projectPath: entry.projectPath };
-    return switchInto(target, on, landed, entry.entry);
+    return switchInto(target, on, entry.entry);
   }
 
   /** The switch back of a recorded `mcp.disable` or `mcp.enable`, itself recorded as the opposite switch. */
-  async function undo(change: ChangeRecord): Promise<MutationResult> {
+  async function undo(change: RecordOf<'switch'>): Promise<MutationResult> {
     const moved: RecordedSwitch = {
       ...change,
       scope: writtenScope(change),
@@ -193,13 +188,28 @@ export function createSwitchChanges({ settings, readers, cli, audit, entries, re
     const subject = moved.approval === undefined ? movedEntry(moved) : moved;
     const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');
     const procedure = moved.on ? 'mcp.disable' : 'mcp.enable';
-    return recordedChange({ procedure, place, undoes: change.id }, (landed) => switchBackInto(moved, landed));
+    return recordedChange({ kind: 'switch', procedure, place, undoes: change.id }, () =>
+      switchBackInto(moved),
+    );
   }
 
-  return { switched, switchInto, switchBackInto, refuseSwitchBack, refuseSwitchBackChanged, undo };
+  undoers.register('switch', undo);
+
+  return { recordSwitch, switchInto, switchBackInto, refuseSwitchBackChanged };
 }
 
 export type SwitchChanges = ReturnType<typeof createSwitchChanges>;
+
+/** What the history keeps of a switch: the entry it stashed or added back, or the approval it moved. */
+function switchMoves(place: EntryPlace, change: SwitchChange, on: boolean): SwitchMoves {
+  if (change.scope === 'project') {
+    return {
+      approval: { settingsFile: change.settingsFile, from: change.previous ?? null, to: change.list ?? null },
+    };
+  }
+  const entry: PlacedEntry = { ...place, entry: change.stashed.entry };
+  return on ? { after: entry } : { before: entry };
+}
 
 /** The user/local entry a switch moved: a disable stashed `before`, an enable added back `after`. */
 function movedEntry(moved: RecordedSwitch): PlacedEntry {

@@ -1,8 +1,8 @@
-/** What one on/off switch changed (see switch-changes.ts), for the history to record. */
+/** What one on/off switch changed (see changes.ts), for the history to record. */
 import type { StashedServer } from '../../config';
 import type { Scope } from '../../schemas';
 import type { ApprovalList } from '../../switch';
-import type { MutationResult } from '../engine/change-result';
+import type { MutationResult } from '../engine';
 
 /** What one switch changed, for the caller to record (it holds secrets: never an API answer). */
 export type SwitchChange =

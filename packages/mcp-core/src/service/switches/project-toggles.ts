@@ -5,7 +5,7 @@
  * (plugin, managed) servers: the toggle goes by name, so a local or project entry of that name
  * would be turned off with it and has the lasting switch instead. Checked before any process
  * starts, queued with every other change, read back, audited, and recorded with its undo (the
- * toggle back). Proven against the real CLI in packages/mcp-core/test/service/project-toggles.test.ts.
+ * toggle back). Proven against the real CLI in packages/mcp-core/test/service/switches/project-toggles.test.ts.
  */
 import { cliEnvironment, controlArgv, toggleMcpServer } from '../../cli';
 import type { ControlOutcome, McpToggleRequest } from '../../cli';
@@ -14,26 +14,19 @@ import type { Server } from '../../config';
 import { isMcpCoreError, McpCoreError } from '../../errors';
 import { projectToggleInputSchema } from '../../schemas';
 import type { ProjectToggleInput } from '../../schemas';
-import { failureOutcome } from '../engine/audit-log';
-import type { MutationResult } from '../engine/change-result';
-import type { EngineContext } from '../engine/context';
-import type { RecordedChange } from '../history/recorded-change';
-import { refuseUndoInGoneDir } from '../history/project-keys';
+import { failureOutcome, noServerNamed, withinQueuedReadDeadline } from '../engine';
+import type { EngineContext, Landed, MutationResult } from '../engine';
+import { refuseUndoInGoneDir } from '../history';
+import type { ChangeProcedure, MovesOf, RecordedChange, RecordOf, UndoRegistry } from '../history';
 
-import type { ChangeRecord, Landed, Undoer } from '../history/change-record';
-import type { McpAdmin } from '../contract/mcp-admin-types';
-import { noServerNamed } from '../engine/not-found';
-import { withinQueuedReadDeadline } from '../engine/queued-read';
+import type { McpAdmin } from '../contract';
 
-type ProjectToggleContext = Pick<EngineContext, 'settings' | 'readers' | 'turns' | 'audit'> & { recordedChange: RecordedChange } & {
+type ProjectToggleContext = Pick<EngineContext, 'settings' | 'readers' | 'turns' | 'audit'> & {
+  recordedChange: RecordedChange;
+  /** Where the toggle back of a recorded toggle is registered. */
+  undoers: UndoRegistry;
   /** The CLI whose control protocol writes the toggle, and its config dir. */
   control: { claudeBin: string; configDir: string | undefined };
-};
-
-type ProjectToggleOperations = {
-  operations: Pick<McpAdmin, 'disableInProject' | 'enableInProject'>;
-  /** The toggle back of a recorded toggle, inside the undo's queue turn. */
-  undo: Undoer;
 };
 
 const TOGGLED_SCOPES: ReadonlySet<Server['scope']> = new Set(['user', 'plugin', 'managed']);
@@ -51,8 +44,9 @@ export function createProjectToggles({
   turns,
   audit,
   recordedChange,
+  undoers,
   control,
-}: ProjectToggleContext): ProjectToggleOperations {
+}: ProjectToggleContext): Pick<McpAdmin, 'disableInProject' | 'enableInProject'> {
   const { configPath } = settings;
   const controlSession = {
     bin: control.claudeBin,
@@ -106,17 +100,16 @@ export function createProjectToggles({
   }
 
   /**
-   * One toggle, what landed written to `landed` as soon as it is read back. A session that timed
-   * out or ended without answering may have written the toggle first: what is stored decides.
+   * One toggle, and what it wrote, read back. A session that timed out or ended without answering
+   * may have written the toggle first: what is stored decides.
    */
   async function toggleInto(
-    procedure: ChangeRecord['procedure'],
+    procedure: ChangeProcedure,
     scope: Server['scope'],
     name: string,
     projectPath: string,
     disabled: boolean,
-    landed: Landed,
-  ): Promise<MutationResult> {
+  ): Promise<Landed<MovesOf<'toggle'>>> {
     const request = await requestFor(scope, name, projectPath, disabled);
     const argv = controlArgv(request);
     const words = `mcp_toggle "${name}" ${disabled ? 'off' : 'on'} in ${projectPath}`;
@@ -141,7 +134,6 @@ export function createProjectToggles({
     }
     const nowDisabled = after.disabled.includes(name);
     const where = `projects[${JSON.stringify(after.projectKey)}].disabledMcpServers of ${configPath}`;
-    if (nowDisabled === disabled) landed.toggle = { configPath, projectKey: after.projectKey, disabled };
     // Claude Code saves the toggle first, then (dis)connects the server in its session and answers
     // with how that went: a server that fails to connect is still turned on.
     if (nowDisabled !== disabled) {
@@ -171,10 +163,11 @@ export function createProjectToggles({
       message: [`${words}: ${message}`, said].filter((text) => text !== undefined).join(' '),
     });
     const warning = [said, auditWarning].filter((text) => text !== undefined).join('\n');
-    return warning === '' ? { ok: true, message } : { ok: true, message, warning };
+    const result: MutationResult = warning === '' ? { ok: true, message } : { ok: true, message, warning };
+    return { result, moves: { toggle: { configPath, projectKey: after.projectKey, disabled } } };
   }
 
-  async function toggled(rawInput: ProjectToggleInput, disabled: boolean): Promise<MutationResult> {
+  async function toggleInProject(rawInput: ProjectToggleInput, disabled: boolean): Promise<MutationResult> {
     const input = projectToggleInputSchema.parse(rawInput);
     const projectPath = await readers.existingProject(input.projectPath);
     const server = await toggledServer(input.name, projectPath);
@@ -189,14 +182,14 @@ export function createProjectToggles({
         };
       }
       const place = { name: input.name, scope: server.scope, projectPath };
-      return recordedChange({ procedure, place }, (landed) =>
-        toggleInto(procedure, server.scope, input.name, projectPath, disabled, landed),
+      return recordedChange({ kind: 'toggle', procedure, place }, () =>
+        toggleInto(procedure, server.scope, input.name, projectPath, disabled),
       );
     });
   }
 
   /** The toggle back, refused when the project's toggle was changed since (by `/mcp`, say). */
-  async function undo(change: ChangeRecord): Promise<MutationResult> {
+  async function undo(change: RecordOf<'toggle'>): Promise<MutationResult> {
     const { toggle, name, scope, projectPath } = change;
     if (toggle === undefined || projectPath === undefined) {
       throw new TypeError(`the toggle of "${name}" recorded no project`);
@@ -217,17 +210,20 @@ export function createProjectToggles({
     }
     const back = !toggle.disabled;
     const procedure = back ? 'mcp.disableInProject' : 'mcp.enableInProject';
-    return recordedChange({ procedure, place: { name, scope, projectPath }, undoes: change.id }, (landed) =>
-      toggleInto(procedure, scope, name, projectPath, back, landed),
-    );
+    const subject = {
+      kind: 'toggle',
+      procedure,
+      place: { name, scope, projectPath },
+      undoes: change.id,
+    } as const;
+    return recordedChange(subject, () => toggleInto(procedure, scope, name, projectPath, back));
   }
 
+  undoers.register('toggle', undo);
+
   return {
-    operations: {
-      disableInProject: (input) => toggled(input, true),
-      enableInProject: (input) => toggled(input, false),
-    },
-    undo,
+    disableInProject: (input) => toggleInProject(input, true),
+    enableInProject: (input) => toggleInProject(input, false),
   };
 }
 

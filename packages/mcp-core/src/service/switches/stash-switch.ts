@@ -4,22 +4,20 @@
  * The stash is always written first, so a crash in between leaves the entry in the stash, in
  * `.claude.json`, or in both (which `reconcile` settles on start), never in neither. A CLI call
  * may land and still fail (a timeout, a crash after the write, a read-back that cannot read the
- * config): the config is read again, what landed is handed to `landed` before the error, and the
- * error says where the server is now.
+ * config): the config is read again (`readBack`), what landed is thrown with the error
+ * (`LandedThenFailed`), and the error says where the server is now.
  */
 import { addJsonArgv, checkImportedEntry, removeArgv } from '../../cli';
 import { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from '../../config';
-import type { StashedServer, StoredEntry } from '../../config';
+import type { StashedServer } from '../../config';
 import { changedFieldPaths, fieldsDifferingAsLoaded } from '../../entry-comparison';
 import { errorText } from '../../error-text';
 import { McpCoreError } from '../../errors';
 import type { Scope } from '../../schemas';
 import { stashKeyOf } from '../../switch';
-import type { AuditedCli } from '../engine/audited-cli';
-import { withMessage } from '../engine/change-result';
-import type { Readers } from '../engine/readers';
+import { LandedThenFailed, readBack, verifyRemoved, verifyStored, withMessage } from '../engine';
+import type { AuditedCli, Readers } from '../engine';
 import type { SwitchOutcome } from './outcome';
-import { verifyRemoved, verifyStored } from '../engine/verify';
 
 /** One user/local switch asked: the server, and the entry an undo expects. */
 export interface StashSwitchRequest {
@@ -28,12 +26,6 @@ export interface StashSwitchRequest {
   projectPath: string;
   /** An undo: the entry to switch must be exactly this one, else CHANGED_SINCE. */
   expected: Record<string, unknown> | undefined;
-}
-
-/** One user/local switch: the request, and where what landed is told. */
-export interface StashSwitch extends StashSwitchRequest {
-  /** Told the stashed entry as soon as the switch landed, before anything else can fail. */
-  landed: (stashed: StashedServer) => void;
 }
 
 /** What a user/local switch is made of: the config, its bounded reader, and the audited CLI call. */
@@ -48,19 +40,6 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
   const stashPath = disabledStashPath(configPath);
   const storedIn = (scope: Scope, name: string, projectPath: string) =>
     readers.storedIn(scope, name, projectPath);
-
-  /** The entry stored now, or why the config cannot say. */
-  async function readBack(
-    scope: Scope,
-    name: string,
-    projectPath: string,
-  ): Promise<{ stored: StoredEntry | undefined } | { unreadable: string }> {
-    try {
-      return { stored: await storedIn(scope, name, projectPath) };
-    } catch (error) {
-      return { unreadable: errorText(error) };
-    }
-  }
 
   /**
    * What a disable needs, checked before anything is written: the entry stored now (exactly
@@ -94,8 +73,8 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     return { stored, key, stash };
   }
 
-  async function disable(request: StashSwitch): Promise<SwitchOutcome> {
-    const { name, scope, projectPath, landed } = request;
+  async function disable(request: StashSwitchRequest): Promise<SwitchOutcome> {
+    const { name, scope, projectPath } = request;
     const { stored, key, stash } = await disablePlan(request);
     const stashed: StashedServer = { ...key, entry: stored.entry, disabledAt: new Date().toISOString() };
     const others = stash.filter((server) => !isStashKey(server, key));
@@ -105,7 +84,6 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
       const result = await cli.run('mcp.disable', removeArgv(name, scope), projectPath, async () => {
         verifyRemoved(name, await storedIn(scope, name, projectPath));
       });
-      landed(stashed);
       return {
         result: {
           ...result,
@@ -114,7 +92,7 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
         change: { scope, stashed },
       };
     } catch (error) {
-      throw await afterFailedRemove(error, stashed, projectPath, others, landed);
+      throw await afterFailedRemove(error, stashed, projectPath, others);
     }
   }
 
@@ -127,10 +105,9 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     stashed: StashedServer,
     projectPath: string,
     others: StashedServer[],
-    landed: StashSwitch['landed'],
   ): Promise<unknown> {
     const { name, scope } = stashed;
-    const found = await readBack(scope, name, projectPath);
+    const found = await readBack(() => storedIn(scope, name, projectPath));
     if ('stored' in found && found.stored !== undefined) {
       if (fieldsDifferingAsLoaded(found.stored.entry, stashed.entry).length === 0) {
         // Left as it is when this fails: `reconcile` drops it on the next start, nothing is lost meanwhile.
@@ -138,12 +115,11 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
       }
       return error;
     }
-    landed(stashed);
     const state =
       'unreadable' in found
         ? `Whether "${name}" is still in ${configPath} could not be read back (${found.unreadable}); its whole entry is kept in ${stashPath}: if it is gone, enable it (or undo this change in History) to put it back.`
         : `"${name}" was disabled all the same: it is gone from ${configPath} and its whole entry is kept in ${stashPath} until it is enabled.`;
-    return withMessage(error, `${errorText(error)}\n${state}`);
+    return new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { scope, stashed });
   }
 
   /**
@@ -173,8 +149,8 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     return { stash, stashed };
   }
 
-  async function enable(request: StashSwitch): Promise<SwitchOutcome> {
-    const { name, scope, projectPath, landed } = request;
+  async function enable(request: StashSwitchRequest): Promise<SwitchOutcome> {
+    const { name, scope, projectPath } = request;
     const { stash, stashed } = await enablePlan(request);
     const rest = stash.filter((server) => server !== stashed);
     let result;
@@ -183,9 +159,8 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
         verifyStored(name, scope, stashed.entry, await storedIn(scope, name, projectPath));
       });
     } catch (error) {
-      throw await afterFailedAdd(error, stashed, projectPath, rest, landed);
+      throw await afterFailedAdd(error, stashed, projectPath, rest);
     }
-    landed(stashed);
     const dropped = await dropFromStash(name, rest);
     const warning = [result.warning, dropped].filter(Boolean).join('\n');
     return { result: warning === '' ? result : { ...result, warning }, change: { scope, stashed } };
@@ -200,23 +175,25 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     stashed: StashedServer,
     projectPath: string,
     rest: StashedServer[],
-    landed: StashSwitch['landed'],
   ): Promise<unknown> {
     const { name, scope } = stashed;
-    const found = await readBack(scope, name, projectPath);
+    const found = await readBack(() => storedIn(scope, name, projectPath));
     if ('stored' in found && found.stored === undefined) return error;
-    let state: string;
+    const landed = (state: string) =>
+      new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { scope, stashed });
     if ('unreadable' in found) {
       // Recorded as asked: its undo disables it again only if it is stored exactly so.
-      landed(stashed);
-      state = `Whether "${name}" is back in ${configPath} could not be read back (${found.unreadable}); its whole entry stays in ${stashPath} (MCP Admin drops it from there on its next start if it is back).`;
-    } else if (fieldsDifferingAsLoaded(found.stored?.entry, stashed.entry).length === 0) {
-      landed(stashed);
-      const dropped = await dropFromStash(name, rest);
-      state = `"${name}" was enabled all the same: it is back in ${configPath}.${dropped === undefined ? '' : `\n${dropped}`}`;
-    } else {
-      state = `A different "${name}" is stored in ${configPath} now; the disabled entry stays in ${stashPath}.`;
+      return landed(
+        `Whether "${name}" is back in ${configPath} could not be read back (${found.unreadable}); its whole entry stays in ${stashPath} (MCP Admin drops it from there on its next start if it is back).`,
+      );
     }
+    if (fieldsDifferingAsLoaded(found.stored?.entry, stashed.entry).length === 0) {
+      const dropped = await dropFromStash(name, rest);
+      return landed(
+        `"${name}" was enabled all the same: it is back in ${configPath}.${dropped === undefined ? '' : `\n${dropped}`}`,
+      );
+    }
+    const state = `A different "${name}" is stored in ${configPath} now; the disabled entry stays in ${stashPath}.`;
     return withMessage(error, `${errorText(error)}\n${state}`);
   }
 

@@ -1,7 +1,7 @@
 /**
  * The lasting on/off switch as operations: `mcp.disable`, `mcp.enable` (recorded, see
- * switch-changes.ts; turning a signed-in server off says when it lost its sign-in, see
- * sign-in-loss.ts), `mcp.resetChoices` (`claude mcp reset-project-choices`), and the settling of
+ * changes.ts; turning a signed-in server off says when it lost its sign-in, see
+ * ../sign-in/sign-in-loss.ts), `mcp.resetChoices` (`claude mcp reset-project-choices`), and the settling of
  * the stash on start.
  */
 import { disabledStashPath, readSettingsFiles } from '../../config';
@@ -10,14 +10,15 @@ import { McpCoreError } from '../../errors';
 import { resetChoicesInputSchema, switchServerInputSchema } from '../../schemas';
 import type { SwitchServerInput } from '../../schemas';
 import { settleStash } from '../../switch';
-import type { MutationResult } from '../engine/change-result';
-import type { EngineContext } from '../engine/context';
+import type { EngineContext, MutationResult } from '../engine';
 import type { SwitchChanges } from './changes';
 
-import type { McpAdmin } from '../contract/mcp-admin-types';
-import { signInAtRisk, withSignInLoss } from '../sign-in/sign-in-loss';
+import type { McpAdmin } from '../contract';
+import { signInAtRisk, withSignInLoss } from '../sign-in';
 
-type SwitchContext = Pick<EngineContext, 'settings' | 'turns' | 'cli' | 'readers'> & { switches: SwitchChanges };
+type SwitchContext = Pick<EngineContext, 'settings' | 'turns' | 'cli' | 'readers'> & {
+  switches: SwitchChanges;
+};
 
 export function createSwitchServer({
   settings,
@@ -28,7 +29,8 @@ export function createSwitchServer({
 }: SwitchContext): Pick<McpAdmin, 'disable' | 'enable' | 'resetChoices' | 'settleDisabled'> {
   const { configPath, claudeDir, managedDir, logWarning, credentialsPath } = settings;
 
-  async function switched(rawInput: SwitchServerInput, on: boolean): Promise<MutationResult> {
+  /** `mcp.disable` / `mcp.enable`: the switch in its own queue turn, and the sign-in it may cost. */
+  async function switchServer(rawInput: SwitchServerInput, on: boolean): Promise<MutationResult> {
     const { name, scope, projectPath: asked } = switchServerInputSchema.parse(rawInput);
     const projectPath = await readers.existingProject(asked);
     const listedEntry = async () =>
@@ -36,13 +38,13 @@ export function createSwitchServer({
         (server) => server.name === name && server.scope === scope,
       );
     const atRisk = on ? undefined : await signInAtRisk({ credentialsPath, listedEntry });
-    const result = await turns.change(() => switches.switched({ name, scope, projectPath }, on));
+    const result = await turns.change(() => switches.recordSwitch({ name, scope, projectPath }, on));
     return withSignInLoss(result, credentialsPath, name, atRisk);
   }
 
   return {
-    disable: (input) => switched(input, false),
-    enable: (input) => switched(input, true),
+    disable: (input) => switchServer(input, false),
+    enable: (input) => switchServer(input, true),
 
     async resetChoices(rawInput) {
       const input = resetChoicesInputSchema.parse(rawInput);
