@@ -3,11 +3,15 @@
 // packages/client import only types from @mcp-admin/api.
 // Core folders, bottom to top: src/*.ts helpers and schemas/; config/, cli/; the peers check/,
 // login/, transfer/, switch/, permissions/, registry/; service/; src/index.ts. testing/ serves tests only.
+// Inside service/, bottom to top: engine/; history/; contract/; the capabilities (entries/, switches/,
+// profiles/, permissions/, checks/, sessions/, sign-in/, registry/, reads/), which import each other one
+// way only (no-folder-cycle); the facade (mcp-admin.ts, index.ts) on top.
 const core = '^packages/mcp-core/src/';
 const helpers = `${core}([^/]+\\.ts|schemas/)`;
 const layerOne = `${core}(config|cli)/`;
 const peers = `${core}(check|login|transfer|switch|permissions|registry)/`;
 const service = `${core}service/`;
+const facade = `${service}[^/]+\\.ts$`;
 const publicApi = `${core}index\\.ts$`;
 const testing = `${core}testing/`;
 const web = '^apps/web/src/';
@@ -73,6 +77,51 @@ module.exports = {
       comment: 'service/ never imports the public index or testing/.',
       from: { path: service },
       to: { path: [publicApi, testing] },
+    },
+    {
+      name: 'service-engine-imports-no-capability',
+      severity: 'error',
+      comment: 'service/engine/ is what every change runs on: it imports nothing else of service/.',
+      from: { path: `${service}engine/` },
+      to: { path: service, pathNot: `${service}engine/` },
+    },
+    {
+      name: 'service-history-imports-only-engine',
+      severity: 'error',
+      comment: 'service/history/ sits on the engine only; capabilities register their undo into it.',
+      from: { path: `${service}history/` },
+      to: { path: service, pathNot: `${service}(engine|history)/` },
+    },
+    {
+      name: 'service-contract-imports-engine-history',
+      severity: 'error',
+      comment: "service/contract/ (McpAdmin's types) sits on the engine and the history only.",
+      from: { path: `${service}contract/` },
+      to: { path: service, pathNot: `${service}(engine|history|contract)/` },
+    },
+    {
+      name: 'service-facade-on-top',
+      severity: 'error',
+      comment: 'Nothing in a service/ folder imports the facade (mcp-admin.ts, index.ts).',
+      from: { path: `${service}[^/]+/` },
+      to: { path: facade },
+    },
+    {
+      name: 'service-folder-through-its-index',
+      severity: 'error',
+      comment: 'Another service/ folder is imported through its index.ts, never past it.',
+      from: { path: `${service}([^/]+)/` },
+      to: {
+        path: `${service}[^/]+/`,
+        pathNot: [`${service}$1/`, `${service}[^/]+/index\\.ts$`],
+      },
+    },
+    {
+      name: 'service-facade-through-indexes',
+      severity: 'error',
+      comment: 'The facade imports each service/ folder through its index.ts.',
+      from: { path: facade },
+      to: { path: `${service}[^/]+/`, pathNot: `${service}[^/]+/index\\.ts$` },
     },
     {
       name: 'core-source-never-imports-testing',

@@ -1,6 +1,6 @@
 /**
  * What applying a profile will switch, computed in the browser from the profile and the list the
- * panel shows, as the server decides it (packages/mcp-core/src/service/profile-steps.ts): its
+ * panel shows, as the server decides it (packages/mcp-core/src/service/profiles/steps.ts): its
  * servers on, every other switchable server of the scopes it names off.
  */
 import type { ProfileEntry, ServerEntry } from '../trpc';

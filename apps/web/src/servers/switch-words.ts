@@ -6,7 +6,7 @@ import type { WritableServer } from '../rows';
 
 /**
  * The lasting switch. Turning a signed-in server off removes it with `claude mcp remove`, which also
- * drops its sign-in (see packages/mcp-core/src/service/sign-in-loss.ts): said before the click.
+ * drops its sign-in (see packages/mcp-core/src/service/sign-in/sign-in-loss.ts): said before the click.
  */
 export function lastingSwitchWords(server: WritableServer, on: boolean): string {
   if (server.scope !== 'user') return on ? 'On' : 'Off';

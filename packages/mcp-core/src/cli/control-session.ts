@@ -17,7 +17,7 @@
  * (`--strict-mcp-config` with no `--mcp-config`: no `.mcp.json` server runs, approved or not; the
  * toggle still finds a user server by name). A plugin's or a managed server is found only without
  * it, so the service toggles those only in a trusted folder. Proven in
- * packages/mcp-core/test/service/untrusted-project-toggle.test.ts.
+ * packages/mcp-core/test/service/switches/untrusted-project-toggle.test.ts.
  */
 import { spawn } from 'node:child_process';
 import { childEnvironment } from '../child-environment';

@@ -10,7 +10,7 @@ export type {
   ServerCost,
   SystemInfo,
 } from './mcp-admin';
-export { auditLogPath } from './audit-log';
-export type { AuditOutcome, AuditRecord } from './audit-log';
+export { auditLogPath } from './engine';
+export type { AuditOutcome, AuditRecord } from './engine';
 export { historyPath } from './history';
 export type { ChangeProcedure, HistoryItem } from './history';

@@ -6,10 +6,11 @@
  * audited. Inputs are parsed again in each operation with the shared schemas, so nothing reaches a
  * spawn unvalidated whoever the caller is; a failed parse throws the ZodError.
  *
- * To add an operation: write `service/<operation>.ts` exporting `create<Operation>(context)`, whose
- * context is `Pick<ServiceContext, …>` of only the parts it uses (see context.ts) and whose answer
- * is `Pick<McpAdmin, '<method>'>`; declare the method on `McpAdmin` (mcp-admin-types.ts); spread
- * it into the answer below. A recorded change also says how it is undone (undo-change.ts).
+ * To add an operation: write it in its capability's folder as `create<Operation>(context)`, whose
+ * context is `Pick<EngineContext, …>` of only the engine's parts it uses (engine/context.ts) plus
+ * the capabilities it sits on, and whose answer is `Pick<McpAdmin, '<method>'>`; declare the
+ * method on `McpAdmin` (contract/); spread it into the answer below. A recorded change of a new
+ * kind also registers its undo (`undoers.register`, history/undo.ts).
  */
 import { resolve } from 'node:path';
 import { childEnvironment } from '../child-environment';
@@ -17,39 +18,42 @@ import { createCliRunner, createCliVersionCache, createMutationQueue } from '../
 import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
 import { errorText } from '../error-text';
 import { DEFAULT_REGISTRY_URL } from '../registry';
-import { createAddServer } from './add-server';
-import { auditLogPath, createAuditLog } from './audit-log';
-import { createAuditedCli, createAuditTrail } from './audited-cli';
-import { createCheckServers } from './check-servers';
-import type { ServiceContext } from './context';
-import { createContextCost } from './context-cost';
-import { createEntryChanges } from './entry-changes';
-import { historyPath } from './history';
-import { createImportExport } from './import-export';
-import { createHistoryJournal } from './journal';
-import { createLastChecks } from './last-checks';
-import { LOGIN_TIMEOUT_MS } from './mcp-admin-types';
-import type { McpAdmin, McpAdminOptions } from './mcp-admin-types';
+import {
+  createAddServer,
+  createEntryChanges,
+  createImportExport,
+  createRemoveServer,
+  createStashEntries,
+  createUpdateServer,
+} from './entries';
+import {
+  auditLogPath,
+  createAuditedCli,
+  createAuditLog,
+  createAuditTrail,
+  createQueueTurns,
+  createReaders,
+} from './engine';
+import type { EngineContext, ServiceSettings } from './engine';
+import { createCheckServers, createContextCost, createLastChecks, createLogs } from './checks';
+import {
+  createHistoryJournal,
+  createRecordedChange,
+  createUndoChange,
+  createUndoRegistry,
+  historyPath,
+} from './history';
+import { LOGIN_TIMEOUT_MS } from './contract';
+import type { McpAdmin, McpAdminOptions } from './contract';
 import { createPermissions } from './permissions';
 import { createProfiles } from './profiles';
-import { createProjectToggles } from './project-toggles';
-import { createReaders } from './readers';
+import { createProjectToggles, createSwitchChanges, createSwitchServer } from './switches';
 import { createRegistryReads } from './registry';
 import { createReads } from './reads';
-import { createRemoveServer } from './remove-server';
-import { reportSessionsMissing } from './reported-changes';
-import { createRunningSessions } from './running-sessions';
-import { createLogs } from './server-logs';
-import type { ServiceSettings } from './settings';
+import { createRunningSessions, reportSessionsMissing } from './sessions';
 import { createSignIn } from './sign-in';
-import { createStashEntries } from './stash-entries';
-import { createSwitchChanges } from './switch-changes';
-import { createSwitchServer } from './switch-server';
-import { createQueueTurns } from './turns';
-import { createUndoChange } from './undo-change';
-import { createUpdateServer } from './update-server';
 
-export type { MutationResult } from './change-result';
+export type { MutationResult } from './engine';
 export type {
   ApplyProfileResult,
   ContextCost,
@@ -61,8 +65,8 @@ export type {
   ProfileView,
   ServerCost,
   SystemInfo,
-} from './mcp-admin-types';
-export { LOGIN_TIMEOUT_MS } from './mcp-admin-types';
+} from './contract';
+export { LOGIN_TIMEOUT_MS } from './contract';
 
 export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const { configDir, claudeBin, cliTimeoutMs, spawnEnv, maxQueued } = options;
@@ -95,27 +99,21 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const readers = createReaders(settings);
   const turns = createQueueTurns(queue, settings.managedDir);
   const stash = createStashEntries(configPath, audit);
-  const entries = createEntryChanges({ configPath, readers, cli, history, logWarning, stash });
-  const switches = createSwitchChanges({ settings, readers, cli, audit, entries });
+  const recordedChange = createRecordedChange(history, logWarning);
+  // Each capability that records changes registers their undo here.
+  const undoers = createUndoRegistry();
+  const entries = createEntryChanges({ configPath, readers, cli, recordedChange, undoers, stash });
+  const switches = createSwitchChanges({ settings, readers, cli, audit, entries, recordedChange, undoers });
   const lastChecks = createLastChecks(lastChecksPath(configPath), (error) => {
     logWarning(`The last check was not kept: ${errorText(error)}`);
   });
-  const context: ServiceContext = {
-    settings,
-    queue,
-    turns,
-    cli,
-    audit,
-    history,
-    readers,
-    entries,
-    switches,
-    lastChecks,
-  };
+  const engine: EngineContext = { settings, queue, turns, cli, audit, readers };
+  const context = { ...engine, history, recordedChange, undoers, entries, switches, lastChecks };
 
   const profiles = createProfiles(context);
   const permissions = createPermissions(context);
   const projectToggles = createProjectToggles({ ...context, control: { claudeBin, configDir } });
+  undoers.refuseUnlessComplete();
   const checks = createCheckServers(context);
   const signIn = createSignIn({
     ...context,
@@ -131,16 +129,11 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     ...createAddServer(context),
     ...createRemoveServer(context),
     ...createUpdateServer(context),
-    ...createUndoChange({
-      ...context,
-      undoProfile: profiles.undo,
-      undoToggle: projectToggles.undo,
-      undoPermission: permissions.undo,
-    }),
+    ...createUndoChange(context),
     ...createSwitchServer(context),
-    ...projectToggles.operations,
-    ...profiles.operations,
-    ...permissions.operations,
+    ...projectToggles,
+    ...profiles,
+    ...permissions,
     ...createImportExport(context),
     ...createContextCost(context),
     ...createRegistryReads(context, options.registryUrl ?? DEFAULT_REGISTRY_URL),

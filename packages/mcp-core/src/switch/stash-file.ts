@@ -1,7 +1,7 @@
 /**
  * MCP Admin's stash of switched-off user and local servers (`.mcp-admin/disabled.json`), below
  * any audit or CLI call: the key a server is kept under, and the settling of what a crash between
- * a switch's two steps left (the stash is always written first, see service/stash-switch.ts).
+ * a switch's two steps left (the stash is always written first, see service/switches/stash-switch.ts).
  */
 import {
   disabledStashPath,

@@ -3,7 +3,7 @@
  * is alive with the same start time counts, and a hostile folder (10,000 files, a huge or broken
  * file, a link, a FIFO, a linked folder) never stalls the read, throws, or passes for a session.
  * The files' format is Claude Code's, proved against `claude agents --json` in
- * test/service/running-sessions-cli.test.ts.
+ * test/service/sessions/running-sessions-cli.test.ts.
  */
 import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';

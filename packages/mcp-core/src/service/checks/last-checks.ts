@@ -1,0 +1,51 @@
+/**
+ * Keeps each entry's last check (README "Context cost"): every check the service runs is recorded
+ * under its entry's fingerprint, replacing the one before for that server, and found again only
+ * while the entry is unchanged. One write at a time, over what was read once: checks finish in
+ * any order, and each must land without losing another.
+ */
+import type { CheckResult } from '../../check';
+import {
+  checkKeys,
+  LAST_CHECK_TOOL_NAME_MAX,
+  LAST_CHECK_TOOLS_MAX,
+  readLastChecks,
+  writeLastChecks,
+  type Server,
+  type StoredCheck,
+} from '../../config';
+
+export interface LastChecks {
+  /** Records `result` as the last check of `server`'s entry; a failure to write is given to `onError`. */
+  record(server: Server, projectPath: string, result: CheckResult): Promise<void>;
+  /** The last check of this very entry, if one is kept. */
+  find(server: Server, projectPath: string): Promise<StoredCheck | undefined>;
+}
+
+export function createLastChecks(path: string, onError: (error: unknown) => void): LastChecks {
+  let checks: Promise<StoredCheck[]> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const kept = () => (checks ??= readLastChecks(path));
+
+  return {
+    record(server, projectPath, result) {
+      const keys = checkKeys(server, projectPath);
+      const check: StoredCheck = { ...keys, checkedAt: Date.now(), status: result.status };
+      if (result.tools !== undefined) {
+        check.tools = result.tools
+          .slice(0, LAST_CHECK_TOOLS_MAX)
+          .map(({ name, tokens }) => ({ name: name.slice(0, LAST_CHECK_TOOL_NAME_MAX), tokens }));
+      }
+      writing = writing.then(async () => {
+        const next = [...(await kept()).filter((stored) => stored.server !== keys.server), check];
+        checks = Promise.resolve(next);
+        await writeLastChecks(path, next).catch(onError);
+      });
+      return writing;
+    },
+    async find(server, projectPath) {
+      const { entry } = checkKeys(server, projectPath);
+      return (await kept()).find((stored) => stored.entry === entry);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/** `mcp.add`: one entry stored whole with `add-json` (secrets on stdin), read back and recorded. */
+import { addServerInputSchema } from '../../schemas';
+import type { EngineContext } from '../engine';
+import type { EntryChanges } from './changes';
+
+import { addedEntry } from './edits';
+import type { PlacedEntry } from '../history';
+import type { McpAdmin } from '../contract';
+
+export function createAddServer({
+  turns,
+  readers,
+  entries,
+}: Pick<EngineContext, 'turns' | 'readers'> & { entries: EntryChanges }): Pick<McpAdmin, 'add'> {
+  return {
+    async add(rawInput) {
+      const input = addServerInputSchema.parse(rawInput);
+      const projectPath = await readers.existingProject(input.projectPath);
+      return turns.change(async () => {
+        const place = await entries.placeFor(input.name, input.scope, projectPath);
+        // A name stored already: the CLI refuses it, and what a read-back finds is not this add's.
+        const taken = (await entries.storedAt(place)) !== undefined;
+        // Through add-json, so env and header values go on stdin, never on argv.
+        const asked: PlacedEntry = { ...place, entry: addedEntry(input) };
+        return entries.recordedChange({ kind: 'entries', procedure: 'mcp.add', place }, async () => {
+          if (!taken) return entries.addRecorded('mcp.add', asked);
+          const added = await entries.addWhole('mcp.add', asked);
+          return { result: added.result, moves: { after: added.stored } };
+        });
+      });
+    },
+  };
+}

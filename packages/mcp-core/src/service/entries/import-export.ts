@@ -1,0 +1,69 @@
+/**
+ * `mcp.importSource`, `mcp.importServers`, `mcp.export` (see transfer/): each imported server is
+ * one change of its own on this queue, CLI, audit and history.
+ */
+import { join } from 'node:path';
+import { projectDirChain } from '../../config';
+import type { StoredEntry } from '../../config';
+import { McpCoreError } from '../../errors';
+import type { Scope } from '../../schemas';
+import { claudeDesktopConfigPath, createTransferOperations } from '../../transfer';
+import type { TransferOperations } from '../../transfer';
+import type { EngineContext } from '../engine';
+import type { EntryChanges } from './changes';
+
+import type { EntryPlace } from '../history';
+
+export function createImportExport({
+  settings,
+  turns,
+  readers,
+  entries,
+}: Pick<EngineContext, 'settings' | 'turns' | 'readers'> & { entries: EntryChanges }): TransferOperations {
+  const { configPath, homeDir, appData } = settings;
+
+  /**
+   * The entry of `name` Claude Code loads from `scope`: for project scope the closest `.mcp.json`
+   * holding it, from the project dir up (a parent's entry is the project's too).
+   */
+  async function storedIn(scope: Scope, name: string, projectPath: string): Promise<StoredEntry | undefined> {
+    if (scope !== 'project') return readers.storedIn(scope, name, projectPath);
+    for (const dir of await projectDirChain(projectPath)) {
+      const stored = await readers.storedIn(scope, name, projectPath, join(dir, '.mcp.json'));
+      if (stored !== undefined) return stored;
+    }
+    return undefined;
+  }
+
+  /** Where a replaced entry is: a project entry in the `.mcp.json` it was found in (the CLI runs in that dir). */
+  async function replacedPlace(name: string, scope: Scope, projectPath: string): Promise<EntryPlace> {
+    const stored = scope === 'project' ? await storedIn(scope, name, projectPath) : undefined;
+    return stored === undefined
+      ? entries.placeFor(name, scope, projectPath)
+      : { name, scope, projectPath, source: stored.source };
+  }
+
+  return createTransferOperations({
+    configPath,
+    desktopConfigPath: claudeDesktopConfigPath({ platform: process.platform, homeDir, appData }),
+    existingProject: (projectPath) => readers.existingProject(projectPath),
+    storedIn,
+    inQueueTurn: (task) => turns.change(task),
+    addEntry: async ({ name, scope, projectPath, entry }) => {
+      const place = await entries.placeFor(name, scope, projectPath);
+      return entries.recordedChange({ kind: 'entries', procedure: 'mcp.import', place }, () =>
+        entries.addRecorded('mcp.import', { ...place, entry }),
+      );
+    },
+    // One recorded change from the stored entry to the imported one: a failed add puts the old one back.
+    replaceEntry: async ({ name, scope, projectPath, entry }) => {
+      const place = await replacedPlace(name, scope, projectPath);
+      const stored = await entries.storedAt(place);
+      if (stored === undefined)
+        throw new McpCoreError('NOT_FOUND', `"${name}" is no longer in ${scope} scope.`);
+      return entries.recordedChange({ kind: 'entries', procedure: 'mcp.import', place }, () =>
+        entries.replace('mcp.import', { ...place, entry: stored.entry }, { ...place, entry }),
+      );
+    },
+  });
+}

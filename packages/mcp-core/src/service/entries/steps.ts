@@ -1,0 +1,160 @@
+/**
+ * The CLI steps of a change of stored entries, each recorded as it lands. The CLI may write the
+ * config and then time out, exit non-zero, or leave it unreadable for the read-back, so after any
+ * failed step the config is read again and decides what landed: that goes into the history (so it
+ * can be undone), a removed entry of an edit is put back, and the error says what is stored now.
+ * Never "nothing changed" when something did.
+ */
+import type { StoredEntry } from '../../config';
+import { fieldsDifferingAsLoaded } from '../../entry-comparison';
+import { errorText } from '../../error-text';
+import { combined, LandedThenFailed, readBack, withMessage } from '../engine';
+import type { Landed, MutationResult, ReadBack } from '../engine';
+import type { EntryMoves, EntryPlace, PlacedEntry } from '../history';
+
+/** What the service's entry changes lend: the read of one place, and its two CLI steps. */
+export interface EntryStepDependencies {
+  storedAt: (place: EntryPlace) => Promise<StoredEntry | undefined>;
+  removeAt: (procedure: string, place: EntryPlace) => Promise<MutationResult>;
+  addWhole: (
+    procedure: string,
+    target: PlacedEntry,
+  ) => Promise<{ result: MutationResult; stored: PlacedEntry }>;
+}
+
+/** A step that ran to its end, or the error it failed with and what the config holds after it. */
+type Step<T> = { ok: true; value: T } | { ok: false; error: unknown; found: ReadBack };
+
+/** A step of an entry change: its answer and the entries it moved. */
+export type EntryStep = Landed<EntryMoves>;
+
+export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDependencies) {
+  async function step<T>(place: EntryPlace, run: () => Promise<T>): Promise<Step<T>> {
+    try {
+      return { ok: true, value: await run() };
+    } catch (error) {
+      return { ok: false, error, found: await readBack(() => storedAt(place)) };
+    }
+  }
+
+  /** `from` removed; `before` once it is gone, also when its CLI call failed (then thrown with the error). */
+  async function removeRecorded(procedure: string, from: PlacedEntry): Promise<EntryStep> {
+    const removal = await step(from, () => removeAt(procedure, from));
+    if (removal.ok) return { result: removal.value, moves: { before: from } };
+    const { error, found } = removal;
+    if ('stored' in found && found.stored !== undefined) throw error;
+    const state =
+      'unreadable' in found
+        ? removalState(from, found)
+        : `"${from.name}" was removed from ${from.source} all the same; undo this change in History to add it back.`;
+    throw new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { before: from });
+  }
+
+  /**
+   * `target` added where nothing was stored (whole with `add-json`, unless `add` says otherwise);
+   * `after` once it is there.
+   */
+  async function addRecorded(
+    procedure: string,
+    target: PlacedEntry,
+    add = () => addWhole(procedure, target),
+  ): Promise<EntryStep> {
+    const addition = await step(target, add);
+    if (addition.ok) return { result: addition.value.result, moves: { after: addition.value.stored } };
+    const { error, found } = addition;
+    if ('stored' in found && found.stored === undefined) throw error;
+    // Unknown: recorded as asked, so an undo removes it only if it is stored exactly so.
+    const after = 'stored' in found && found.stored !== undefined ? placed(target, found.stored) : target;
+    const state =
+      'unreadable' in found
+        ? `Whether "${target.name}" was stored in ${target.source} could not be read back (${found.unreadable}); if it was, undo this change in History to remove it.`
+        : `"${target.name}" was stored in ${target.source} all the same; undo this change in History to remove it.`;
+    throw new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { after });
+  }
+
+  /**
+   * `from` replaced by `to` in one turn: remove, then add whole. When a step fails after `from` is
+   * gone, `from` is added back unless `to` landed all the same (then the edit is kept, undoable);
+   * the error says which, or that the old entry waits in the history.
+   */
+  async function replace(procedure: string, from: PlacedEntry, to: PlacedEntry): Promise<EntryStep> {
+    const removal = await step(from, () => removeAt(procedure, from));
+    if (!removal.ok) {
+      const { error, found } = removal;
+      if ('stored' in found && found.stored !== undefined) throw error;
+      const failure = `${errorText(error)}\n${removalState(from, found)}`;
+      if ('unreadable' in found) throw new LandedThenFailed(withMessage(error, failure), { before: from });
+      return putBack(procedure, from, error, failure);
+    }
+    const addition = await step(to, () => addWhole(procedure, to));
+    if (addition.ok) {
+      return {
+        result: combined(removal.value, addition.value.result),
+        moves: { before: from, after: addition.value.stored },
+      };
+    }
+    const { error, found } = addition;
+    const failure = `Could not store the new entry of "${to.name}" (${to.scope} scope): ${errorText(error)}`;
+    if ('unreadable' in found) {
+      throw new LandedThenFailed(
+        withMessage(
+          error,
+          `${failure}\nWhether it was stored could not be read back (${found.unreadable}). ${keptInHistory(from)}`,
+        ),
+        { before: from },
+      );
+    }
+    if (found.stored !== undefined) {
+      throw new LandedThenFailed(
+        withMessage(
+          error,
+          `${failure}\nThe new entry was stored in ${to.source} all the same: the edit landed; undo this change in History to return to the old entry.`,
+        ),
+        { before: from, after: placed(to, found.stored) },
+      );
+    }
+    return putBack(procedure, from, error, failure);
+  }
+
+  /** After `from` was removed and the change failed: `from` added back, and the error saying whether it is. */
+  async function putBack(
+    procedure: string,
+    from: PlacedEntry,
+    error: unknown,
+    failure: string,
+  ): Promise<never> {
+    const restore = await step(from, () => addWhole(procedure, from));
+    const stored = restore.ok
+      ? restore.value.stored.entry
+      : 'stored' in restore.found
+        ? restore.found.stored?.entry
+        : undefined;
+    // Put back as it was: nothing of the change is left.
+    if (stored !== undefined && fieldsDifferingAsLoaded(from.entry, stored).length === 0) {
+      throw withMessage(error, `${failure}\nThe old entry was restored.`);
+    }
+    const why = restore.ok ? `it is stored differently` : errorText(restore.error);
+    throw new LandedThenFailed(
+      withMessage(error, `${failure}\nRestoring the old entry failed too: ${why}\n${keptInHistory(from)}`),
+      { before: from },
+    );
+  }
+
+  return { removeRecorded, addRecorded, replace };
+}
+
+/** What a failed remove left: `from` gone all the same, or not known. */
+function removalState(from: PlacedEntry, found: ReadBack): string {
+  return 'unreadable' in found
+    ? `Whether "${from.name}" is still stored in ${from.source} could not be read back (${found.unreadable}). ${keptInHistory(from)}`
+    : `"${from.name}" was removed from ${from.source} all the same.`;
+}
+
+function keptInHistory(from: PlacedEntry): string {
+  return `The old entry of "${from.name}" (${from.scope} scope, ${from.source}) is kept in the history: undo this change to add it back.`;
+}
+
+function placed(place: EntryPlace, stored: StoredEntry): PlacedEntry {
+  const { name, scope, projectPath, source } = place;
+  return { name, scope, projectPath, source, entry: stored.entry };
+}

@@ -1,0 +1,74 @@
+/**
+ * The undo of a change of stored entries (add, remove, update, import, and an undo of one): what
+ * it added goes, what it removed or replaced comes back whole, unless the server changed since.
+ */
+import { changedFieldPaths } from '../../entry-comparison';
+import { McpCoreError } from '../../errors';
+import type { MutationResult } from '../engine';
+import { cwdOf } from './places';
+import type { EntryPlaces } from './places';
+import { refuseUndoElsewhere, refuseUndoInGoneDir } from '../history';
+import type { EntryMoves, PlacedEntry, RecordedChange, RecordOf, Undoer } from '../history';
+import type { EntryStep } from './steps';
+
+type OneEntryStep = (procedure: string, entry: PlacedEntry) => Promise<EntryStep>;
+
+export interface EntryUndoContext {
+  places: Pick<EntryPlaces, 'storedAt' | 'samePlace'>;
+  recordedChange: RecordedChange;
+  removeRecorded: OneEntryStep;
+  addRecorded: OneEntryStep;
+  replace: (procedure: string, from: PlacedEntry, to: PlacedEntry) => Promise<EntryStep>;
+}
+
+export function createEntryUndo({
+  places,
+  recordedChange,
+  removeRecorded,
+  addRecorded,
+  replace,
+}: EntryUndoContext): Undoer<'entries'> {
+  const { storedAt, samePlace } = places;
+  /** Undoes a change of stored entries: what it added goes, what it removed or replaced comes back whole. */
+  async function restoreEntries(change: RecordOf<'entries'>): Promise<MutationResult> {
+    await refuseIfChangedSince(change);
+    const { before, after } = change;
+    const place = before ?? after;
+    if (place === undefined) throw new TypeError('restoreEntries needs a change that landed');
+    return recordedChange({ kind: 'entries', procedure: 'mcp.undo', place, undoes: change.id }, () => {
+      if (before === undefined) return removeRecorded('mcp.undo', place);
+      if (after === undefined) return addRecorded('mcp.undo', before);
+      return replace('mcp.undo', after, before);
+    });
+  }
+
+  /** CHANGED_SINCE unless the server is still as `change` left it, naming what changed. */
+  async function refuseIfChangedSince({ before, after }: EntryMoves): Promise<void> {
+    for (const place of [before, after]) {
+      if (place !== undefined) await refuseUndoInGoneDir(cwdOf(place), place.name);
+      if (place !== undefined) await refuseUndoElsewhere(place);
+    }
+    if (after !== undefined) {
+      const now = await storedAt(after);
+      const where = `"${after.name}" in ${after.scope} scope (${after.source})`;
+      if (now === undefined) {
+        throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${where} was removed since.`);
+      }
+      const changed = changedFieldPaths(after.entry, now.entry);
+      if (changed.length > 0) {
+        const what = changed.map((field) => `${field} changed`).join(', ');
+        throw new McpCoreError('CHANGED_SINCE', `Cannot undo: ${where} changed since: ${what}.`);
+      }
+    }
+    if (before !== undefined && (after === undefined || !(await samePlace(before, after)))) {
+      if ((await storedAt(before)) !== undefined) {
+        throw new McpCoreError(
+          'CHANGED_SINCE',
+          `Cannot undo: a server "${before.name}" was added to ${before.scope} scope (${before.source}) since.`,
+        );
+      }
+    }
+  }
+
+  return restoreEntries;
+}

@@ -1,0 +1,115 @@
+/**
+ * A change recorded in the history with what landed, whatever its outcome: the history is what
+ * undo reads, so a change is never recorded as "nothing changed" when something did.
+ */
+import { errorText } from '../../error-text';
+import { isMcpCoreError } from '../../errors';
+import { combined, LandedThenFailed } from '../engine';
+import type { Landed, MutationResult } from '../engine';
+import { hasLanded } from './change-record';
+import type {
+  ChangeHeader,
+  ChangeKind,
+  ChangeProcedure,
+  ChangeRecord,
+  EntryPlace,
+  MovesOf,
+  NewChange,
+} from './change-record';
+import type { HistoryJournal } from './journal';
+import { withProjectKeys } from './project-keys';
+
+const PROJECT_TOGGLES: ReadonlySet<ChangeProcedure> = new Set([
+  'mcp.disableInProject',
+  'mcp.enableInProject',
+]);
+
+/** The change a history record is about: its kind, its procedure and the server it ends up naming. */
+export interface ChangeSubject<K extends ChangeKind> {
+  kind: K;
+  procedure: ChangeProcedure;
+  place: Pick<EntryPlace, 'name' | 'projectPath'> & { scope: ChangeHeader['scope'] };
+  /** The change it undoes. */
+  undoes?: string;
+}
+
+/**
+ * Journals `moves`, what has landed so far, before the next step, as a failed change that says
+ * `message` (what a crash before the next step leaves); the record at the end replaces it.
+ */
+export type Checkpoint<K extends ChangeKind> = (message: string, moves: MovesOf<K>) => Promise<void>;
+
+/** Runs one change, whose steps return what landed, and records it in the history. */
+export type RecordedChange = <K extends ChangeKind>(
+  subject: ChangeSubject<K>,
+  run: (checkpoint: Checkpoint<K>) => Promise<Landed<MovesOf<K>>>,
+) => Promise<MutationResult>;
+
+export function createRecordedChange(
+  journal: HistoryJournal,
+  logWarning: (message: string) => void,
+): RecordedChange {
+  /**
+   * Runs one change and records it in the history with what landed, whatever the outcome: what
+   * `run` returns, or what the `LandedThenFailed` it throws carries. A history that cannot be
+   * written is a warning on a landed change, like the audit log.
+   */
+  async function recordedChange<K extends ChangeKind>(
+    { kind, procedure, place, undoes }: ChangeSubject<K>,
+    run: (checkpoint: Checkpoint<K>) => Promise<Landed<MovesOf<K>>>,
+  ): Promise<MutationResult> {
+    const { name, scope, projectPath } = place;
+    const subject = {
+      procedure,
+      name,
+      scope,
+      // A per-project toggle is of one project whatever the server's scope.
+      ...(scope === 'user' && !PROJECT_TOGGLES.has(procedure) ? {} : { projectPath }),
+      ...(undoes === undefined ? {} : { undoes }),
+    };
+    // The record of this kind with `moves`: every field of every kind's moves is optional.
+    const change = (ok: boolean, message: string, moves: MovesOf<K>) =>
+      ({ ...subject, ok, message, kind, ...moves }) as NewChange;
+    // Set by the first line journaled: every later line of this change is written under it.
+    let identity: Pick<ChangeHeader, 'id' | 'time'> | undefined;
+    const warnings = new Set<string>();
+    const journaled = async (record: NewChange) => {
+      const outcome = await journalOrWarn(record, identity);
+      if (outcome.record !== undefined) identity ??= { id: outcome.record.id, time: outcome.record.time };
+      if (outcome.warning !== undefined) warnings.add(outcome.warning);
+    };
+    let landed: Landed<MovesOf<K>>;
+    try {
+      landed = await run((message, moves) => journaled(change(false, message, moves)));
+    } catch (thrown) {
+      const error = thrown instanceof LandedThenFailed ? thrown.failure : thrown;
+      const moves = (thrown instanceof LandedThenFailed ? thrown.moves : {}) as MovesOf<K>;
+      const record = change(false, errorText(error), moves);
+      // Input refused before anything ran (a server that is not there, not stashed) is no change.
+      const refused = isMcpCoreError(error) && error.code === 'INVALID_INPUT' && !hasLanded(record);
+      if (!refused || identity !== undefined) await journaled(record);
+      throw error;
+    }
+    const { result, moves } = landed;
+    await journaled(change(true, result.message, moves));
+    const warning = [...warnings].join('\n');
+    return warning === '' ? result : combined(result, { ok: true, message: '', warning });
+  }
+
+  async function journalOrWarn(
+    change: NewChange,
+    revises: Pick<ChangeHeader, 'id' | 'time'> | undefined,
+  ): Promise<{ record?: ChangeRecord; warning?: string }> {
+    try {
+      const { record, warning } = await journal.append(await withProjectKeys(change), revises);
+      if (warning !== undefined) logWarning(warning);
+      return { record, warning };
+    } catch (error) {
+      const warning = `The change was not recorded in ${journal.path}: ${errorText(error)}`;
+      logWarning(warning);
+      return { warning };
+    }
+  }
+
+  return recordedChange;
+}

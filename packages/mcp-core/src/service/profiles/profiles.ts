@@ -1,0 +1,292 @@
+/**
+ * Profiles (docs/api.md#mcpprofiles): named sets of servers, kept in `.mcp-admin/profiles.json`, and applied at once.
+ * Applying one turns on every server of it and off every other switchable server (user, local,
+ * project; never a read-only one) of the scopes it names, each through the lasting switch, all in
+ * one queue turn planned from what is stored when the turn comes, and records them all as one
+ * change (`mcp.applyProfile`, each switch that landed in `switches`, journaled after each switch),
+ * which one undo reverses whole by switching each back, every one checked before the first.
+ */
+import type { Profile } from '../../config';
+import { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from '../../config';
+import { McpCoreError } from '../../errors';
+import {
+  applyProfileInputSchema,
+  deleteProfileInputSchema,
+  saveProfileInputSchema,
+  type ApplyProfileInput,
+  type DeleteProfileInput,
+  type ProfileServer,
+  type SaveProfileInput,
+  type Scope,
+} from '../../schemas';
+import { errorText } from '../../error-text';
+import { LandedThenFailed, withinQueuedReadDeadline } from '../engine';
+import type { EngineContext, MutationResult } from '../engine';
+import { hasLanded, writtenScope } from '../history';
+import type { EntryPlace, RecordedChange, RecordOf, SwitchMove, SwitchMoves, UndoRegistry } from '../history';
+import type { SwitchChanges } from '../switches';
+
+import type {
+  ApplyProfileResult,
+  McpAdmin,
+  ProfileOutcome,
+  ProfileServerResult,
+  ProfileView,
+} from '../contract';
+import { isOn, isSwitchable, profileSteps } from './steps';
+import type { ProfileStep } from './steps';
+import { signInAtRisk, withSignInLoss } from '../sign-in';
+
+type ProfileContext = Pick<EngineContext, 'settings' | 'readers' | 'turns'> & {
+  recordedChange: RecordedChange;
+  switches: SwitchChanges;
+  /** Where the undo of an applied profile is registered. */
+  undoers: UndoRegistry;
+};
+
+/**
+ * `mcp.profiles`, `mcp.saveProfile`, `mcp.deleteProfile`, `mcp.applyProfile`; registers the undo
+ * of an applied profile (each switch back).
+ */
+export function createProfiles({
+  settings,
+  readers,
+  turns,
+  recordedChange,
+  switches: switchChanges,
+  undoers,
+}: ProfileContext) {
+  const path = profilesPath(settings.configPath);
+  const { credentialsPath } = settings;
+  // Also read inside a queue turn (a save from what is on): bounded like every queued read.
+  const serversIn = (projectPath: string) =>
+    withinQueuedReadDeadline(async () => (await readers.list(projectPath, false)).servers);
+  // An apply's plan, in its turn: with secrets, for the key of each sign-in a switch may drop.
+  const revealedServersIn = (projectPath: string) =>
+    withinQueuedReadDeadline(() => readers.serversToCheck(projectPath));
+
+  async function named(name: string): Promise<Profile> {
+    const profile = (await readProfiles(path)).find((candidate) => candidate.name === name);
+    if (profile === undefined) throw new McpCoreError('NOT_FOUND', `No profile named "${name}".`);
+    return profile;
+  }
+
+  /**
+   * One server switched, inside the apply's queue turn; what landed joins `switches`, and a warning
+   * of the switch (a sign-in it lost, see sign-in-loss.ts) joins `warnings`.
+   */
+  async function switchOne(
+    step: ProfileStep,
+    switches: SwitchMove[],
+    warnings: string[],
+  ): Promise<ProfileServerResult> {
+    const { target, want, found } = step;
+    const shown = {
+      name: target.name,
+      scope: target.scope,
+      ...(target.scope === 'user' ? {} : { projectPath: target.projectPath }),
+    };
+    if (found === undefined) {
+      return {
+        ...shown,
+        outcome: 'missing',
+        message: `No ${target.scope}-scope server "${target.name}" is listed for ${target.projectPath}.`,
+      };
+    }
+    if (isOn(found) === want) return { ...shown, outcome: 'unchanged' };
+    // `found` is listed with its secrets: the key of its sign-in is over them.
+    const atRisk = want
+      ? undefined
+      : await signInAtRisk({ credentialsPath, listedEntry: () => Promise.resolve(found) });
+    const landed = (moves: SwitchMoves) => {
+      if (hasLanded({ kind: 'switch', ...moves })) switches.push({ ...target, on: want, ...moves });
+    };
+    try {
+      const switched = await switchChanges.switchInto(target, want);
+      landed(switched.moves);
+      const result = await withSignInLoss(switched.result, credentialsPath, target.name, atRisk);
+      if (result.warning !== undefined) warnings.push(result.warning);
+      return { ...shown, outcome: want ? 'on' : 'off', message: result.message };
+    } catch (error) {
+      if (error instanceof LandedThenFailed) landed(error.moves as SwitchMoves);
+      const failure = error instanceof LandedThenFailed ? error.failure : error;
+      return { ...shown, outcome: 'failed', message: errorText(failure) };
+    }
+  }
+
+  const operations: Pick<McpAdmin, 'profiles' | 'saveProfile' | 'deleteProfile' | 'applyProfile'> = {
+    async profiles(): Promise<ProfileView[]> {
+      const profiles = await readProfiles(path);
+      return Promise.all(
+        profiles.map(async (profile) => {
+          const steps = await profileSteps(profile, settings.defaultProject, serversIn);
+          const active = steps.every(({ found, want }) => found !== undefined && isOn(found) === want);
+          return { ...profile, active };
+        }),
+      );
+    },
+
+    async saveProfile(rawInput: SaveProfileInput): Promise<MutationResult> {
+      const input = saveProfileInputSchema.parse(rawInput);
+      const project = await readers.existingProject(input.projectPath);
+      // Read in the queue: "on now" is after every change asked for before this save.
+      return turns.own(async () => {
+        const servers: ProfileServer[] =
+          input.servers ??
+          (await serversIn(project))
+            .filter((row) => isSwitchable(row) && isOn(row))
+            .map(({ name, scope }) => ({
+              name,
+              scope: scope as Scope,
+              ...(scope === 'user' ? {} : { projectPath: project }),
+            }));
+        const profiles = await readProfiles(path);
+        const others = profiles.filter((profile) => profile.name !== input.name);
+        if (others.length >= PROFILES_MAX) {
+          throw new McpCoreError(
+            'INVALID_INPUT',
+            `name: ${path} holds ${PROFILES_MAX} profiles already; delete one first`,
+          );
+        }
+        await writeProfiles(path, [...others, { name: input.name, servers }]);
+        const verb = others.length < profiles.length ? 'Replaced' : 'Saved';
+        return {
+          ok: true,
+          message: `${verb} profile "${input.name}" with ${servers.length} servers in ${path}.`,
+        };
+      });
+    },
+
+    async deleteProfile(rawInput: DeleteProfileInput): Promise<MutationResult> {
+      const { name } = deleteProfileInputSchema.parse(rawInput);
+      return turns.own(async () => {
+        const profiles = await readProfiles(path);
+        await named(name);
+        await writeProfiles(
+          path,
+          profiles.filter((profile) => profile.name !== name),
+        );
+        return { ok: true, message: `Deleted profile "${name}" from ${path}.` };
+      });
+    },
+
+    async applyProfile(rawInput: ApplyProfileInput): Promise<ApplyProfileResult> {
+      const input = applyProfileInputSchema.parse(rawInput);
+      const project = await readers.existingProject(input.projectPath);
+      // Planned in the turn: from what is stored after every change asked for before this apply.
+      return turns.change(async () => {
+        const profile = await named(input.name);
+        const steps = await profileSteps(profile, project, revealedServersIn);
+        const results: ProfileServerResult[] = [];
+        const warnings: string[] = [];
+        const [first] = profile.servers;
+        const place: EntryPlace = {
+          name: profile.name,
+          scope: first?.scope ?? 'user',
+          projectPath: project,
+          source: path,
+        };
+        let message = '';
+        // The switches' warnings (a lost sign-in), then the history's.
+        const answer = (ok: boolean, recorded?: string): ApplyProfileResult => {
+          const warning = [...warnings, ...(recorded === undefined ? [] : [recorded])].join('\n');
+          return { ok, message, results, ...(warning === '' ? {} : { warning }) };
+        };
+        try {
+          const recorded = await recordedChange(
+            { kind: 'switches', procedure: 'mcp.applyProfile', place },
+            async (checkpoint) => {
+              const switches: SwitchMove[] = [];
+              try {
+                for (const step of steps) {
+                  const before = switches.length;
+                  results.push(await switchOne(step, switches, warnings));
+                  // Journaled before the next switch: a crash from here on leaves these in the history.
+                  if (switches.length > before && results.length < steps.length) {
+                    await checkpoint(
+                      `Applying profile "${profile.name}" stopped after ${results.length} of ${steps.length} servers (MCP Admin was stopped, or the apply still runs): the switches recorded here landed.`,
+                      { switches: [...switches] },
+                    );
+                  }
+                }
+              } catch (error) {
+                // What switched before the error stays recorded with it.
+                throw new LandedThenFailed(error, { switches });
+              }
+              message = summary(profile.name, results);
+              if (results.some(({ outcome }) => outcome === 'failed'))
+                throw new LandedThenFailed(new McpCoreError('CLI_FAILED', message), { switches });
+              return { result: { ok: true, message }, moves: { switches } };
+            },
+          );
+          return answer(true, recorded.warning);
+        } catch (error) {
+          if (results.length === 0) throw error;
+          return answer(false);
+        }
+      });
+    },
+  };
+
+  /** Undoes a recorded apply (or an undo of one) inside the undo's queue turn: each switch back, newest first; recorded as `mcp.undo` with its switches. */
+  async function undo(change: RecordOf<'switches'>): Promise<MutationResult> {
+    const moves = [...(change.switches ?? [])].reverse();
+    // Every switch checked (its project, and the entry or approval it moves) before the first one
+    // goes back: a refusal then changes nothing, and the same undo can be asked again later.
+    for (const move of moves) await switchChanges.refuseSwitchBackChanged(move);
+    const place: EntryPlace = {
+      name: change.name,
+      scope: writtenScope(change),
+      projectPath: change.projectPath ?? '',
+      source: path,
+    };
+    const recorded = { kind: 'switches', procedure: 'mcp.undo', place, undoes: change.id } as const;
+    return recordedChange(recorded, async (checkpoint) => {
+      const switches: SwitchMove[] = [];
+      for (const [index, move] of moves.entries()) {
+        const landed = (one: SwitchMoves) => {
+          if (!hasLanded({ kind: 'switch', ...one })) return false;
+          switches.push({
+            name: move.name,
+            scope: move.scope,
+            projectPath: move.projectPath,
+            on: !move.on,
+            ...one,
+          });
+          return true;
+        };
+        let one: SwitchMoves;
+        try {
+          one = (await switchChanges.switchBackInto(move)).moves;
+        } catch (error) {
+          if (error instanceof LandedThenFailed) landed(error.moves as SwitchMoves);
+          const failure = error instanceof LandedThenFailed ? error.failure : error;
+          // What switched back before this one stays recorded with the error.
+          throw new LandedThenFailed(failure, { switches });
+        }
+        if (landed(one) && index < moves.length - 1) {
+          await checkpoint(
+            `Undoing profile "${change.name}" stopped after ${index + 1} of ${moves.length} switches back (MCP Admin was stopped, or the undo still runs): the switches recorded here landed.`,
+            { switches: [...switches] },
+          );
+        }
+      }
+      const message = `Undid profile "${change.name}": switched ${switches.length} servers back.`;
+      return { result: { ok: true, message }, moves: { switches } };
+    });
+  }
+
+  undoers.register('switches', undo);
+
+  return operations;
+}
+
+/** The answer in a sentence: how many servers went on, off, stayed, were missing or failed. */
+function summary(name: string, results: readonly ProfileServerResult[]): string {
+  const count = (outcome: ProfileOutcome) => results.filter((result) => result.outcome === outcome).length;
+  const parts = (['on', 'off', 'unchanged', 'missing', 'failed'] as const)
+    .map((outcome) => [outcome, count(outcome)] as const)
+    .filter(([, n]) => n > 0)
+    .map(([outcome, n]) => `${n} ${outcome === 'on' || outcome === 'off' ? `switched ${outcome}` : outcome}`);
+  return `Applied profile "${name}": ${parts.length === 0 ? 'no servers' : parts.join(', ')}.`;
+}

@@ -1,0 +1,88 @@
+/**
+ * The reads: `mcp.info`, `health`, `mcp.list`, `mcp.projects`, `mcp.watch`, `mcp.history`. None
+ * waits for the queue: they go straight to the files (the history to its journal).
+ */
+import packageJson from '../../../package.json' with { type: 'json' };
+import {
+  installedPluginsPath,
+  listProjects,
+  managedMcpPath,
+  projectMcpJsonPath,
+  readManagedConfig,
+  settingsFilesOf,
+  watchConfigFiles,
+} from '../../config';
+import { HISTORY_LIMIT, historyInputSchema, listServersInputSchema, watchInputSchema } from '../../schemas';
+import type { EngineContext } from '../engine';
+import type { HistoryJournal } from '../history';
+
+import type { McpAdmin } from '../contract';
+
+type ReadContext = Pick<EngineContext, 'settings' | 'queue' | 'cli' | 'readers'> & {
+  history: HistoryJournal;
+};
+
+export function createReads({
+  settings,
+  queue,
+  cli,
+  readers,
+  history,
+}: ReadContext): Pick<McpAdmin, 'info' | 'health' | 'list' | 'projects' | 'watch' | 'history'> {
+  const { configPath, claudeDir, managedDir, defaultProject, credentialsPath, cliTimeoutMs } = settings;
+  return {
+    async info() {
+      return {
+        version: packageJson.version,
+        configPath,
+        defaultProject,
+        cli: await cli.version(),
+        managed:
+          (await readManagedConfig(managedDir, [])) === undefined
+            ? null
+            : { path: managedMcpPath(managedDir), exclusive: true },
+      };
+    },
+
+    health: () => ({ ...queue.status(), cliTimeoutMs }),
+
+    async list(rawInput) {
+      const input = listServersInputSchema.parse(rawInput);
+      // The files are read while the project dir is looked at; one that is no directory still fails the call.
+      const [project, listed] = await Promise.allSettled([
+        readers.existingProject(input?.projectPath),
+        readers.list(readers.projectPathOf(input?.projectPath), input?.reveal ?? false),
+      ]);
+      if (project.status === 'rejected') throw project.reason;
+      if (listed.status === 'rejected') throw listed.reason;
+      const list = listed.value;
+      const name = input?.name;
+      return name === undefined
+        ? list
+        : { ...list, servers: list.servers.filter((server) => server.name === name) };
+    },
+
+    projects: () => listProjects(configPath),
+
+    async watch(rawInput, signal) {
+      const input = watchInputSchema.parse(rawInput);
+      const projectPath = await readers.existingProject(input?.projectPath);
+      const settingsFiles = await settingsFilesOf({ claudeDir, managedDir, projectPath });
+      const files = [
+        configPath,
+        // Signing in or out anywhere (another terminal too) changes what `auth` says.
+        ...(credentialsPath === undefined ? [] : [credentialsPath]),
+        await projectMcpJsonPath(projectPath),
+        ...settingsFiles.map(({ path }) => path),
+        managedMcpPath(managedDir),
+        installedPluginsPath(claudeDir),
+      ];
+      return watchConfigFiles(files, { signal, since: input?.lastEventId ?? undefined });
+    },
+
+    async history(rawInput) {
+      const input = historyInputSchema.parse(rawInput);
+      return (await history.newest(input?.limit ?? HISTORY_LIMIT.default)).value;
+    },
+  };
+}

@@ -1,0 +1,4 @@
+/**
+ * The public MCP registry: search and one server's details.
+ */
+export { createRegistryReads } from './registry';

@@ -1,0 +1,219 @@
+/**
+ * The on/off switch as recorded changes: each `mcp.disable` / `mcp.enable` goes into the history
+ * with what it moved (the whole user/local entry, or a project server's approval list), and its
+ * undo is the switch back: a disabled server is enabled again from the stash, an enabled one
+ * stashed again, a project server's name put back in the approval list it stood in. A change of
+ * several switches (a profile applied) records each switch the same way, and is undone by switching
+ * each back. Everything here runs inside one turn of the mutation queue.
+ */
+import type { Scope } from '../../schemas';
+import { createApprovalSwitch } from './approval-switch';
+import { LandedThenFailed, withinQueuedReadDeadline } from '../engine';
+import type { AuditedCli, AuditTrail, Landed, MutationResult, Readers, ServiceSettings } from '../engine';
+import type { EntryChanges } from '../entries';
+import {
+  refuseApprovalUndoElsewhere,
+  refuseUndoElsewhere,
+  refuseUndoInGoneDir,
+  writtenScope,
+} from '../history';
+import type {
+  ChangeHeader,
+  EntryPlace,
+  PlacedEntry,
+  RecordedChange,
+  RecordOf,
+  SwitchMoves,
+  UndoRegistry,
+} from '../history';
+import { createStashSwitch } from './stash-switch';
+import type { SwitchChange, SwitchOutcome, SwitchTarget } from './outcome';
+
+/** What switches are made of: the settings, the reader, the audited CLI call and audit, the recorded entry changes. */
+export interface SwitchChangeContext {
+  settings: Pick<ServiceSettings, 'configPath' | 'claudeDir' | 'managedDir'>;
+  readers: Pick<Readers, 'storedIn'>;
+  cli: AuditedCli;
+  audit: AuditTrail;
+  entries: Pick<EntryChanges, 'placeFor'>;
+  recordedChange: RecordedChange;
+  /** Where the undo of a switch is registered. */
+  undoers: UndoRegistry;
+}
+
+/** A switch as recorded: the server, which way it went, and what it moved. */
+export type RecordedSwitch = Pick<ChangeHeader, 'name' | 'projectPath'> &
+  SwitchMoves & {
+    scope: Scope;
+    on: boolean;
+  };
+
+export function createSwitchChanges({
+  settings,
+  readers,
+  cli,
+  audit,
+  entries,
+  recordedChange,
+  undoers,
+}: SwitchChangeContext) {
+  const { placeFor } = entries;
+  const approvals = createApprovalSwitch({ settings, audit });
+  const stashSwitch = createStashSwitch({
+    configPath: settings.configPath,
+    readers: {
+      storedIn: (scope, name, projectPath) =>
+        withinQueuedReadDeadline(() => readers.storedIn(scope, name, projectPath)),
+    },
+    cli,
+  });
+
+  /**
+   * Turns the server on or off inside a queue turn the caller holds. With `expected` (an undo), the
+   * user/local entry to switch must be exactly that one, else CHANGED_SINCE naming what changed.
+   * A user/local switch whose CLI call failed after landing throws `LandedThenFailed` with its change.
+   */
+  function switchInTurn(
+    { name, scope, projectPath }: SwitchTarget,
+    on: boolean,
+    expected: Record<string, unknown> | undefined,
+  ): Promise<SwitchOutcome> {
+    if (scope === 'project') {
+      return approvals.switchApproval(
+        name,
+        projectPath,
+        on ? 'enabledMcpjsonServers' : 'disabledMcpjsonServers',
+      );
+    }
+    const request = { name, scope, projectPath, expected };
+    return on ? stashSwitch.enable(request) : stashSwitch.disable(request);
+  }
+
+  /**
+   * Turns a server on or off and returns what moved; a user/local switch whose CLI call failed
+   * after landing throws what moved with the error. As an undo, of exactly the entry `expected`.
+   */
+  async function switchInto(
+    target: SwitchTarget,
+    on: boolean,
+    expected?: Record<string, unknown>,
+  ): Promise<Landed<SwitchMoves>> {
+    const place = await placeFor(target.name, target.scope, target.projectPath);
+    try {
+      const { result, change } = await switchInTurn(target, on, expected);
+      return { result, moves: switchMoves(place, change, on) };
+    } catch (error) {
+      if (!(error instanceof LandedThenFailed)) throw error;
+      const change = error.moves as SwitchChange;
+      throw new LandedThenFailed(error.failure, switchMoves(place, change, on));
+    }
+  }
+
+  /** Turns a server on or off and records it; as an undo, of exactly the entry the undone change moved. */
+  async function recordSwitch(
+    target: SwitchTarget,
+    on: boolean,
+    undone?: { id: string; entry: Record<string, unknown> },
+  ): Promise<MutationResult> {
+    const place = await placeFor(target.name, target.scope, target.projectPath);
+    const procedure = on ? 'mcp.enable' : 'mcp.disable';
+    return recordedChange({ kind: 'switch', procedure, place, undoes: undone?.id }, () =>
+      switchInto(target, on, undone?.entry),
+    );
+  }
+
+  /** CHANGED_SINCE when the project a recorded switch ran in is gone or now resolves elsewhere. */
+  async function refuseSwitchBack(moved: RecordedSwitch): Promise<void> {
+    if (moved.approval !== undefined) {
+      const projectPath = moved.projectPath ?? '';
+      await refuseUndoInGoneDir(projectPath, moved.name);
+      await refuseApprovalUndoElsewhere(moved.approval, projectPath, moved.name);
+      return;
+    }
+    const entry = movedEntry(moved);
+    await refuseUndoInGoneDir(entry.projectPath, entry.name);
+    await refuseUndoElsewhere(entry);
+  }
+
+  /**
+   * Every check of the switch back of a recorded switch, nothing written: its project (as
+   * `refuseSwitchBack`), and the entry or approval it would move, still as the switch left it.
+   * A change of several switches checks each of them so before it switches any back.
+   */
+  async function refuseSwitchBackChanged(moved: RecordedSwitch): Promise<void> {
+    await refuseSwitchBack(moved);
+    const { approval } = moved;
+    if (approval !== undefined) {
+      await approvals.refuseUnlessStandsIn(moved.name, approval.settingsFile, approval.to ?? undefined);
+      return;
+    }
+    const { name, scope, projectPath, entry } = movedEntry(moved);
+    // A project server's switch is an approval move: without one, the switch back itself refuses it.
+    if (scope === 'project') return;
+    await stashSwitch.refuseUnlessSwitchable({ name, scope, projectPath, expected: entry }, !moved.on);
+  }
+
+  /**
+   * The switch back of a recorded switch (refused with CHANGED_SINCE when its server or project
+   * changed since), and what it moved.
+   */
+  async function switchBackInto(moved: RecordedSwitch): Promise<Landed<SwitchMoves>> {
+    await refuseSwitchBack(moved);
+    const on = !moved.on;
+    const { approval } = moved;
+    if (approval !== undefined) {
+      const target = { name: moved.name, scope: moved.scope, projectPath: moved.projectPath ?? '' };
+      const place = await placeFor(target.name, target.scope, target.projectPath);
+      const { result, change } = await approvals.restoreApproval(
+        target,
+        approval.settingsFile,
+        approval.to ?? undefined,
+        approval.from ?? undefined,
+      );
+      return { result, moves: switchMoves(place, change, on) };
+    }
+    const entry = movedEntry(moved);
+    const target = { name: entry.name, scope: entry.scope, projectPath: entry.projectPath };
+    return switchInto(target, on, entry.entry);
+  }
+
+  /** The switch back of a recorded `mcp.disable` or `mcp.enable`, itself recorded as the opposite switch. */
+  async function undo(change: RecordOf<'switch'>): Promise<MutationResult> {
+    const moved: RecordedSwitch = {
+      ...change,
+      scope: writtenScope(change),
+      on: change.procedure === 'mcp.enable',
+    };
+    await refuseSwitchBack(moved);
+    const subject = moved.approval === undefined ? movedEntry(moved) : moved;
+    const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');
+    const procedure = moved.on ? 'mcp.disable' : 'mcp.enable';
+    return recordedChange({ kind: 'switch', procedure, place, undoes: change.id }, () =>
+      switchBackInto(moved),
+    );
+  }
+
+  undoers.register('switch', undo);
+
+  return { recordSwitch, switchInto, switchBackInto, refuseSwitchBackChanged };
+}
+
+export type SwitchChanges = ReturnType<typeof createSwitchChanges>;
+
+/** What the history keeps of a switch: the entry it stashed or added back, or the approval it moved. */
+function switchMoves(place: EntryPlace, change: SwitchChange, on: boolean): SwitchMoves {
+  if (change.scope === 'project') {
+    return {
+      approval: { settingsFile: change.settingsFile, from: change.previous ?? null, to: change.list ?? null },
+    };
+  }
+  const entry: PlacedEntry = { ...place, entry: change.stashed.entry };
+  return on ? { after: entry } : { before: entry };
+}
+
+/** The user/local entry a switch moved: a disable stashed `before`, an enable added back `after`. */
+function movedEntry(moved: RecordedSwitch): PlacedEntry {
+  const entry = moved.on ? moved.after : moved.before;
+  if (entry === undefined) throw new TypeError(`the switch of "${moved.name}" recorded no entry`);
+  return entry;
+}

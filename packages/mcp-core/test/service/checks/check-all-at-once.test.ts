@@ -1,0 +1,98 @@
+/**
+ * How many checks start their server at once: all of them (up to 32), so servers that wait on the
+ * network wait together, while a check slowed only by the others' CPU work is given back the time
+ * its processes waited for a core (src/check/fair-deadline.ts), so it does not time out for it.
+ */
+import { createTestWorld, MCP_SERVER_SCRIPTS, worldAdminOptions } from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { existsSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { createMcpAdmin } from '../../../src/service/mcp-admin';
+
+let world: TestWorld;
+beforeEach(() => {
+  world = createTestWorld();
+});
+afterEach(() => {
+  world.remove();
+});
+
+function writeUserServers(servers: Record<string, unknown>) {
+  writeFileSync(world.configPath, JSON.stringify({ mcpServers: servers, projects: {} }));
+}
+
+const names = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, n) => `${prefix}-${n + 1}`);
+
+describe('checks at once', () => {
+  it('starts every stdio server of a Check all before the first one answers (servers that wait cost no CPU)', async () => {
+    const servers = names(20, 'waiting');
+    const startedFile = (name: string) => join(world.plainDir, `${name}.started`);
+    writeUserServers(
+      Object.fromEntries(
+        servers.map((name) => [
+          name,
+          {
+            command: process.execPath,
+            args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
+            // The old gate (2 starts at a time) starts 2 before the first answer at any delay; 4 s
+            // leaves room for 20 Node starts on 2 cores shared with another test file (1.5 s did not).
+            env: { DELAY_MS: '4000', STARTED_FILE: startedFile(name) },
+          },
+        ]),
+      ),
+    );
+    const admin = createMcpAdmin(worldAdminOptions(world));
+
+    let startedBeforeFirstAnswer: string[] | undefined;
+    const statuses: string[] = [];
+    for await (const event of await admin.checkAll(undefined, new AbortController().signal)) {
+      startedBeforeFirstAnswer ??= servers.filter((name) => existsSync(startedFile(name)));
+      statuses.push(event.result.status);
+    }
+
+    expect(startedBeforeFirstAnswer).toEqual(servers);
+    expect(statuses).toEqual(servers.map(() => 'ok'));
+  });
+
+  it('gives each check the time its server waited for a core: 4 servers per core, each needing 0.5 s of CPU, all answer within a 1 s timeout', async () => {
+    const servers = names(Math.min(32, 4 * availableParallelism()), 'busy');
+    writeUserServers(
+      Object.fromEntries(
+        servers.map((name) => [
+          name,
+          { command: process.execPath, args: [MCP_SERVER_SCRIPTS.busyStart], env: { CPU_MS: '500' } },
+        ]),
+      ),
+    );
+    const admin = createMcpAdmin(worldAdminOptions(world));
+
+    const results = await Promise.all(
+      servers.map((name) => admin.check({ name, scope: 'user', timeoutMs: 1000 })),
+    );
+
+    expect(results.map((result) => [result.status, result.error])).toEqual(
+      servers.map(() => ['ok', undefined]),
+    );
+  });
+
+  it('still times out a server whose own processes keep each other waiting for a core (4 busy loops per core): the time given back is bounded', async () => {
+    const busyLoops = Array.from(
+      { length: 4 * availableParallelism() },
+      () => '(while :; do :; done) &',
+    ).join(' ');
+    writeUserServers({ spinning: { command: 'sh', args: ['-c', `${busyLoops} wait`] } });
+    const admin = createMcpAdmin(worldAdminOptions(world));
+
+    const result = await admin.check({ name: 'spinning', scope: 'user', timeoutMs: 1000 });
+
+    expect(result).toEqual({
+      status: 'timeout',
+      latencyMs: expect.any(Number) as unknown,
+      error: 'Timed out after 1 s waiting for the answer to initialize.',
+    });
+  });
+});
