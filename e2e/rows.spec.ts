@@ -81,9 +81,11 @@ for (const width of [1280, 390]) {
       // Sign-in only where OAuth applies: a fixed Authorization header is how notion signs in.
       await expect(panel.serverRow(SEEDED.fixedAuthorization)).not.toContainText('Not signed in');
       await expect(
-        page.getByRole('button', { name: `Sign in ${SEEDED.fixedAuthorization}`, exact: true }),
+        await panel.rowMenuItem(SEEDED.fixedAuthorization, `Sign in ${SEEDED.fixedAuthorization}`),
       ).toHaveCount(0);
-      await expect(page.getByRole('button', { name: `Sign in ${SEEDED.oauth}`, exact: true })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(await panel.rowMenuItem(SEEDED.oauth, `Sign in ${SEEDED.oauth}`)).toBeVisible();
+      await page.keyboard.press('Escape');
 
       await expect(panel.notLoadingFilter).toHaveText('Not loading (6)');
       await expect(page.getByRole('heading', { name: /^Servers/ })).toHaveText('Servers 30');

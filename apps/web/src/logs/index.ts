@@ -1,2 +1,2 @@
-/** The logs feature's public module: a row's `Logs` button (its dialog loads on first use). */
+/** The logs feature's public module: a row's `Logs of <name>` dialog (loaded on first use). */
 export { RowLogs } from './RowLogs';
