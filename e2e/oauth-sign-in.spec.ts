@@ -97,7 +97,6 @@ test('a sign-in the CLI cannot complete shows its words in an alert and closes t
   // Nothing answers at the server's address any more: the CLI finds no authorization server.
   await remote.stop();
   await panel.reload();
-  const row = panel.serverRow('guarded');
   const opened = context.waitForEvent('page');
   await (await panel.rowMenuItem('guarded', 'Sign in guarded')).click();
   const tab = await opened;

@@ -17,24 +17,27 @@ import { SEEDED, seedThirtyServers } from './support/many-servers';
 /** Of each server row: whether its name cell and its verdict cell (or anything in them) are cut. */
 async function cutCells(page: Page) {
   return page.evaluate(() => {
+    const partsOf = (element: Element): Element[] => [element, ...Array.from(element.querySelectorAll('*'))];
     const cut = (element: Element) =>
-      [element, ...element.querySelectorAll('*')].some(
+      partsOf(element).some(
         (part) => part.scrollWidth > part.clientWidth + 1 || part.scrollHeight > part.clientHeight + 1,
       );
-    const rows = Array.from(document.querySelectorAll('tbody tr')).filter(
+    // A clamp or an ellipsis anywhere in a cell would cut it too.
+    const clamped = (element: Element) =>
+      partsOf(element).some((part) => {
+        const style = getComputedStyle(part);
+        return style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
+      });
+    const rows = Array.from(document.querySelectorAll<HTMLTableRowElement>('tbody tr')).filter(
       (row) => row.querySelector('th[scope="row"]') !== null,
     );
+    const nameOf = (row: HTMLTableRowElement): Element => row.cells.item(0) ?? row;
+    const verdictOf = (row: HTMLTableRowElement): Element => row.cells.item(2) ?? row;
     return {
       rows: rows.length,
-      names: rows.filter((row) => cut(row.querySelector('th[scope="row"]') as Element)).length,
-      verdicts: rows.filter((row) => cut(row.cells[2] as Element)).length,
-      // A clamp or an ellipsis anywhere in a verdict cell would cut it too.
-      clamped: rows.filter((row) =>
-        [row.cells[2] as Element, ...(row.cells[2] as Element).querySelectorAll('*')].some((part) => {
-          const style = getComputedStyle(part);
-          return style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
-        }),
-      ).length,
+      names: rows.filter((row) => cut(nameOf(row))).length,
+      verdicts: rows.filter((row) => cut(verdictOf(row))).length,
+      clamped: rows.filter((row) => clamped(verdictOf(row))).length,
       overflow: document.documentElement.scrollWidth - window.innerWidth,
     };
   });

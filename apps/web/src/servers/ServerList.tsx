@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useKeptChecks } from '../shared-queries';
-import { trpc, type ServerEntry } from '../trpc';
+import type { ServerEntry } from '../trpc';
+import { useKeptChecksFollow } from './api';
 import { keptCheckFinder } from './kept-checks';
 import { groupByScope, listView, type SortOrder } from './list-view';
 import { ListToolbar } from './ListToolbar';
@@ -34,14 +35,7 @@ export function ServerList({ servers, checkOf, onShownCount, ...table }: ServerL
   });
   const shownCount = view.shown.length;
   const kept = useKeptChecks(table.projectPath);
-  const utils = trpc.useUtils();
-  // A changed entry leaves its kept check behind: asked again each time the list changes.
-  const listed = useRef(servers);
-  useEffect(() => {
-    if (listed.current === servers) return;
-    listed.current = servers;
-    void utils.mcp.contextCost.invalidate();
-  }, [servers, utils]);
+  useKeptChecksFollow(servers);
   useEffect(() => {
     onShownCount(shownCount);
   }, [onShownCount, shownCount]);
