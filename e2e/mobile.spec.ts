@@ -47,6 +47,7 @@ test('the panel fits a 390 px wide phone screen', async ({ panel, page, world })
   });
   await expect(signIn).toBeInViewport({ ratio: 1 });
   await expect(await panel.rowMenuItem('tracker', 'Sign in tracker')).toBeVisible();
+  await page.keyboard.press('Escape');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBe(0);
   await panel.screenshot('mobile');
