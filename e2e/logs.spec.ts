@@ -46,8 +46,7 @@ test('Logs <name> shows Claude Code’s sessions newest first, errors marked, se
   ]);
   await panel.reload();
 
-  await panel.serverRow('db').getByRole('button', { name: 'Details db', exact: true }).click();
-  await panel.serverRow('db').getByRole('button', { name: 'Logs db', exact: true }).click();
+  await (await panel.rowMenuItem('db', 'Logs db')).click();
   const dialog = panel.page.getByRole('dialog', { name: 'Logs of db' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('npx -y pg-mcp ${DATABASE_URL}', { exact: true })).toBeVisible();
@@ -64,7 +63,7 @@ test('Logs <name> shows Claude Code’s sessions newest first, errors marked, se
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  await expect(panel.serverRow('db').getByRole('button', { name: 'Logs db' })).toBeFocused();
+  await expect(panel.moreActions('db')).toBeFocused();
 });
 
 test('Logs of a server Claude Code never connected to says how to get some', async ({ panel, world }) => {
@@ -74,8 +73,7 @@ test('Logs of a server Claude Code never connected to says how to get some', asy
     url: 'https://example.test/mcp',
   });
   await panel.reload();
-  await panel.serverRow('fresh').getByRole('button', { name: 'Details fresh', exact: true }).click();
-  await panel.serverRow('fresh').getByRole('button', { name: 'Logs fresh', exact: true }).click();
+  await (await panel.rowMenuItem('fresh', 'Logs fresh')).click();
   await expect(panel.page.getByRole('dialog', { name: 'Logs of fresh' })).toContainText(
     'Claude Code has written no log for this server in this project yet.',
   );

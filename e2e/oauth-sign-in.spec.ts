@@ -26,7 +26,7 @@ test('Sign in <name> opens the authorization page in a new tab, the row ends sig
   await expect(row).toContainText('Not signed in');
 
   const opened = context.waitForEvent('page');
-  await row.getByRole('button', { name: 'Sign in guarded', exact: true }).click();
+  await (await panel.rowMenuItem('guarded', 'Sign in guarded')).click();
   const tab = await opened;
   // The authorization server redirects at once: the tab ends on the CLI's own callback page.
   await tab.waitForURL(/^http:\/\/localhost:\d+\/callback\?code=/);
@@ -43,9 +43,9 @@ test('Sign in <name> opens the authorization page in a new tab, the row ends sig
   ]);
   await panel.screenshot('oauth-signed-in', { fullPage: false });
 
-  await row.getByRole('button', { name: 'Sign out guarded', exact: true }).click();
+  await (await panel.rowMenuItem('guarded', 'Sign out guarded')).click();
   await expect(row).toContainText('Not signed in');
-  await expect(row.getByRole('button', { name: 'Sign in guarded', exact: true })).toBeVisible();
+  await expect(await panel.rowMenuItem('guarded', 'Sign in guarded')).toBeVisible();
 });
 
 test('a redirect that cannot load (a browser on another machine) is pasted into the sign-in and completes it', async ({
@@ -65,7 +65,7 @@ test('a redirect that cannot load (a browser on another machine) is pasted into 
   await panel.reload();
   const row = panel.serverRow('guarded');
   const opened = context.waitForEvent('page');
-  await row.getByRole('button', { name: 'Sign in guarded', exact: true }).click();
+  await (await panel.rowMenuItem('guarded', 'Sign in guarded')).click();
   await opened;
   await expect.poll(() => callback).toMatch(/^http:\/\/localhost:\d+\/callback\?code=/);
 
@@ -97,9 +97,8 @@ test('a sign-in the CLI cannot complete shows its words in an alert and closes t
   // Nothing answers at the server's address any more: the CLI finds no authorization server.
   await remote.stop();
   await panel.reload();
-  const row = panel.serverRow('guarded');
   const opened = context.waitForEvent('page');
-  await row.getByRole('button', { name: 'Sign in guarded', exact: true }).click();
+  await (await panel.rowMenuItem('guarded', 'Sign in guarded')).click();
   const tab = await opened;
 
   const signIn = panel.page.getByRole('region', { name: 'Sign in to guarded' });
@@ -144,11 +143,11 @@ test('a sign-in that expired without a refresh token says so and offers Sign in 
 
   const stale = panel.serverRow('stale');
   await expect(stale.getByText('Sign-in expired', { exact: true })).toBeVisible();
-  await expect(stale.getByRole('button', { name: 'Sign in stale', exact: true })).toBeVisible();
+  await expect(await panel.rowMenuItem('stale', 'Sign in stale')).toBeVisible();
   const renews = panel.serverRow('renews');
   await expect(
     renews.getByText('Token expired · renewed when Claude Code connects', { exact: true }),
   ).toBeVisible();
-  await expect(renews.getByRole('button', { name: 'Sign in renews', exact: true })).toHaveCount(0);
+  await expect(await panel.rowMenuItem('renews', 'Sign in renews')).toHaveCount(0);
   await expect(panel.page.locator('body')).not.toContainText('at-stale');
 });

@@ -126,6 +126,20 @@ export class PanelPage {
     return this.serverRow(name).getByRole('button', { name: `Check ${name}`, exact: true });
   }
 
+  /** The row's menu button of rarer actions (Logs, Sign in, Sign out). */
+  moreActions(name: string, row: Locator = this.serverRow(name)): Locator {
+    return row.getByRole('button', { name: `More actions for ${name}`, exact: true });
+  }
+
+  /** Opens the row's `More actions for <name>` menu and returns its item `label` (e.g. `Logs db`). */
+  async rowMenuItem(name: string, label: string, row: Locator = this.serverRow(name)): Promise<Locator> {
+    const button = this.moreActions(name, row);
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    const menu = this.page.getByRole('menu', { name: `More actions for ${name}`, exact: true });
+    await expect(menu).toBeVisible();
+    return menu.getByRole('menuitem', { name: label, exact: true });
+  }
+
   /** The row's lasting on/off switch. */
   enabledSwitch(name: string, row: Locator = this.serverRow(name)): Locator {
     return row.getByRole('switch', { name: `Enabled ${name}`, exact: true });

@@ -23,3 +23,11 @@ export function useServerList(
 export function useHistory(limit: number) {
   return trpc.mcp.history.useQuery({ limit });
 }
+
+/**
+ * `mcp.contextCost`, for the last check kept of each entry (Context cost asks the same query).
+ * Asked once the rows show: in the list's batch it would hold them back.
+ */
+export function useKeptChecks(projectPath: string) {
+  return trpc.mcp.contextCost.useQuery({ projectPath });
+}

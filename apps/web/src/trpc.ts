@@ -24,6 +24,11 @@ export function httpStatusOf(error: unknown): number | undefined {
     : undefined;
 }
 
+/** The core's error code of a failed call (`REJECTED_ELSEWHERE`, …), when the server gave one. */
+export function coreCodeOf(error: unknown): string | null | undefined {
+  return error instanceof TRPCClientError ? (error as TRPCClientError<AppRouter>).data?.coreCode : undefined;
+}
+
 /** A 4xx (no session, a project path that is not a directory) will not change by asking again. */
 export function isClientError(error: Error): boolean {
   const status = httpStatusOf(error);

@@ -5,7 +5,10 @@ import { useCheckServer } from './api';
 
 /** A row's check: under way, its result, or why it could not be asked for. */
 export type RowCheck =
-  { state: 'running' } | { state: 'done'; result: CheckResult } | { state: 'error'; message: string };
+  | { state: 'running' }
+  | { state: 'done'; result: CheckResult }
+  /** `error` as thrown: a server out of reach is said once on the page (see connection/unreachable.ts). */
+  | { state: 'error'; message: string; error: Error };
 
 export interface RowChecks {
   of(projectPath: string, server: ServerEntry): RowCheck | undefined;
@@ -44,7 +47,8 @@ export function useRowChecks(
             set(key, null);
             onNeedsConfirmation(server, projectPath);
           } else {
-            set(key, { state: 'error', message: error instanceof Error ? error.message : String(error) });
+            const failure = error instanceof Error ? error : new Error(String(error));
+            set(key, { state: 'error', message: failure.message, error: failure });
           }
         },
       );

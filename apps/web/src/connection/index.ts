@@ -2,3 +2,4 @@
 export { ConnectionAlert } from './ConnectionAlert';
 export { useLiveUpdates } from './use-live-updates';
 export { watchedFetch } from './watched-fetch';
+export { isUnreachable, useFailureShown } from './unreachable';

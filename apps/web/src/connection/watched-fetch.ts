@@ -1,4 +1,5 @@
 import { reportReachable } from './connection-state';
+import { ServerUnreachableError } from './unreachable';
 
 /**
  * The longest a change may take before the panel stops waiting: an edit is two CLI calls (each
@@ -31,9 +32,11 @@ export async function watchedFetch(input: RequestInfo | URL, init?: RequestInit)
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     if (!timedOut) reportReachable(false);
     // A change sent before the server went quiet may still have landed.
-    throw new Error(
-      `${timedOut ? `MCP Admin gave no answer within ${minutes} minutes.` : 'MCP Admin could not be reached (is it still running?).'} A change sent may still land: the list and History will show it.`,
-      { cause: error },
-    );
+    const landing = 'A change sent may still land: the list and History will show it.';
+    if (timedOut)
+      throw new Error(`MCP Admin gave no answer within ${minutes} minutes. ${landing}`, { cause: error });
+    throw new ServerUnreachableError(`MCP Admin could not be reached (is it still running?). ${landing}`, {
+      cause: error,
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import type { RowCheck } from '../check';
 import type { ServerEntry } from '../trpc';
 import { LogsDialog } from './lazy';
@@ -10,45 +10,30 @@ const CHECK_WORDS: Record<string, string> = {
   'needs-auth': 'needs authentication',
 };
 
-/** A row's `Logs <name>` button and the dialog it opens (loaded on first use). */
+/**
+ * The dialog `Logs of <name>` a row's `Logs <name>` opens (loaded on first use); the row shows it
+ * while open. Focus goes back where it was when it opened: the row's menu button.
+ */
 export function RowLogs({
   server,
   projectPath,
   check,
-  disabled,
+  onClose,
 }: {
   server: ServerEntry;
   projectPath: string;
   check: RowCheck | undefined;
-  disabled: boolean;
+  onClose: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        className="secondary small"
-        aria-label={`Logs ${server.name}`}
-        disabled={disabled}
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
-        Logs
-      </button>
-      {open && (
-        <Suspense fallback={null}>
-          <LogsDialog
-            server={server}
-            projectPath={projectPath}
-            checkSummary={checkSummary(check)}
-            onClose={() => {
-              setOpen(false);
-            }}
-          />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <LogsDialog
+        server={server}
+        projectPath={projectPath}
+        checkSummary={checkSummary(check)}
+        onClose={onClose}
+      />
+    </Suspense>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ErrorAlert } from '../ui/ErrorAlert';
+import { useEffect } from 'react';
 import { useSetEnabled } from './api';
 import { isSwitchedOn } from './row-display';
 import type { WritableServer } from '../rows';
@@ -9,15 +9,20 @@ interface EnabledSwitchProps {
   projectPath: string;
   /** The row cannot be acted on now (another project's rows, a managed config). */
   disabled: boolean;
+  /** Its last change's failure (null once another starts): said on the row's error line, not here. */
+  onFailure: (error: Error | null) => void;
 }
 
 /**
  * A row's lasting on/off switch (`mcp.disable` / `mcp.enable`). While the change runs it shows the
- * state asked for, busy; a failure shows the server's message and the switch falls back.
+ * state asked for, busy (and keeps focus); a failure is said under the row and the switch falls back.
  */
-export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchProps) {
+export function EnabledSwitch({ server, projectPath, disabled, onFailure }: EnabledSwitchProps) {
   const change = useSetEnabled(server, projectPath);
   const checked = (change.isPending ? change.variables : undefined) ?? isSwitchedOn(server);
+  useEffect(() => {
+    onFailure(change.error);
+  }, [change.error, onFailure]);
   return (
     <div className="enabled-switch">
       <label className="switch">
@@ -26,10 +31,12 @@ export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchPr
           role="switch"
           aria-label={`Enabled ${server.name}`}
           aria-busy={change.isPending}
+          // Busy, not disabled, while it saves: a disabled switch would drop the focus it has.
+          aria-disabled={change.isPending ? true : undefined}
           checked={checked}
-          disabled={disabled || change.isPending}
+          disabled={disabled}
           onChange={(event) => {
-            change.mutate(event.target.checked);
+            if (!change.isPending) change.mutate(event.target.checked);
           }}
         />
         {/* The row's answer says what the switch did (an approval waiting for trust too); a user-scope
@@ -38,7 +45,6 @@ export function EnabledSwitch({ server, projectPath, disabled }: EnabledSwitchPr
           {change.isPending ? 'Saving…' : lastingSwitchWords(server, checked)}
         </span>
       </label>
-      {change.error !== null && <ErrorAlert message={change.error.message} />}
     </div>
   );
 }

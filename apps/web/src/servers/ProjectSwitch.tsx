@@ -1,5 +1,5 @@
 import type { ServerEntry } from '../trpc';
-import { ErrorAlert } from '../ui/ErrorAlert';
+import { useEffect } from 'react';
 import { useSetOnInProject } from './api';
 import { projectSwitchWords } from './switch-words';
 
@@ -8,6 +8,8 @@ interface ProjectSwitchProps {
   projectPath: string;
   /** The row cannot be acted on now (another project's rows, a managed config). */
   disabled: boolean;
+  /** Its last change's failure (null once another starts): said on the row's error line, not here. */
+  onFailure: (error: Error | null) => void;
 }
 
 /**
@@ -26,10 +28,13 @@ const NOT_TOGGLED: ReadonlySet<ServerEntry['status']> = new Set([
  * `mcp.enableInProject`): Claude Code's own `/mcp` toggle, written by Claude Code for this project
  * only; the lasting `Enabled` switch beside it turns a server off in every project.
  */
-export function ProjectSwitch({ server, projectPath, disabled }: ProjectSwitchProps) {
+export function ProjectSwitch({ server, projectPath, disabled, onFailure }: ProjectSwitchProps) {
   const change = useSetOnInProject(server, projectPath);
   const checked =
     (change.isPending ? change.variables : undefined) ?? server.status !== 'disabled-in-project';
+  useEffect(() => {
+    onFailure(change.error);
+  }, [change.error, onFailure]);
   return (
     <div className="enabled-switch">
       <label className="switch">
@@ -38,15 +43,16 @@ export function ProjectSwitch({ server, projectPath, disabled }: ProjectSwitchPr
           role="switch"
           aria-label={`In this project ${server.name}`}
           aria-busy={change.isPending}
+          // Busy, not disabled, while it saves: a disabled switch would drop the focus it has.
+          aria-disabled={change.isPending ? true : undefined}
           checked={checked}
-          disabled={disabled || change.isPending || NOT_TOGGLED.has(server.status)}
+          disabled={disabled || NOT_TOGGLED.has(server.status)}
           onChange={(event) => {
-            change.mutate(event.target.checked);
+            if (!change.isPending) change.mutate(event.target.checked);
           }}
         />
         <span className="hint">{change.isPending ? 'Saving…' : projectSwitchWords(checked)}</span>
       </label>
-      {change.error !== null && <ErrorAlert message={change.error.message} />}
     </div>
   );
 }

@@ -1,12 +1,11 @@
 /**
  * A row's details, loaded when first opened: the reason with the file and key that decide it, where
- * the entry is kept, what it runs, the last check (tools, error, stderr), a sign-in under way, and
+ * the entry is kept, what it runs, the last check (tools, its error, stderr), a sign-in under way, and
  * this server's own history. The row itself says all this in words; here are the files.
  */
 import { Suspense } from 'react';
 import type { RowCheck } from '../check';
 import { CheckResultView } from '../check/lazy';
-import { RowLogs } from '../logs';
 import { SignInRun, type RowSignIns, type SignInState } from '../sign-in';
 import { useHistory } from '../shared-queries';
 import type { HistoryEntry, ServerEntry } from '../trpc';
@@ -84,16 +83,11 @@ export function RowDetails({
           </dd>
         </div>
       </dl>
-      {check !== undefined && (
+      {/* A check that could not be asked for is said on the row's own error line. */}
+      {check !== undefined && check.state !== 'error' && (
         <Suspense fallback={<p className="status">Checking…</p>}>
           <CheckResultView serverName={server.name} projectPath={projectPath} check={check} />
         </Suspense>
-      )}
-      {/* Plugin servers are named plugin:…: Claude Code's logs of them are not read here. */}
-      {server.scope !== 'plugin' && (
-        <p className="detail-actions">
-          <RowLogs server={server} projectPath={projectPath} check={check} disabled={false} />
-        </p>
       )}
       {signIn !== null && (
         <Suspense fallback={<p className="status">Starting sign-in…</p>}>

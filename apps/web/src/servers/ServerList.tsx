@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
+import { useKeptChecks } from '../shared-queries';
 import type { ServerEntry } from '../trpc';
+import { useKeptChecksFollow } from './api';
+import { keptCheckFinder } from './kept-checks';
 import { groupByScope, listView, type SortOrder } from './list-view';
 import { ListToolbar } from './ListToolbar';
 import { ServerTable, type ServerTableProps } from './ServerTable';
 import './server-list.css';
 
 /** The table's own props, but the servers in one list: the list groups them. */
-interface ServerListProps extends Omit<ServerTableProps, 'groups'> {
+interface ServerListProps extends Omit<ServerTableProps, 'groups' | 'keptCheckOf'> {
   servers: readonly ServerEntry[];
   /** How many rows show: the section's heading counts them. */
   onShownCount: (count: number) => void;
@@ -31,6 +34,8 @@ export function ServerList({ servers, checkOf, onShownCount, ...table }: ServerL
     },
   });
   const shownCount = view.shown.length;
+  const kept = useKeptChecks(table.projectPath);
+  useKeptChecksFollow(servers);
   useEffect(() => {
     onShownCount(shownCount);
   }, [onShownCount, shownCount]);
@@ -55,7 +60,12 @@ export function ServerList({ servers, checkOf, onShownCount, ...table }: ServerL
         </p>
       ) : (
         <div className="table-wrap">
-          <ServerTable groups={groupByScope(view.shown, grouped)} checkOf={checkOf} {...table} />
+          <ServerTable
+            groups={groupByScope(view.shown, grouped)}
+            checkOf={checkOf}
+            keptCheckOf={keptCheckFinder(kept.data)}
+            {...table}
+          />
         </div>
       )}
     </>

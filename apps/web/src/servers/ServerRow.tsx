@@ -1,10 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RowCheck } from '../check';
+import { useFailureShown } from '../connection';
+import { RowLogs } from '../logs';
 import { offersSignIn, signInHealth, type RowSignIns } from '../sign-in';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { MenuButton, type MenuItem } from '../ui/MenuButton';
+import type { KeptCheck } from './kept-checks';
+import { rowRejecter } from './rejection';
 import { readOnlyOrigin, targetText, transportLabel } from './row-display';
+import { checkedAgo, plainFailure } from './row-failure';
+import { RowIcon } from './RowIcons';
 import { RowSwitches } from './RowSwitches';
 import { ANSWER_LABELS, CONNECTION_WORDS, rowVerdict } from './row-verdict';
 import { isWritable, rowKey, usesOAuth, type WritableServer } from '../rows';
@@ -20,6 +27,8 @@ interface ServerRowProps {
   stale: boolean;
   locked: boolean;
   check: RowCheck | undefined;
+  /** The last check the server kept of this entry, from before this page loaded. */
+  keptCheck: KeptCheck | undefined | 'loading';
   detailsOpen: boolean;
   onDetails: (open: boolean) => void;
   onCheck: (server: WritableServer, projectPath: string) => void;
@@ -28,13 +37,18 @@ interface ServerRowProps {
   signIns: RowSignIns;
 }
 
-/** One server on one line: its name, Claude Code's answer, the last check, and its controls; details below on demand. */
+/**
+ * One server on one line: its name, Claude Code's answer (wrapping, never cut), the last check,
+ * and its controls in one column (the rarer ones in `More actions for <name>`); under it, a
+ * failure of one of its actions on a line of its own, and its details on demand.
+ */
 export function ServerRow({
   server,
   projectPath,
   stale,
   locked,
   check,
+  keptCheck,
   detailsOpen,
   onDetails,
   onCheck,
@@ -45,14 +59,35 @@ export function ServerRow({
   const checkStatus = check?.state === 'done' ? check.result.status : undefined;
   // When the row appeared: sign-in expiry is told in hours, and the list redraws the row on each change.
   const [now] = useState(Date.now);
-  const verdict = rowVerdict(server, checkStatus);
+  const [logsOpen, setLogsOpen] = useState(false);
+  const [enabledFailure, setEnabledFailure] = useState<Error | null>(null);
+  const [projectFailure, setProjectFailure] = useState<Error | null>(null);
+  const verdict = rowVerdict(server, checkStatus, rowRejecter(server, projectPath));
   const row = rowKey(server, projectPath);
   const { signIn } = signIns;
   const signingIn = signIn !== null && rowKey(signIn.server, signIn.projectPath) === row;
-  const signOutError = signIns.signOutErrorOf(row);
+  // One line at most: the failure of a switch, of the check or of a sign-out, each said while it holds.
+  const checkError = check?.state === 'error' ? check.error : null;
+  const signOutError = signIns.signOutErrorOf(row) ?? null;
+  const shown = [
+    { error: enabledFailure, message: useFailureShown(enabledFailure) },
+    { error: projectFailure, message: useFailureShown(projectFailure) },
+    { error: checkError, message: useFailureShown(checkError) },
+    { error: signOutError, message: useFailureShown(signOutError) },
+  ].find((failure) => failure.error !== null && failure.message !== undefined)?.error;
+  const failure = shown == null ? undefined : plainFailure(shown, projectPath);
   // Where it is kept, its transport, then what it runs: the URL or the command line.
   const kind = `${scopeLabel(server.scope)} · ${transportLabel(server)} · ${targetText(server)}`;
   const detailsId = `details ${row}`;
+  const menuItems = rowMenuItems(server, projectPath, {
+    checkStatus,
+    now,
+    stale,
+    locked,
+    signIns,
+    onDetails,
+    setLogsOpen,
+  });
   return (
     <tr className={`server-row answer-${verdict.answer}`}>
       <th scope="row" className="name-cell">
@@ -69,30 +104,34 @@ export function ServerRow({
         {kind}
       </td>
       <td className="verdict-cell" data-label="Claude Code">
-        <span className="verdict-line">
-          <span className={`answer ${verdict.answer}`}>{ANSWER_LABELS[verdict.answer]}</span>
-          <span className="sentence" title={verdict.sentence}>
-            {verdict.sentence}
-          </span>
-        </span>
+        {/* The pill, the sentence and the fix are spaced by CSS. */}
+        <span className={`answer ${verdict.answer}`}>{ANSWER_LABELS[verdict.answer]}</span>
+        <span className="sentence">{verdict.sentence}</span>
         {verdict.fix !== undefined && <span className="fix">{verdict.fix.text}</span>}
       </td>
       <td className="connection-cell" data-label="Connection">
-        <ConnectionSummary server={server} check={check} now={now} />
+        <ConnectionSummary server={server} check={check} keptCheck={keptCheck} now={now} />
       </td>
       <td className="actions-cell">
-        <div className="row-buttons">
+        <div className="row-controls">
           {/* mcp.check, mcp.update and mcp.remove take the scopes the CLI writes: a read-only row says where it comes from. */}
-          <RowSwitches server={server} projectPath={projectPath} disabled={stale || locked} />
+          <RowSwitches
+            server={server}
+            projectPath={projectPath}
+            disabled={stale || locked}
+            onEnabledFailure={setEnabledFailure}
+            onProjectFailure={setProjectFailure}
+          />
           {!isWritable(server) ? (
             <span className="origin">{readOnlyOrigin(server)}</span>
           ) : (
-            <>
+            <span className="row-buttons">
               {/* A stashed server is in no config Claude Code reads: there is nothing to check. */}
               <button
                 type="button"
-                className="secondary small"
+                className="secondary small icon-button"
                 aria-label={`Check ${server.name}`}
+                title="Check"
                 disabled={stale || server.disabled === true}
                 // Busy, not disabled, while it runs: a disabled button would drop the focus it has.
                 aria-disabled={check?.state === 'running' ? true : undefined}
@@ -100,63 +139,43 @@ export function ServerRow({
                   if (check?.state !== 'running') onCheck(server, projectPath);
                 }}
               >
-                Check
+                <RowIcon name="check" />
               </button>
               <button
                 type="button"
-                className="secondary small"
+                className="secondary small icon-button"
                 id={editButtonId(server, projectPath)}
                 aria-label={`Edit ${server.name}`}
+                title="Edit"
                 disabled={stale || locked}
                 onClick={() => {
                   onEdit(server, projectPath);
                 }}
               >
-                Edit
+                <RowIcon name="edit" />
               </button>
               <button
                 type="button"
-                className="secondary small"
+                className="secondary small icon-button"
                 aria-label={`Remove ${server.name}`}
+                title="Remove"
                 disabled={stale || locked}
                 onClick={() => {
                   onRemove(server, projectPath);
                 }}
               >
-                Remove
+                <RowIcon name="remove" />
               </button>
-              {offersSignIn(server, checkStatus, now) && (
-                <button
-                  type="button"
-                  className="small"
-                  aria-label={`Sign in ${server.name}`}
-                  disabled={stale || locked || signIns.running}
-                  onClick={() => {
-                    onDetails(true);
-                    signIns.start(server, projectPath);
-                  }}
-                >
-                  Sign in
-                </button>
-              )}
-              {server.auth === 'signed-in' && usesOAuth(server) && (
-                <button
-                  type="button"
-                  className="secondary small"
-                  aria-label={`Sign out ${server.name}`}
-                  disabled={stale || locked}
-                  onClick={() => {
-                    signIns.signOut(server, projectPath);
-                  }}
-                >
-                  Sign out
-                </button>
-              )}
-            </>
+            </span>
+          )}
+          {menuItems.length > 0 ? (
+            <MenuButton label={`More actions for ${server.name}`} items={menuItems} />
+          ) : (
+            <span className="menu-button" aria-hidden="true" />
           )}
           <button
             type="button"
-            className="secondary small details-toggle"
+            className="secondary small icon-button details-toggle"
             aria-label={`Details ${server.name}`}
             aria-expanded={detailsOpen}
             aria-controls={detailsOpen ? detailsId : undefined}
@@ -168,8 +187,22 @@ export function ServerRow({
             <span aria-hidden="true">{detailsOpen ? '▴' : '▾'}</span>
           </button>
         </div>
-        {signOutError !== undefined && <ErrorAlert message={signOutError} />}
+        {logsOpen && (
+          <RowLogs
+            server={server}
+            projectPath={projectPath}
+            check={check}
+            onClose={() => {
+              setLogsOpen(false);
+            }}
+          />
+        )}
       </td>
+      {failure !== undefined && (
+        <td className="row-error-cell">
+          <ErrorAlert message={failure} />
+        </td>
+      )}
       {detailsOpen && (
         <td className="details-cell" id={detailsId}>
           <Suspense fallback={<p className="status">Loading details…</p>}>
@@ -189,14 +222,75 @@ export function ServerRow({
   );
 }
 
+/** The rarer actions of a row: its logs, and signing in or out where OAuth applies. */
+function rowMenuItems(
+  server: ServerEntry,
+  projectPath: string,
+  {
+    checkStatus,
+    now,
+    stale,
+    locked,
+    signIns,
+    onDetails,
+    setLogsOpen,
+  }: {
+    checkStatus: string | undefined;
+    now: number;
+    stale: boolean;
+    locked: boolean;
+    signIns: RowSignIns;
+    onDetails: (open: boolean) => void;
+    setLogsOpen: (open: boolean) => void;
+  },
+): MenuItem[] {
+  const items: MenuItem[] = [];
+  // Plugin servers are named plugin:…: Claude Code's logs of them are not read here.
+  if (server.scope !== 'plugin') {
+    items.push({
+      label: `Logs ${server.name}`,
+      text: 'Logs',
+      onSelect: () => {
+        setLogsOpen(true);
+      },
+    });
+  }
+  if (!isWritable(server)) return items;
+  if (offersSignIn(server, checkStatus, now)) {
+    items.push({
+      label: `Sign in ${server.name}`,
+      text: 'Sign in',
+      unavailable: stale || locked || signIns.running,
+      onSelect: () => {
+        // The sign-in shows in the row's details; its tab opens in this click.
+        onDetails(true);
+        signIns.start(server, projectPath);
+      },
+    });
+  }
+  if (server.auth === 'signed-in' && usesOAuth(server)) {
+    items.push({
+      label: `Sign out ${server.name}`,
+      text: 'Sign out',
+      unavailable: stale || locked,
+      onSelect: () => {
+        signIns.signOut(server, projectPath);
+      },
+    });
+  }
+  return items;
+}
+
 /** The Connection column: the last check's outcome, and under it the sign-in (OAuth) or the check's figures. */
 function ConnectionSummary({
   server,
   check,
+  keptCheck,
   now,
 }: {
   server: ServerEntry;
   check: RowCheck | undefined;
+  keptCheck: KeptCheck | undefined | 'loading';
   now: number;
 }) {
   const health = signInHealth(server, now);
@@ -204,6 +298,18 @@ function ConnectionSummary({
     server.auth !== undefined && usesOAuth(server) ? (health?.text ?? 'Not signed in') : undefined;
   let outcome = <span className="connection muted">Not checked</span>;
   let figures: string | undefined;
+  // Until the kept checks are read: never "Not checked" for a server that was.
+  if (check === undefined && keptCheck === 'loading') outcome = <span className="connection muted">…</span>;
+  if (check === undefined && typeof keptCheck === 'object') {
+    const connected = keptCheck.tools !== null;
+    outcome = (
+      <span className={`connection ${connected ? 'ok' : 'bad'}`}>
+        {connected ? 'Connected' : 'Not connected'}
+      </span>
+    );
+    const ago = checkedAgo(keptCheck.checkedAt, now);
+    figures = keptCheck.tools === null ? `checked ${ago}` : `${toolCount(keptCheck.tools)} · ${ago}`;
+  }
   if (check?.state === 'running') outcome = <span className="connection muted">Checking…</span>;
   if (check?.state === 'error') outcome = <span className="connection bad">Check failed</span>;
   if (check?.state === 'done') {
@@ -212,7 +318,7 @@ function ConnectionSummary({
       <span className={`connection ${status === 'ok' ? 'ok' : 'bad'}`}>{CONNECTION_WORDS[status]}</span>
     );
     if (status === 'ok') {
-      figures = `${latencyMs} ms${tools === undefined ? '' : ` · ${tools.length} tool${tools.length === 1 ? '' : 's'}`}`;
+      figures = `${latencyMs} ms${tools === undefined ? '' : ` · ${toolCount(tools.length)}`}`;
     }
   }
   const second = signIn ?? figures;
@@ -232,4 +338,8 @@ function ConnectionSummary({
       )}
     </>
   );
+}
+
+function toolCount(count: number): string {
+  return `${String(count)} tool${count === 1 ? '' : 's'}`;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { RowCheck } from '../check';
 import { useRowSignIns } from '../sign-in';
 import type { ServerEntry } from '../trpc';
+import type { KeptCheckOf } from './kept-checks';
 import type { ServerGroup } from './list-view';
 import { ServerRow } from './ServerRow';
 import './server-table.css';
@@ -16,6 +17,7 @@ export interface ServerTableProps {
   /** A managed config takes no change. */
   locked: boolean;
   checkOf: (server: ServerEntry) => RowCheck | undefined;
+  keptCheckOf: KeptCheckOf;
   onCheck: (server: WritableServer, projectPath: string) => void;
   onEdit: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
@@ -28,6 +30,7 @@ export function ServerTable({
   stale,
   locked,
   checkOf,
+  keptCheckOf,
   onCheck,
   onEdit,
   onRemove,
@@ -74,6 +77,7 @@ export function ServerTable({
               stale={stale}
               locked={locked}
               check={checkOf(server)}
+              keptCheck={keptCheckOf(server)}
               detailsOpen={open.has(rowKey(server, projectPath))}
               onDetails={(isOpen) => {
                 setOpenOf(server, isOpen);

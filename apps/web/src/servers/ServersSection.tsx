@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { CheckAllRun, ConfirmCheckDialog, useRowChecks } from '../check';
+import { isUnreachable } from '../connection';
 import { useServerList } from '../shared-queries';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { lazyPart } from '../ui/lazy-part';
@@ -143,7 +144,10 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
           />
         </Suspense>
       )}
-      {list.error !== null && <ErrorAlert message={projectErrorWords(list.error.message, projectPath)} />}
+      {/* A server out of reach is said by the connection alert: a read that failed with it adds nothing. */}
+      {list.error !== null && !isUnreachable(list.error) && (
+        <ErrorAlert message={projectErrorWords(list.error.message, projectPath)} />
+      )}
       {list.isPending && <p className="status">Loading servers…</p>}
       {list.data !== undefined && list.data.problems.length > 0 && (
         <FileProblems problems={list.data.problems} />

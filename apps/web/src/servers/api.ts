@@ -1,5 +1,6 @@
 /** The servers feature's changes: each refreshes what a change affects, whether it landed or not. */
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useRefreshAfterChange } from '../refresh-after-change';
 import type { WritableServer } from '../rows';
 import { trpc, type ServerEntry } from '../trpc';
@@ -40,4 +41,15 @@ export function useSetOnInProject(server: ServerEntry, projectPath: string) {
     },
     onSettled: refreshAfterChange,
   });
+}
+
+/** A changed entry leaves its kept check behind: the kept checks are asked again each time the list changes. */
+export function useKeptChecksFollow(servers: readonly ServerEntry[]) {
+  const utils = trpc.useUtils();
+  const listed = useRef(servers);
+  useEffect(() => {
+    if (listed.current === servers) return;
+    listed.current = servers;
+    void utils.mcp.contextCost.invalidate();
+  }, [servers, utils]);
 }

@@ -6,6 +6,7 @@
 import { usesOAuth } from '../rows';
 import { scopeLabel } from '../scopes';
 import type { CheckResult, ServerEntry } from '../trpc';
+import { REJECTION_WORDS, type Rejecter } from './rejection';
 
 export type Answer = 'loads' | 'wont-load' | 'needs-you';
 
@@ -26,8 +27,20 @@ export interface RowVerdict {
   fix?: { kind: FixKind; text: string };
 }
 
-/** The row's answer, from what Claude Code does with the entry and, once checked, what the check saw. */
-export function rowVerdict(server: ServerEntry, check?: CheckResult['status']): RowVerdict {
+/**
+ * The row's answer, from what Claude Code does with the entry and, once checked, what the check saw;
+ * `rejecter` is who rejected a `.mcp.json` server (see rejection.ts): only a personal rejection
+ * is one the row's switch lifts.
+ */
+export function rowVerdict(
+  server: ServerEntry,
+  check?: CheckResult['status'],
+  rejecter?: Rejecter,
+): RowVerdict {
+  if (server.status === 'rejected' && rejecter !== undefined && rejecter !== 'personal') {
+    const words = REJECTION_WORDS[rejecter];
+    return { answer: 'wont-load', sentence: `Rejected: ${words}.` };
+  }
   if (server.status !== 'active') return notActive(server);
   const missing = server.missingEnv ?? [];
   if (missing.length > 0) {

@@ -34,7 +34,7 @@ export function offersSignIn(
 export function useRowSignIns() {
   const refreshList = useRefreshList();
   const [signIn, setSignIn] = useState<SignInState | null>(null);
-  const [signOutFailure, setSignOutFailure] = useState<{ row: string; message: string } | null>(null);
+  const [signOutFailure, setSignOutFailure] = useState<{ row: string; error: Error } | null>(null);
   const logout = useLogout();
   return {
     signIn,
@@ -60,14 +60,17 @@ export function useRowSignIns() {
         { name, scope, projectPath, source },
         {
           onError: (error) => {
-            setSignOutFailure({ row: rowKey(server, projectPath), message: error.message });
+            setSignOutFailure({
+              row: rowKey(server, projectPath),
+              error: error instanceof Error ? error : new Error(error.message),
+            });
           },
         },
       );
     },
     /** Why the last sign-out of the row (its `rowKey`) failed, if it did. */
-    signOutErrorOf(row: string): string | undefined {
-      return signOutFailure?.row === row ? signOutFailure.message : undefined;
+    signOutErrorOf(row: string): Error | undefined {
+      return signOutFailure?.row === row ? signOutFailure.error : undefined;
     },
   };
 }

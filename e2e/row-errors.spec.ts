@@ -1,0 +1,178 @@
+/**
+ * Issue 29, "The row at 1280 px" and "Keyboard and errors": an error about a row is a full-width line
+ * under it in plain words (never in the switch's cell), a row the team's settings turn off never
+ * offers "Turn it on", the check the server kept shows in the row after a reload, a lost connection
+ * makes a failed action say so once and leaves nothing stale once it is back, the paste box starts
+ * empty after each add, and a busy control keeps focus. At a desktop and a phone width; the world is
+ * seeded by writing its files.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Locator } from '@playwright/test';
+import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
+import { holdRequests } from './support/held-requests';
+import { expect, test } from './support/fixtures';
+
+async function writeJson(path: string, value: unknown): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+}
+
+const toolsServer = (names: string) => ({
+  type: 'stdio',
+  command: process.execPath,
+  args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
+  env: { TOOL_NAMES: names },
+});
+
+/** Pastes `text` into the box as the browser does (a paste event carrying it). */
+async function paste(box: Locator, text: string): Promise<void> {
+  await box.focus();
+  await box.evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+const TEAM_WORDS = "the team's .claude/settings.json turns it off; a personal approval can't override that";
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
+
+    test("a server the team's settings turn off says so in plain words, and turning it on fails on a full-width line under the row, not in the switch's cell", async ({
+      panel,
+      page,
+      world,
+    }) => {
+      await writeJson(join(world.projectDir, '.mcp.json'), { mcpServers: { shared: toolsServer('a') } });
+      await writeJson(join(world.projectDir, '.claude', 'settings.json'), {
+        disabledMcpjsonServers: ['shared'],
+      });
+      await panel.reload();
+      const row = panel.serverRow('shared');
+      await expect(row.getByRole('cell').nth(1)).toHaveText(`Won't loadRejected: ${TEAM_WORDS}.`);
+      await expect(row).not.toContainText('Turn it on');
+
+      const toggle = panel.enabledSwitch('shared');
+      await toggle.focus();
+      await page.keyboard.press('Space');
+      const alert = row.getByRole('alert');
+      await expect(alert).toHaveText(`Not turned on: ${TEAM_WORDS}. Nothing was changed.`);
+      await expect(toggle).toBeFocused();
+      await expect(toggle).not.toBeChecked();
+      await expect(row).not.toContainText('disabledMcpjsonServers');
+      // Its own line: the whole row's width, under the row's cells, none of them holding it.
+      const cells = row.locator(':scope > th, :scope > td:not(.row-error-cell)');
+      await expect(cells.getByRole('alert')).toHaveCount(0);
+      const [rowBox, alertBox, switchBox] = await Promise.all([
+        row.boundingBox(),
+        alert.boundingBox(),
+        toggle.boundingBox(),
+      ]);
+      expect(alertBox?.width ?? 0).toBeGreaterThan((rowBox?.width ?? 0) * 0.9);
+      expect(alertBox?.y ?? 0).toBeGreaterThan((switchBox?.y ?? 0) + (switchBox?.height ?? 0));
+      await panel.screenshot(`row-errors-team-${width}`, { fullPage: false });
+    });
+
+    test('the check the server kept shows in the row after a reload, as Context cost counts it', async ({
+      panel,
+      world,
+    }) => {
+      await writeJson(world.configPath, {
+        mcpServers: { kept: toolsServer('one,two'), never: toolsServer('x') },
+      });
+      await panel.reload();
+      await panel.checkButton('kept').click();
+      await expect(panel.serverRow('kept')).toContainText('2 tools');
+
+      await panel.reload();
+      const connection = panel.serverRow('kept').getByRole('cell').nth(2);
+      await expect(connection).toContainText(/^Connected2 tools · (just now|\d+ min ago)$/);
+      await expect(panel.serverRow('never').getByRole('cell').nth(2)).toHaveText('Not checked');
+      await panel.showView('Context cost');
+      const costRow = panel
+        .viewRegion('Context cost')
+        .getByRole('row')
+        .filter({ has: panel.page.getByRole('rowheader', { name: /^kept / }) });
+      await expect(costRow.getByRole('cell').first()).toHaveText('2');
+    });
+
+    test('while the connection is lost a failed change says so once, and no error is left once it is back', async ({
+      panel,
+      page,
+      server,
+      world,
+    }) => {
+      await writeJson(world.configPath, {
+        mcpServers: { first: toolsServer('a'), second: toolsServer('b') },
+      });
+      await panel.reload();
+      await expect(panel.serverTable.getByRole('rowheader')).toHaveCount(2);
+
+      await server.stop();
+      const lost = page.getByRole('alert').filter({ hasText: 'Connection to MCP Admin lost' });
+      await expect(lost).toBeVisible();
+      await panel.enabledSwitch('first').click();
+      await expect(panel.serverRow('first').getByRole('alert')).toContainText(
+        'MCP Admin could not be reached',
+      );
+      await expect(page.getByRole('alert')).toHaveCount(2);
+      // Another failure replaces it: still the connection alert and one more.
+      await panel.enabledSwitch('second').click();
+      await expect(panel.serverRow('second').getByRole('alert')).toContainText(
+        'MCP Admin could not be reached',
+      );
+      await expect(panel.serverRow('first').getByRole('alert')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(2);
+      await panel.screenshot(`row-errors-lost-${width}`, { fullPage: false });
+
+      await server.restart();
+      await expect(lost).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(panel.enabledSwitch('first')).toBeChecked();
+    });
+
+    test('a switch that is saving stays focused and says it is busy instead of turning disabled', async ({
+      panel,
+      page,
+      world,
+    }) => {
+      await writeJson(world.configPath, { mcpServers: { held: toolsServer('a') } });
+      await panel.reload();
+      const release = await holdRequests(page, (url) => url.pathname.includes('mcp.disable'));
+      const toggle = panel.enabledSwitch('held');
+      await toggle.focus();
+      await page.keyboard.press('Space');
+      await expect(toggle).toHaveAttribute('aria-disabled', 'true');
+      await expect(toggle).toHaveAttribute('aria-busy', 'true');
+      // Not the `disabled` attribute, which would drop the focus.
+      await expect(toggle).not.toHaveAttribute('disabled');
+      await expect(toggle).toBeFocused();
+      release();
+      await expect(panel.serverRow('held')).toContainText("Won't load");
+      await expect(toggle).not.toHaveAttribute('aria-disabled');
+    });
+
+    test('after Add server the paste box is empty and the next paste fills the form', async ({ panel }) => {
+      // An add is a CLI call: on a loaded machine it may take a while.
+      test.slow();
+      const form = await panel.openAddForm();
+      const box = form.root.getByRole('textbox', { name: 'Paste a command or JSON', exact: true });
+      await paste(box, 'claude mcp add --scope user first -- node first.js');
+      await expect(form.name).toHaveValue('first');
+      await form.submit.click();
+      await expect(panel.serverRow('first')).toBeVisible();
+
+      await expect(box).toHaveValue('');
+      await paste(box, 'claude mcp add --scope user second -- node second.js');
+      await expect(form.name).toHaveValue('second');
+      await expect(form.command).toHaveValue('node');
+      await expect(form.arguments).toHaveValue('second.js');
+      await expect(box).toHaveValue('claude mcp add --scope user second -- node second.js');
+    });
+  });
+}
