@@ -155,6 +155,8 @@ for (const width of [1280, 390]) {
       release();
       await expect(panel.serverRow('held')).toContainText("Won't load");
       await expect(toggle).not.toHaveAttribute('aria-disabled');
+      // Landed, the entry lives in MCP Admin's stash and its row is drawn anew: focus is still on its switch.
+      await expect(toggle).toBeFocused();
     });
 
     test('after Add server the paste box is empty and the next paste fills the form', async ({ panel }) => {
