@@ -20,7 +20,7 @@ import { fairDeadline } from './fair-deadline';
 import { describeFailure, type CheckStep } from './failure';
 import { prepareLaunch, type PreparedLaunch } from './launch';
 import { createOutputTail, redact } from './output-tail';
-import { runQueueDelayMs } from './run-queue-delay';
+import { ownRunQueueDelayMs, runQueueDelayMs } from './run-queue-delay';
 import { toolDefinitionTokens, totalTokens } from './tool-tokens';
 import type { CheckResult } from './types';
 
@@ -63,9 +63,12 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
   }
   const { transport } = connection;
 
+  // The server's processes' wait for a core, and ours since the check began (we read its answers).
+  const ownWaitBefore = await ownRunQueueDelayMs();
   const fair = fairDeadline(options.timeoutMs, async () => {
     const pid = connection.serverPid();
-    return pid === undefined ? 0 : runQueueDelayMs(pid);
+    const serverWait = pid === undefined ? 0 : await runQueueDelayMs(pid);
+    return serverWait + Math.max(0, (await ownRunQueueDelayMs()) - ownWaitBefore);
   });
   const deadline = fair.signal;
   const stop = AbortSignal.any([deadline, budget.signal, ...(options.signal ? [options.signal] : [])]);

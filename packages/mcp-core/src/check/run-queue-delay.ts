@@ -26,6 +26,14 @@ export async function runQueueDelayMs(rootPid: number): Promise<number> {
   return delayNs / 1e6;
 }
 
+/**
+ * Milliseconds MCP Admin's own main thread has waited to run so far: while it waits, no answer of
+ * any server is read, so a check's time lost to it is the machine's doing too.
+ */
+export async function ownRunQueueDelayMs(): Promise<number> {
+  return (await delayNsOf(process.pid)) / 1e6;
+}
+
 async function delayNsOf(pid: number): Promise<number> {
   const text = await readFile(`/proc/${pid}/schedstat`, 'latin1').catch(() => '');
   const delay = Number(text.split(' ')[1]);
