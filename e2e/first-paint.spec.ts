@@ -31,3 +31,28 @@ test('the server list shows and works while the add form opened by New server is
   await expect(page.getByText('Loading the form…')).toHaveCount(0);
   expect(await panel.serverTable.boundingBox()).toEqual(tableBox);
 });
+
+test('the first rows come with the page: with every API request held back, the signed-in panel shows its servers and the header, and the page keeps no copy of the data', async ({
+  page,
+  server,
+  world,
+}) => {
+  await seedServer(world, world.projectDir, { name: 'inline', scope: 'user', command: 'node' });
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/trpc')) apiCalls.push(request.url());
+  });
+  const releaseApi = await holdRequests(page, (url) => url.pathname.startsWith('/trpc'));
+  const panel = new PanelPage(page);
+  await page.goto(server.signInUrl);
+
+  await expect(panel.serverRow('inline')).toBeVisible();
+  await expect(panel.newServerButton).toBeVisible();
+  await expect(page.locator('#first-reads')).toHaveCount(0);
+  // Whatever the panel asked since, none of it has been answered: the row came from the page.
+  releaseApi();
+  await expect(panel.serverRow('inline')).toBeVisible();
+  expect(
+    apiCalls.every((url) => !url.includes('mcp.list,system.info?batch=1&input=%7B%220%22%3A%7B%22reveal')),
+  ).toBe(true);
+});

@@ -3,7 +3,13 @@
  * behind the token, /healthz, and the panel.
  */
 import type { AppRouter } from '@mcp-admin/api';
-import { appRouter, createApiContext, namesChangingProcedure, OTHER_ORIGIN_REFUSAL } from '@mcp-admin/api';
+import {
+  appRouter,
+  createApiContext,
+  createCaller,
+  namesChangingProcedure,
+  OTHER_ORIGIN_REFUSAL,
+} from '@mcp-admin/api';
 import type { McpAdmin } from '@mcp-admin/core';
 import { isMcpCoreError } from '@mcp-admin/core';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -170,6 +176,20 @@ export async function buildHttpApp({
     { prefix: '/trpc' },
   );
 
-  await registerPanel(app, { webDist, token, cookieName: () => cookieName });
+  await registerPanel(app, {
+    webDist,
+    token,
+    cookieName: () => cookieName,
+    // As /trpc would answer this page: only with the session, and only to this origin's own page.
+    firstReads: async (request) => {
+      const signedIn = tokenMatches(readCookie(request.headers.cookie, cookieName), token);
+      if (!signedIn || fromOtherOrigin(request)) return undefined;
+      const caller = createCaller(
+        createApiContext({ admin, closing: closing.signal, fromOtherOrigin: false }),
+      );
+      const [info, list] = await Promise.all([caller.system.info(), caller.mcp.list({ reveal: false })]);
+      return { info, list };
+    },
+  });
   return app;
 }

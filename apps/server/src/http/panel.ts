@@ -1,13 +1,16 @@
 /**
  * The built panel (apps/web/dist) and the sign-in: `/?token=TOKEN` trades the token in the
  * address bar for an HttpOnly cookie and redirects to `/`, so the token leaves the address bar
- * and the browser history. The shell itself holds no data and is served without auth.
+ * and the browser history. The shell is served without auth; to a signed-in page of this origin
+ * it also carries the first reads (./first-reads.ts), so the first rows paint without a round trip.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+import { shellWithFirstReads, type FirstReads } from './first-reads';
 import { sendRefusal } from './refusal';
 import { tokenMatches } from './request-guards';
 import { sessionCookie } from './session-cookie';
@@ -17,6 +20,8 @@ export interface PanelOptions {
   webDist: string;
   token: string;
   cookieName: () => string;
+  /** The first reads for this request, or undefined when it may not have them (not signed in). */
+  firstReads: (request: FastifyRequest) => Promise<FirstReads | undefined>;
 }
 
 const NOT_BUILT =
@@ -28,17 +33,26 @@ export async function registerPanel(app: FastifyInstance, options: PanelOptions)
     await app.register(fastifyStatic, { root: options.webDist, index: false });
   }
 
-  const sendShell = (reply: FastifyReply): FastifyReply =>
-    hasShell
-      ? reply.header('cache-control', 'no-store').sendFile('index.html', { cacheControl: false })
-      : reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT);
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    if (!hasShell) return reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    const reads = await options.firstReads(request).catch(() => undefined);
+    // Without them the panel asks for the same reads itself, and shows what fails.
+    if (reads === undefined) {
+      return reply.header('cache-control', 'no-store').sendFile('index.html', { cacheControl: false });
+    }
+    const shell = await readFile(join(options.webDist, 'index.html'), 'utf8');
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(shellWithFirstReads(shell, reads));
+  };
 
   app.get('/', (request: FastifyRequest<{ Querystring: { token?: unknown } }>, reply) => {
     const { token } = request.query;
     if (typeof token === 'string' && tokenMatches(token, options.token)) {
       return reply.header('set-cookie', sessionCookie(options.cookieName(), token)).redirect('/', 302);
     }
-    return sendShell(reply);
+    return sendShell(request, reply);
   });
 
   // Client-side routes get the shell; a path that names a file (has an extension) or the API does not.
@@ -49,6 +63,6 @@ export async function registerPanel(app: FastifyInstance, options: PanelOptions)
       pathname !== '/trpc' &&
       !pathname.startsWith('/trpc/') &&
       !/\.[^/]*$/.test(pathname);
-    return isPanelRoute ? sendShell(reply) : sendRefusal(reply, 'NOT_FOUND', `no route ${pathname}`);
+    return isPanelRoute ? sendShell(request, reply) : sendRefusal(reply, 'NOT_FOUND', `no route ${pathname}`);
   });
 }

@@ -17,7 +17,7 @@ interface ServerListProps extends Omit<ServerTableProps, 'groups' | 'keptCheckOf
 
 /**
  * The list of many servers: search, the Not loading filter, sort and grouping above the table, the
- * counts following the search. Loaded with the table, after the first paint.
+ * counts following the search. In the first load: the first rows paint with it.
  */
 export function ServerList({ servers, checkOf, onShownCount, ...table }: ServerListProps) {
   const [search, setSearch] = useState('');

@@ -6,14 +6,10 @@ import { ErrorAlert } from '../ui/ErrorAlert';
 import { lazyPart } from '../ui/lazy-part';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { focusWhenShown } from '../ui/focus-when-shown';
+import { ServerList } from './ServerList';
 import { sheetOpenerId, sheetServer, useSheetTarget } from './sheet-address';
 import type { WritableServer } from '../rows';
 import type { ServerEntry } from '../trpc';
-
-// The table can show nothing before the list arrives, so its code is fetched alongside the list
-// (the import starts when the panel loads) rather than before the first paint.
-const serverList = import('./ServerList');
-const ServerList = lazy(async () => ({ default: (await serverList).ServerList }));
 
 // Shown only with no servers yet, or when a config file cannot be read: the first paint does without them.
 const EmptyState = lazyPart('the first steps', async () => (await import('./EmptyState')).EmptyState);
@@ -156,23 +152,21 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
         (servers.length === 0 ? (
           <EmptyState />
         ) : (
-          <Suspense fallback={<p className="status">Loading servers…</p>}>
-            <ServerList
-              servers={servers}
-              onShownCount={setShownCount}
-              projectPath={list.data.projectPath}
-              stale={showsPreviousProject}
-              locked={locked}
-              checkOf={(server) => checks.of(list.data.projectPath, server)}
-              onCheck={(server, shownProject) => {
-                checks.check(server, shownProject);
-              }}
-              onEdit={onEdit}
-              onRemove={(server, shownProject) => {
-                setRemoving({ server, projectPath: shownProject });
-              }}
-            />
-          </Suspense>
+          <ServerList
+            servers={servers}
+            onShownCount={setShownCount}
+            projectPath={list.data.projectPath}
+            stale={showsPreviousProject}
+            locked={locked}
+            checkOf={(server) => checks.of(list.data.projectPath, server)}
+            onCheck={(server, shownProject) => {
+              checks.check(server, shownProject);
+            }}
+            onEdit={onEdit}
+            onRemove={(server, shownProject) => {
+              setRemoving({ server, projectPath: shownProject });
+            }}
+          />
         ))}
       {sheetOf !== undefined && list.data !== undefined && (
         <ServerSheetDialog
