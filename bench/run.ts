@@ -256,7 +256,7 @@ function printCheckAll(world: string, figures: CheckAllFigures): void {
   );
 }
 
-function printFirstLoad({ assets, totalGzipped, runs }: FirstLoadFigures): void {
+function printFirstLoad({ assets, totalGzipped, runs, floorRuns }: FirstLoadFigures): void {
   const bytes = (count: number) => `${count.toLocaleString('en')} B`;
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const painted = runs.map((run) => run.paintedMs);
@@ -268,6 +268,9 @@ function printFirstLoad({ assets, totalGzipped, runs }: FirstLoadFigures): void 
       `First server row painted after a cold page load, median of ${runs.length}: ${ms(median(painted))} ` +
         `(in the document at ${ms(median(runs.map((run) => run.insertedMs)))}; ` +
         `fastest ${ms(Math.min(...painted))}, slowest ${ms(Math.max(...painted))})`,
+      `Baseline, the same run: a one-word page without script (/healthz) first painted, cold, median of ` +
+        `${floorRuns.length}: ${ms(median(floorRuns))}; the first row is ${ratio(median(painted), median(floorRuns))} of it, ` +
+        `${ms(median(painted) - median(floorRuns))} later`,
       '',
     ].join('\n'),
   );
