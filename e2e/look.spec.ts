@@ -4,6 +4,7 @@
  * phone width.
  */
 import { expect, test } from './support/fixtures';
+import { seedThirtyServers } from './support/many-servers';
 
 const WIDTHS = [
   { label: '1280', width: 1280, height: 800 },
@@ -53,3 +54,30 @@ for (const { label, width, height } of WIDTHS) {
     }
   });
 }
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('Context cost breaks no server name inside a word: each name that fits a line keeps its one line', async ({
+    panel,
+    world,
+  }) => {
+    // The 30 of the screenshots: some rows' notes are long ("Not loaded in this project: costs nothing").
+    await seedThirtyServers(world);
+    await panel.reload();
+    await panel.viewLink('Context cost').click();
+    const table = panel.viewRegion('Context cost').getByRole('table', { name: 'Servers by cost' });
+    for (const name of ['everything', 'filesystem', 'puppeteer']) {
+      const cell = table.getByRole('rowheader', { name: new RegExp(`^${name} (User|Local)$`) });
+      await expect(cell).toBeVisible();
+      // The lines the name's own text is laid out on: one, unless the word is cut.
+      const lines = await cell.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element.firstChild ?? element);
+        const tops = Array.from(range.getClientRects(), (rect: DOMRect) => Math.round(rect.top));
+        return new Set(tops).size;
+      });
+      expect(lines, name).toBe(1);
+    }
+  });
+});
