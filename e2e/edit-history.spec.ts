@@ -56,7 +56,10 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
   await expect(panel.historyEntry('Edited web')).toBeVisible();
 });
 
-test('editing a project-scope row asks first, naming the .mcp.json it changes', async ({ openPanel, world }) => {
+test('editing a project-scope row asks first, naming the .mcp.json it changes', async ({
+  openPanel,
+  world,
+}) => {
   await seedServer(world, world.projectDir, { name: 'team', scope: 'project', command: 'node' });
   const panel = await openPanel();
   const mcpJson = join(world.projectDir, '.mcp.json');

@@ -105,7 +105,10 @@ test('shows the refusal when a server of the same name was added since it was sw
   await expect(panel.enabledSwitch('files', disabledRow)).not.toBeChecked();
 });
 
-test('Undo in the History region turns a switched-off server back on, whole', async ({ openPanel, world }) => {
+test('Undo in the History region turns a switched-off server back on, whole', async ({
+  openPanel,
+  world,
+}) => {
   await seedServer(world, world.projectDir, {
     name: 'files',
     scope: 'user',

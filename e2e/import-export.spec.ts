@@ -141,7 +141,7 @@ test('Export shows a scope as .mcp.json, secrets hidden until included, and down
     headers: { Authorization: 'Bearer s3cret' },
   });
   const dialog = new ExportDialog(page);
-  const panel = await openPanel();
+  await openPanel();
 
   await dialog.openButton.click();
   await dialog.scope('User').check();

@@ -48,7 +48,10 @@ test("Deny in a checked row writes the project's personal file, shows the rule t
   expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ permissions: {} });
 });
 
-test("a rule for the team's .claude/settings.json asks first, naming the file", async ({ openPanel, world }) => {
+test("a rule for the team's .claude/settings.json asks first, naming the file", async ({
+  openPanel,
+  world,
+}) => {
   const panel = await openPanel();
   const row = panel.serverRow('tools');
   await panel.checkButton('tools').click();
