@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests of the built panel against the real server and the real Claude CLI. Each worker
- * keeps one server on a world emptied before each test (see e2e/support/fixtures.ts), so no base URL here.
+ * Browser tests of the built panel against the real server, on the verified fake Claude CLI unless a
+ * spec opts into the real one. Each worker keeps one server on a world emptied before each test (see
+ * e2e/support/fixtures.ts), so no base URL here.
  * The system Chromium is used: this machine cannot download browsers.
  */
 export default defineConfig({

@@ -25,9 +25,9 @@ function toolsServer(name: string, scope: AddServerInput['scope'], toolNames: st
   };
 }
 
-test('Check <name> shows the status, the server and its tools', async ({ panel, world }) => {
+test('Check <name> shows the status, the server and its tools', async ({ openPanel, world }) => {
   await seedServer(world, world.projectDir, toolsServer('files', 'user', ['read_file', 'write_file']));
-  await panel.reload();
+  const panel = await openPanel();
   const row = panel.serverRow('files');
 
   await panel.checkButton('files').click();
@@ -43,10 +43,10 @@ test('Check <name> shows the status, the server and its tools', async ({ panel, 
   await panel.screenshot('check-one', { fullPage: false });
 });
 
-test('a long tool list starts folded and unfolds', async ({ panel, world }) => {
+test('a long tool list starts folded and unfolds', async ({ openPanel, world }) => {
   const names = ['one', 'two', 'three', 'four', 'five', 'six', 'seven'];
   await seedServer(world, world.projectDir, toolsServer('many', 'user', names));
-  await panel.reload();
+  const panel = await openPanel();
   const row = panel.serverRow('many');
 
   await panel.checkButton('many').click();
@@ -59,7 +59,7 @@ test('a long tool list starts folded and unfolds', async ({ panel, world }) => {
 });
 
 test('Check all counts its progress and fills every row with its own result', async ({
-  panel,
+  openPanel,
   world,
   remote,
 }) => {
@@ -73,7 +73,7 @@ test('Check all counts its progress and fills every row with its own result', as
     env: { API_TOKEN: 'tok-e2e-secret' },
   });
   await seedServer(world, world.projectDir, { name: 'remote', scope: 'user', url: `${remote.origin}/mcp` });
-  await panel.reload();
+  const panel = await openPanel();
 
   await panel.checkAllButton.click();
 
@@ -101,7 +101,7 @@ test('Check all counts its progress and fills every row with its own result', as
 });
 
 test('a project server nobody approved asks first, showing the exact command and arguments', async ({
-  panel,
+  openPanel,
   world,
 }) => {
   const marker = join(world.plainDir, 'started');
@@ -112,7 +112,7 @@ test('a project server nobody approved asks first, showing the exact command and
     args: [MCP_SERVER_SCRIPTS.toolsFromEnv, '--flag with spaces'],
     env: { TOOL_NAMES: 'repo_tool', STARTED_FILE: marker },
   });
-  await panel.reload();
+  const panel = await openPanel();
   await expect(panel.serverRow('repo-tool')).toContainText('Pending approval');
 
   await panel.checkButton('repo-tool').click();

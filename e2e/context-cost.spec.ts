@@ -8,6 +8,9 @@ import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
 import { expect, test } from './support/fixtures';
 import { seedServer } from './support/seed';
 
+// `Turn off in this project` is Claude Code's `/mcp` toggle (its control protocol): the real CLI.
+test.use({ claudeCli: 'real' });
+
 /** A stdio server (the fixture script) whose tools are named by `toolNames`. */
 function toolsServer(name: string, toolNames: string[]): AddServerInput {
   return {
@@ -39,14 +42,14 @@ for (const { label, width, height } of WIDTHS) {
     // Tokens of each definition (packages/mcp-core/test/check/tool-tokens.test.ts): files' read_file
     // 32 and write_file 33 (65 in all), notes' a 27.
     test('the total says which servers it leaves out, "Check them" checks them, a failed check is "failed" not "no tools", and "Turn off in this project" turns the server off in this project', async ({
-      panel,
+      openPanel,
       world,
       page,
     }) => {
       await seedServer(world, world.projectDir, toolsServer('files', ['read_file', 'write_file']));
       await seedServer(world, world.projectDir, toolsServer('notes', ['a']));
       await seedServer(world, world.projectDir, brokenServer);
-      await panel.reload();
+      const panel = await openPanel();
       const region = panel.viewRegion('Context cost');
       const table = region.getByRole('table', { name: 'Servers by cost' });
       const costRow = (name: string) =>

@@ -10,7 +10,7 @@ interface StoredConfig {
 }
 
 test('Edit fills the form with the row (a secret revealed), Save changes stores the new values and keeps the fields the form has no box for, and the add form comes back as it was left', async ({
-  panel,
+  openPanel,
   world,
 }) => {
   const signedIn = {
@@ -22,7 +22,7 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
     alwaysLoad: true,
   };
   await seedJsonServer(world, world.projectDir, 'web', 'user', signedIn);
-  await panel.reload();
+  const panel = await openPanel();
   await panel.openDetails('web');
   await expect(panel.serverRow('web')).toContainText('••••••');
   await panel.openAddForm();
@@ -56,9 +56,12 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
   await expect(panel.historyEntry('Edited web')).toBeVisible();
 });
 
-test('editing a project-scope row asks first, naming the .mcp.json it changes', async ({ panel, world }) => {
+test('editing a project-scope row asks first, naming the .mcp.json it changes', async ({
+  openPanel,
+  world,
+}) => {
   await seedServer(world, world.projectDir, { name: 'team', scope: 'project', command: 'node' });
-  await panel.reload();
+  const panel = await openPanel();
   const mcpJson = join(world.projectDir, '.mcp.json');
 
   await panel.editButton('team').click();
@@ -74,7 +77,7 @@ test('editing a project-scope row asks first, naming the .mcp.json it changes', 
 });
 
 test('Undo in the History region brings a removed server back whole, its secret included', async ({
-  panel,
+  openPanel,
   world,
 }) => {
   await seedServer(world, world.projectDir, {
@@ -84,7 +87,7 @@ test('Undo in the History region brings a removed server back whole, its secret 
     args: ['old.js'],
     env: { API_KEY: 's3cret' },
   });
-  await panel.reload();
+  const panel = await openPanel();
   await panel.removeServer('old');
   await expect(panel.serverRow('old')).toHaveCount(0);
 

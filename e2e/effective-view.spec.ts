@@ -9,7 +9,7 @@ async function writeJson(path: string, value: unknown): Promise<void> {
 }
 
 test('a pending, a rejected and a /mcp-disabled server each show their status in words in the row, and the file and key that decide it in its details', async ({
-  panel,
+  openPanel,
   world,
 }) => {
   await seedServer(world, world.projectDir, { name: 'turned-off', scope: 'user', command: 'node' });
@@ -24,7 +24,7 @@ test('a pending, a rejected and a /mcp-disabled server each show their status in
     ...config,
     projects: { ...config.projects, [world.projectDir]: { disabledMcpServers: ['turned-off'] } },
   });
-  await panel.reload();
+  const panel = await openPanel();
 
   const answer = (name: string) => panel.serverRow(name).getByRole('cell').nth(1);
   await expect(answer('waiting')).toHaveText(
@@ -58,13 +58,13 @@ test('a pending, a rejected and a /mcp-disabled server each show their status in
 });
 
 test('a managed config shows its banner, no add form, and read-only rows without Remove or Edit', async ({
-  panel,
+  openPanel,
   world,
 }) => {
   await seedServer(world, world.projectDir, { name: 'mine', scope: 'user', command: 'node' });
   const managed = join(world.managedDir, 'managed-mcp.json');
   await writeJson(managed, { mcpServers: { company: { command: 'company-server' } } });
-  await panel.reload();
+  const panel = await openPanel();
 
   await expect(panel.managedBanner).toHaveText(
     `Your organization manages MCP servers on this machine. Claude Code loads only the servers in ${managed} and ignores every other entry, so servers cannot be added or removed here.`,

@@ -7,7 +7,7 @@ import { readJson } from './support/config-files';
 const FILES = { type: 'stdio', command: 'node', args: ['files.js'], env: { API_KEY: 's3cret' } };
 
 test('switches a user server off (kept whole, row Disabled) and on again (stored as before)', async ({
-  panel,
+  openPanel,
   world,
 }) => {
   await seedServer(world, world.projectDir, {
@@ -17,7 +17,7 @@ test('switches a user server off (kept whole, row Disabled) and on again (stored
     args: ['files.js'],
     env: { API_KEY: 's3cret' },
   });
-  await panel.reload();
+  const panel = await openPanel();
   const row = panel.serverRow('files');
   const enabled = panel.enabledSwitch('files');
   await expect(enabled).toBeChecked();
@@ -44,14 +44,14 @@ test('switches a user server off (kept whole, row Disabled) and on again (stored
 });
 
 test('switches a project server on and off in .claude/settings.local.json, saying what is left to do, never touching .mcp.json', async ({
-  panel,
+  openPanel,
   world,
 }) => {
   await seedServer(world, world.projectDir, { name: 'team', scope: 'project', command: 'node' });
   const mcpJson = join(world.projectDir, '.mcp.json');
   const mcpJsonText = readFileSync(mcpJson, 'utf8');
   const settings = join(world.projectDir, '.claude', 'settings.local.json');
-  await panel.reload();
+  const panel = await openPanel();
   const row = panel.serverRow('team');
   const enabled = panel.enabledSwitch('team');
   // Not approved yet: off, and the row says the switch approves it.
@@ -76,7 +76,7 @@ test('switches a project server on and off in .claude/settings.local.json, sayin
 });
 
 test('shows the refusal when a server of the same name was added since it was switched off, and keeps it off', async ({
-  panel,
+  openPanel,
   world,
 }) => {
   await seedServer(world, world.projectDir, {
@@ -85,7 +85,7 @@ test('shows the refusal when a server of the same name was added since it was sw
     command: 'node',
     args: ['old.js'],
   });
-  await panel.reload();
+  const panel = await openPanel();
   await panel.enabledSwitch('files').click();
   await expect(panel.serverRow('files')).toContainText('Disabled');
   await seedServer(world, world.projectDir, {
@@ -105,7 +105,10 @@ test('shows the refusal when a server of the same name was added since it was sw
   await expect(panel.enabledSwitch('files', disabledRow)).not.toBeChecked();
 });
 
-test('Undo in the History region turns a switched-off server back on, whole', async ({ panel, world }) => {
+test('Undo in the History region turns a switched-off server back on, whole', async ({
+  openPanel,
+  world,
+}) => {
   await seedServer(world, world.projectDir, {
     name: 'files',
     scope: 'user',
@@ -113,7 +116,7 @@ test('Undo in the History region turns a switched-off server back on, whole', as
     args: ['files.js'],
     env: { API_KEY: 's3cret' },
   });
-  await panel.reload();
+  const panel = await openPanel();
   const enabled = panel.enabledSwitch('files');
   await enabled.click();
   await expect(enabled).not.toBeChecked();

@@ -114,14 +114,14 @@ for (const { label, width, height } of WIDTHS) {
     });
 
     test('an edit is listed in words, naming what changed, with the CLI report behind Details', async ({
-      panel,
+      openPanel,
       world,
     }) => {
       await seedJsonServer(world, world.projectDir, 'web', 'user', {
         type: 'http',
         url: 'https://old.test/mcp',
       });
-      await panel.reload();
+      const panel = await openPanel();
       await panel.editButton('web').click();
       await panel.editForm.url.fill('https://new.test/mcp');
       await panel.editForm.submit.click();
@@ -138,11 +138,11 @@ for (const { label, width, height } of WIDTHS) {
     });
 
     test('pasting a claude mcp add line fills the form; a name taken in the scope is flagged as typed, with a way to edit it', async ({
-      panel,
+      openPanel,
       world,
     }) => {
       await seedServer(world, world.projectDir, { name: 'dup', scope: 'user', command: 'node' });
-      await panel.reload();
+      const panel = await openPanel();
       const form = await panel.openAddForm();
       const paste = form.root.getByRole('textbox', { name: 'Paste a command or JSON', exact: true });
       await paste.fill(
@@ -174,13 +174,13 @@ for (const { label, width, height } of WIDTHS) {
       await expect(form.name).toHaveAccessibleDescription(/“puppeteer-server” would do\./);
     });
 
-    test('the edit form masks stored secrets, each with its own Show', async ({ panel, world }) => {
+    test('the edit form masks stored secrets, each with its own Show', async ({ openPanel, world }) => {
       await seedJsonServer(world, world.projectDir, 'notion', 'user', {
         type: 'http',
         url: 'https://mcp.notion.test/mcp',
         headers: { Authorization: 'Bearer ntn_s3cret' },
       });
-      await panel.reload();
+      const panel = await openPanel();
       await panel.editButton('notion').click();
 
       const value = panel.editForm.root.getByLabel('Header value', { exact: true });
@@ -194,7 +194,7 @@ for (const { label, width, height } of WIDTHS) {
     });
 
     test('Escape on the check confirmation puts focus back on Check, and Check all counts outcomes and says which pending servers it skipped', async ({
-      panel,
+      openPanel,
       world,
     }) => {
       await seedServer(world, world.projectDir, toolsServer('files'));
@@ -202,7 +202,7 @@ for (const { label, width, height } of WIDTHS) {
         join(world.projectDir, '.mcp.json'),
         JSON.stringify({ mcpServers: { repo: { command: process.execPath, args: ['-e', ''] } } }),
       );
-      await panel.reload();
+      const panel = await openPanel();
 
       await panel.checkButton('repo').click();
       await expect(panel.dialog).toBeVisible();

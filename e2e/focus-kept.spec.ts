@@ -11,7 +11,7 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
 
     test('Check and Check all stay focused and say they are busy while they run, instead of turning disabled', async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
@@ -22,7 +22,7 @@ for (const width of [1280, 390]) {
         args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
         env: { DELAY_MS: '1500' },
       });
-      await panel.reload();
+      const panel = await openPanel();
       const check = panel.checkButton('slow');
       await check.focus();
       await page.keyboard.press('Enter');

@@ -24,13 +24,13 @@ for (const { label, width, height } of WIDTHS) {
     test.use({ viewport: { width, height } });
 
     test('each Undo is named Undo and described by its change; the toast after an undo names the change undone, and only that change is reversed', async ({
-      panel,
+      openPanel,
       world,
       page,
     }) => {
       await seedServer(world, world.projectDir, userServer('files'));
       await seedServer(world, world.projectDir, userServer('notes'));
-      await panel.reload();
+      const panel = await openPanel();
       await panel.enabledSwitch('files').click();
       await expect(page.getByRole('status').getByText('Turned off files (User).')).toBeVisible();
       await panel.enabledSwitch('notes').click();

@@ -82,7 +82,7 @@ for (const { label, width, height } of WIDTHS) {
 
     test('among 30 servers, a Claude Desktop server named like one of them offers Replace and Rename; the box for the new name takes focus, and renamed, it joins the list', async ({
       page,
-      panel,
+      openPanel,
       world,
     }) => {
       await seedThirtyServers(world);
@@ -92,7 +92,7 @@ for (const { label, width, height } of WIDTHS) {
         join(desktopDir, 'claude_desktop_config.json'),
         JSON.stringify({ mcpServers: { github: { command: 'node', args: ['desktop-github.js'] } } }),
       );
-      await panel.reload();
+      const panel = await openPanel();
       await expect(panel.serverTable.getByRole('rowheader')).toHaveCount(SEEDED.total);
       const dialog = new ImportDialog(page);
 

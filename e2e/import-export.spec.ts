@@ -16,7 +16,7 @@ const MIXED = `{
 
 test('pasted JSON: Preview shows each server with a checkbox, Import runs the checked ones and shows each result', async ({
   page,
-  panel,
+  openPanel,
   world,
 }) => {
   await seedServer(world, world.projectDir, {
@@ -25,7 +25,7 @@ test('pasted JSON: Preview shows each server with a checkbox, Import runs the ch
     command: 'node',
     args: ['same.js'],
   });
-  await panel.reload();
+  const panel = await openPanel();
   const dialog = new ImportDialog(page);
 
   await dialog.openButton.click();
@@ -131,7 +131,7 @@ test('text that is not JSON is refused in an alert that says where', async ({ pa
 
 test('Export shows a scope as .mcp.json, secrets hidden until included, and downloads it', async ({
   page,
-  panel,
+  openPanel,
   world,
 }) => {
   await seedServer(world, world.projectDir, {
@@ -141,7 +141,7 @@ test('Export shows a scope as .mcp.json, secrets hidden until included, and down
     headers: { Authorization: 'Bearer s3cret' },
   });
   const dialog = new ExportDialog(page);
-  await panel.reload();
+  await openPanel();
 
   await dialog.openButton.click();
   await dialog.scope('User').check();

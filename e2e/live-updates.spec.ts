@@ -1,6 +1,9 @@
 import { expect, test } from './support/fixtures';
 import { addWithCli, removeWithCli } from './support/claude-cli';
 
+// Another terminal's `claude mcp add` / `remove` is the subject: the real CLI writes the files.
+test.use({ claudeCli: 'real' });
+
 test('servers another terminal adds and removes appear and disappear without a reload', async ({
   panel,
   page,

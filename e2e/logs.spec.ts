@@ -26,7 +26,7 @@ function writeClaudeLog(world: TestWorld, server: string, start: string, lines: 
 }
 
 test('Logs <name> shows Claude Code’s sessions newest first, errors marked, secrets hidden, and the command to copy', async ({
-  panel,
+  openPanel,
   world,
 }) => {
   await seedServer(world, world.projectDir, {
@@ -44,7 +44,7 @@ test('Logs <name> shows Claude Code’s sessions newest first, errors marked, se
     { error: `Server stderr: password ${SECRET} refused` },
     { error: 'Connection failed (CONNECTION_CLOSED): Connection closed' },
   ]);
-  await panel.reload();
+  const panel = await openPanel();
 
   await (await panel.rowMenuItem('db', 'Logs db')).click();
   const dialog = panel.page.getByRole('dialog', { name: 'Logs of db' });
@@ -66,13 +66,13 @@ test('Logs <name> shows Claude Code’s sessions newest first, errors marked, se
   await expect(panel.moreActions('db')).toBeFocused();
 });
 
-test('Logs of a server Claude Code never connected to says how to get some', async ({ panel, world }) => {
+test('Logs of a server Claude Code never connected to says how to get some', async ({ openPanel, world }) => {
   await seedServer(world, world.projectDir, {
     name: 'fresh',
     scope: 'user',
     url: 'https://example.test/mcp',
   });
-  await panel.reload();
+  const panel = await openPanel();
   await (await panel.rowMenuItem('fresh', 'Logs fresh')).click();
   await expect(panel.page.getByRole('dialog', { name: 'Logs of fresh' })).toContainText(
     'Claude Code has written no log for this server in this project yet.',

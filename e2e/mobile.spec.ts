@@ -5,7 +5,7 @@ import { seedServer } from './support/seed';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('the panel fits a 390 px wide phone screen', async ({ panel, page, world }) => {
+test('the panel fits a 390 px wide phone screen', async ({ openPanel, page, world }) => {
   await seedServer(world, world.projectDir, {
     name: 'files',
     scope: 'local',
@@ -27,7 +27,7 @@ test('the panel fits a 390 px wide phone screen', async ({ panel, page, world })
     transport: 'http',
     url: 'https://mcp.example.com/tracker',
   });
-  await panel.reload();
+  const panel = await openPanel();
 
   await expect(panel.serverRow('files')).toBeVisible();
   // Every control of a row whole on screen, none cut off at the edge.

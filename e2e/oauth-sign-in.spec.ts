@@ -14,14 +14,17 @@ const test = base.extend<{ remote: RemoteMcpServer }>({
   },
 });
 
+// Signing in and out is Claude Code's own `claude mcp login` / `logout`: the real CLI.
+test.use({ claudeCli: 'real' });
+
 test('Sign in <name> opens the authorization page in a new tab, the row ends signed in with its tools, and Sign out undoes it', async ({
-  panel,
+  openPanel,
   world,
   remote,
   context,
 }) => {
   await seedServer(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
-  await panel.reload();
+  const panel = await openPanel();
   const row = panel.serverRow('guarded');
   await expect(row).toContainText('Not signed in');
 
@@ -49,7 +52,7 @@ test('Sign in <name> opens the authorization page in a new tab, the row ends sig
 });
 
 test('a redirect that cannot load (a browser on another machine) is pasted into the sign-in and completes it', async ({
-  panel,
+  openPanel,
   world,
   remote,
   context,
@@ -62,7 +65,7 @@ test('a redirect that cannot load (a browser on another machine) is pasted into 
     callback = response.headers().location;
     await route.fulfill({ status: 200, contentType: 'text/plain', body: 'This site can’t be reached' });
   });
-  await panel.reload();
+  const panel = await openPanel();
   const row = panel.serverRow('guarded');
   const opened = context.waitForEvent('page');
   await (await panel.rowMenuItem('guarded', 'Sign in guarded')).click();
@@ -88,7 +91,7 @@ test('a redirect that cannot load (a browser on another machine) is pasted into 
 });
 
 test('a sign-in the CLI cannot complete shows its words in an alert and closes the blank tab', async ({
-  panel,
+  openPanel,
   world,
   remote,
   context,
@@ -96,7 +99,7 @@ test('a sign-in the CLI cannot complete shows its words in an alert and closes t
   await seedServer(world, world.projectDir, { name: 'guarded', scope: 'user', url: `${remote.origin}/mcp` });
   // Nothing answers at the server's address any more: the CLI finds no authorization server.
   await remote.stop();
-  await panel.reload();
+  const panel = await openPanel();
   const opened = context.waitForEvent('page');
   await (await panel.rowMenuItem('guarded', 'Sign in guarded')).click();
   const tab = await opened;
@@ -112,7 +115,7 @@ test('a sign-in the CLI cannot complete shows its words in an alert and closes t
 });
 
 test('a sign-in that expired without a refresh token says so and offers Sign in again; one Claude Code renews does not', async ({
-  panel,
+  openPanel,
   world,
   remote,
 }) => {
@@ -139,7 +142,7 @@ test('a sign-in that expired without a refresh token says so and offers Sign in 
       },
     }),
   );
-  await panel.reload();
+  const panel = await openPanel();
 
   const stale = panel.serverRow('stale');
   await expect(stale.getByText('Sign-in expired', { exact: true })).toBeVisible();

@@ -15,10 +15,10 @@ test.beforeEach(async ({ world }) => {
 });
 
 test("Deny in a checked row writes the project's personal file, shows the rule that decides, and Undo in History puts it back", async ({
-  panel,
+  openPanel,
   world,
 }) => {
-  await panel.reload();
+  const panel = await openPanel();
   const row = panel.serverRow('tools');
   await panel.checkButton('tools').click();
   const ping = row.getByRole('group', { name: 'Permission for ping' });
@@ -48,8 +48,11 @@ test("Deny in a checked row writes the project's personal file, shows the rule t
   expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ permissions: {} });
 });
 
-test("a rule for the team's .claude/settings.json asks first, naming the file", async ({ panel, world }) => {
-  await panel.reload();
+test("a rule for the team's .claude/settings.json asks first, naming the file", async ({
+  openPanel,
+  world,
+}) => {
+  const panel = await openPanel();
   const row = panel.serverRow('tools');
   await panel.checkButton('tools').click();
   await row.getByRole('radio', { name: 'The team (committed) .claude/settings.json' }).check();
@@ -65,11 +68,11 @@ test("a rule for the team's .claude/settings.json asks first, naming the file", 
   expect(JSON.parse(readFileSync(shared, 'utf8'))).toEqual({ permissions: { ask: ['mcp__tools__pong'] } });
 });
 
-test('a managed rule shows, with its reason, and cannot be changed', async ({ panel, world }) => {
+test('a managed rule shows, with its reason, and cannot be changed', async ({ openPanel, world }) => {
   mkdirSync(world.managedDir, { recursive: true });
   const managed = join(world.managedDir, 'managed-settings.json');
   writeFileSync(managed, JSON.stringify({ permissions: { deny: ['mcp__tools__ping'] } }));
-  await panel.reload();
+  const panel = await openPanel();
   const row = panel.serverRow('tools');
   await panel.checkButton('tools').click();
 
@@ -82,7 +85,7 @@ test('a managed rule shows, with its reason, and cannot be changed', async ({ pa
 });
 
 test("allowManagedPermissionRulesOnly: the panel says only the organization's rules apply, and the user's own deny shows as no rule", async ({
-  panel,
+  openPanel,
   world,
 }) => {
   mkdirSync(world.managedDir, { recursive: true });
@@ -93,7 +96,7 @@ test("allowManagedPermissionRulesOnly: the panel says only the organization's ru
     join(world.projectDir, '.claude', 'settings.local.json'),
     JSON.stringify({ permissions: { deny: ['mcp__tools__ping'] } }),
   );
-  await panel.reload();
+  const panel = await openPanel();
   const row = panel.serverRow('tools');
   await panel.checkButton('tools').click();
 

@@ -16,7 +16,7 @@ for (const { label, width, height } of WIDTHS) {
     test.use({ viewport: { width, height } });
 
     test('Save profile, Edit it to hold beta only, Apply previews "turns off 1 server in every project" before anything switches, then says per server; one Undo in History switches all back', async ({
-      panel,
+      openPanel,
       world,
       page,
     }) => {
@@ -32,7 +32,7 @@ for (const { label, width, height } of WIDTHS) {
         command: 'node',
         args: ['b.js'],
       });
-      await panel.reload();
+      const panel = await openPanel();
       const profiles = panel.viewRegion('Profiles');
       const item = (name: string) => profiles.getByRole('listitem').filter({ hasText: name });
       await panel.showView('Profiles');

@@ -7,13 +7,16 @@ import { expect, test } from './support/fixtures';
 import { seedServer } from './support/seed';
 import { readJson } from './support/config-files';
 
+// Claude Code's `/mcp` toggle (its control protocol) and `claude mcp get` as the oracle: the real CLI.
+test.use({ claudeCli: 'real' });
+
 test("turns a user server off in this project only (Claude Code's /mcp), which claude mcp get confirms, and back on with Undo; a local row has no such switch", async ({
-  panel,
+  openPanel,
   world,
 }) => {
   await seedServer(world, world.projectDir, { name: 'docs', scope: 'user', command: 'true' });
   await seedServer(world, world.projectDir, { name: 'mine', scope: 'local', command: 'true' });
-  await panel.reload();
+  const panel = await openPanel();
   const row = panel.serverRow('docs');
   const inProject = row.getByRole('switch', { name: 'In this project docs', exact: true });
   await expect(inProject).toBeChecked();

@@ -3,10 +3,10 @@ import { seedServer } from './support/seed';
 import { readJson } from './support/config-files';
 import { holdRequests } from './support/held-requests';
 
-test("picking another known project shows that project's servers", async ({ panel, world }) => {
+test("picking another known project shows that project's servers", async ({ openPanel, world }) => {
   await seedServer(world, world.projectDir, { name: 'here', scope: 'local', command: 'node' });
   await seedServer(world, world.plainDir, { name: 'elsewhere', scope: 'local', command: 'node' });
-  await panel.reload();
+  const panel = await openPanel();
 
   await expect(panel.projectPicker).toHaveValue(world.projectDir);
   await expect(panel.serverRow('here')).toBeVisible();
@@ -31,7 +31,7 @@ test('a typed path that is not absolute is refused beside the picker, in words',
 });
 
 test("while a picked project's servers load, the previous project's rows cannot be removed; the picked project's row then is", async ({
-  panel,
+  openPanel,
   page,
   world,
 }) => {
@@ -48,7 +48,7 @@ test("while a picked project's servers load, the previous project's rows cannot 
     command: 'node',
     args: ['there.js'],
   });
-  await panel.reload();
+  const panel = await openPanel();
   await expect(panel.serverRow('shared')).toContainText('here.js');
 
   const releasePlainList = await holdRequests(page, (url) => isServerListOf(url, world.plainDir));

@@ -3,7 +3,11 @@ import { expect, test } from './support/fixtures';
 import { seedServer } from './support/seed';
 import { readJson } from './support/config-files';
 
-test('removes a server after confirming in the dialog; Escape cancels', async ({ panel, page, world }) => {
+test('removes a server after confirming in the dialog; Escape cancels', async ({
+  openPanel,
+  page,
+  world,
+}) => {
   await seedServer(world, world.projectDir, {
     name: 'keep',
     scope: 'user',
@@ -16,7 +20,7 @@ test('removes a server after confirming in the dialog; Escape cancels', async ({
     command: 'node',
     args: ['old.js'],
   });
-  await panel.reload();
+  const panel = await openPanel();
 
   await panel.removeButton('old').click();
   await expect(panel.dialog).toBeVisible();

@@ -44,7 +44,7 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
 
     test("a server the team's settings turn off says so in plain words, and turning it on fails on a full-width line under the row, not in the switch's cell", async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
@@ -52,7 +52,7 @@ for (const width of [1280, 390]) {
       await writeJson(join(world.projectDir, '.claude', 'settings.json'), {
         disabledMcpjsonServers: ['shared'],
       });
-      await panel.reload();
+      const panel = await openPanel();
       const row = panel.serverRow('shared');
       await expect(row.getByRole('cell').nth(1)).toHaveText(`Won't loadRejected: ${TEAM_WORDS}.`);
       await expect(row).not.toContainText('Turn it on');
@@ -79,13 +79,13 @@ for (const width of [1280, 390]) {
     });
 
     test('the check the server kept shows in the row after a reload, as Context cost counts it', async ({
-      panel,
+      openPanel,
       world,
     }) => {
       await writeJson(world.configPath, {
         mcpServers: { kept: toolsServer('one,two'), never: toolsServer('x') },
       });
-      await panel.reload();
+      const panel = await openPanel();
       await panel.checkButton('kept').click();
       await expect(panel.serverRow('kept')).toContainText('2 tools');
 
@@ -102,7 +102,7 @@ for (const width of [1280, 390]) {
     });
 
     test('while the connection is lost a failed change says so once, and no error is left once it is back', async ({
-      panel,
+      openPanel,
       page,
       server,
       world,
@@ -110,7 +110,7 @@ for (const width of [1280, 390]) {
       await writeJson(world.configPath, {
         mcpServers: { first: toolsServer('a'), second: toolsServer('b') },
       });
-      await panel.reload();
+      const panel = await openPanel();
       await expect(panel.serverTable.getByRole('rowheader')).toHaveCount(2);
 
       await server.stop();
@@ -137,12 +137,12 @@ for (const width of [1280, 390]) {
     });
 
     test('a switch that is saving stays focused and says it is busy instead of turning disabled', async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
       await writeJson(world.configPath, { mcpServers: { held: toolsServer('a') } });
-      await panel.reload();
+      const panel = await openPanel();
       const release = await holdRequests(page, (url) => url.pathname.includes('mcp.disable'));
       const toggle = panel.enabledSwitch('held');
       await toggle.focus();

@@ -60,12 +60,12 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
 
     test('30 servers: every name and verdict reads in full, never cut with an ellipsis, and the controls line up in one column', async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
       await seedThirtyServers(world);
-      await panel.reload();
+      const panel = await openPanel();
       await expect(panel.serverTable.getByRole('rowheader')).toHaveCount(SEEDED.total);
 
       const widths = width === 1280 ? [1280, 1440, 1024] : [390];
@@ -100,12 +100,12 @@ for (const width of [1280, 390]) {
     });
 
     test('More actions for <name> is an ARIA menu: arrows move, Escape closes it and gives focus back, a chosen item acts', async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
       await seedThirtyServers(world);
-      await panel.reload();
+      const panel = await openPanel();
       const button = panel.moreActions(SEEDED.oauth);
       await expect(button).toHaveAttribute('aria-haspopup', 'menu');
       await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -152,7 +152,7 @@ for (const width of [1280, 390]) {
       await expect(menu).toBeHidden();
     });
 
-    test('columns stay put while Check all fills the rows', async ({ panel, page, world }) => {
+    test('columns stay put while Check all fills the rows', async ({ openPanel, page, world }) => {
       const tools = (names: string) => ({
         type: 'stdio',
         command: process.execPath,
@@ -175,7 +175,7 @@ for (const width of [1280, 390]) {
           },
         }),
       );
-      await panel.reload();
+      const panel = await openPanel();
       const positions = () =>
         page.evaluate(() =>
           Array.from(document.querySelectorAll('tbody tr'))

@@ -28,10 +28,15 @@ async function layout(page: Page) {
   }));
 }
 
-async function seeded(panel: PanelPage, world: Parameters<typeof seedThirtyServers>[0]) {
+/** Writes the thirty servers, then opens the panel on them. */
+async function seeded(
+  openPanel: () => Promise<PanelPage>,
+  world: Parameters<typeof seedThirtyServers>[0],
+): Promise<PanelPage> {
   await seedThirtyServers(world);
-  await panel.reload();
+  const panel = await openPanel();
   await expect(panel.serverTable.getByRole('rowheader')).toHaveCount(SEEDED.total);
+  return panel;
 }
 
 for (const width of [1280, 390]) {
@@ -39,11 +44,11 @@ for (const width of [1280, 390]) {
     test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
 
     test('30 servers: one answer per row, no sideways scroll, counts follow search and filter', async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
-      await seeded(panel, world);
+      const panel = await seeded(openPanel, world);
       const { overflow, tallestRow } = await layout(page);
       expect(overflow).toBe(0);
       if (width === 1280) {
@@ -113,11 +118,11 @@ for (const width of [1280, 390]) {
     });
 
     test('grouped by scope, sortable, and each row has its details (reason with file and key) on demand', async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
-      await seeded(panel, world);
+      const panel = await seeded(openPanel, world);
       await expect(
         panel.serverTable.getByRole('columnheader', { name: /^(Local|Project|User) \d+$/ }),
       ).toHaveText(['Local 7', 'Project 8', 'User 15']);
@@ -143,11 +148,11 @@ for (const width of [1280, 390]) {
     });
 
     test('a switched-off server can be edited and removed for good without switching it on', async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
-      await seeded(panel, world);
+      const panel = await seeded(openPanel, world);
       const name = SEEDED.switchedOff;
       await expect(panel.serverRow(name)).toContainText("Won't loadDisabled");
       await expect(panel.editButton(name)).toBeEnabled();

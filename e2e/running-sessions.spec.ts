@@ -13,6 +13,9 @@ import { basename } from 'node:path';
 import { expect, test } from './support/fixtures';
 import { seedServer } from './support/seed';
 
+// A real interactive `claude` is the subject: the server drives the real CLI too.
+test.use({ claudeCli: 'real' });
+
 // A real interactive claude starts in seconds on a busy machine, and the region asks every 5 s.
 test.setTimeout(120_000);
 
@@ -23,7 +26,7 @@ test.afterEach(async () => {
 });
 
 test('Running sessions lists a real claude session, the message after a change names it, and it goes once it exits', async ({
-  panel,
+  openPanel,
   world,
   page,
 }) => {
@@ -38,7 +41,7 @@ test('Running sessions lists a real claude session, the message after a change n
     configDir: world.configDir,
     cwd: world.projectDir,
   });
-  await panel.reload();
+  const panel = await openPanel();
   await panel.showView('Running sessions');
 
   const region = panel.viewRegion('Running sessions');

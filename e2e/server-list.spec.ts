@@ -10,7 +10,7 @@ test('with no servers the list explains the three scopes', async ({ panel }) => 
   await panel.screenshot('empty');
 });
 
-test('a server shadowed by a closer scope names the scope that wins', async ({ panel, world }) => {
+test('a server shadowed by a closer scope names the scope that wins', async ({ openPanel, world }) => {
   await seedServer(world, world.projectDir, {
     name: 'tools',
     scope: 'user',
@@ -23,7 +23,7 @@ test('a server shadowed by a closer scope names the scope that wins', async ({ p
     command: 'node',
     args: ['local.js'],
   });
-  await panel.reload();
+  const panel = await openPanel();
 
   const rows = panel.serverRow('tools');
   await expect(rows).toHaveCount(2);

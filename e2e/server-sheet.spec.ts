@@ -28,13 +28,13 @@ for (const { label, width, height } of WIDTHS) {
     test.use({ viewport: { width, height } });
 
     test('the name of each of two github rows (User, Local) opens a dialog named github with that entry; the address names it; Escape and Back close it and focus returns to the name', async ({
-      panel,
+      openPanel,
       page,
       world,
       server,
     }) => {
       await seedThirtyServers(world);
-      await panel.reload();
+      const panel = await openPanel();
       const sheet = page.getByRole('dialog', { name: 'github', exact: true });
 
       const local = nameLink(panel, 'github', 'Local · stdio');
@@ -87,7 +87,7 @@ for (const { label, width, height } of WIDTHS) {
     });
 
     test("the sheet checks the server and lists its tools; arrows move a tool's permission without writing it, Space writes it; its logs show; its History undoes the change with an Undo described by it", async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
@@ -98,7 +98,7 @@ for (const { label, width, height } of WIDTHS) {
         args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
         env: { TOOL_NAMES: 'ping,pong' },
       });
-      await panel.reload();
+      const panel = await openPanel();
       await nameLink(panel, 'tools', 'User').click();
       const sheet = page.getByRole('dialog', { name: 'tools', exact: true });
       const tools = sheet.getByRole('region', { name: 'Tools', exact: true });

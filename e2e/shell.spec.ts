@@ -88,12 +88,12 @@ for (const { label, width, height } of WIDTHS) {
     });
 
     test('/ focuses Search servers from any view; n opens the add form with its paste box focused, and both are plain letters in a field', async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
       await seedServer(world, world.projectDir, { name: 'files', scope: 'user', command: 'node' });
-      await panel.reload();
+      const panel = await openPanel();
       const search = page.getByRole('searchbox', { name: 'Search servers' });
       await panel.showView('History');
       await page.keyboard.press('/');
@@ -145,12 +145,12 @@ for (const { label, width, height } of WIDTHS) {
     });
 
     test('New server opens Add MCP server with the paste box first; Escape or Close closes it, focus back on New server, and the Servers view has the whole width while it is closed', async ({
-      panel,
+      openPanel,
       page,
       world,
     }) => {
       await seedServer(world, world.projectDir, { name: 'files', scope: 'user', command: 'node' });
-      await panel.reload();
+      const panel = await openPanel();
       const servers = panel.viewRegion('Servers');
       const main = page.getByRole('main');
       const fullWidth = (await main.boundingBox())?.width ?? 0;

@@ -21,7 +21,7 @@ for (const { label, width, height } of WIDTHS) {
     test.use({ viewport: { width, height } });
 
     test("40 tools take at most 100 px each; arrows move a tool's choice without writing it or losing focus, Space writes it", async ({
-      panel,
+      openPanel,
       world,
       page,
     }) => {
@@ -32,7 +32,7 @@ for (const { label, width, height } of WIDTHS) {
         args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
         env: { TOOL_NAMES: TOOL_NAMES.join(',') },
       });
-      await panel.reload();
+      const panel = await openPanel();
       await panel.checkButton('many').click();
       // A long list waits behind its summary.
       await page.getByText('40 tools', { exact: true }).click();

@@ -1,6 +1,12 @@
 /**
  * Every test gets a fresh world (a throwaway config dir and project), a real server on it, and a
- * browser page signed in to it.
+ * browser page signed in to it: `panel` signed in before the test starts, or `openPanel()` for a test
+ * that writes its world first and then opens the panel once (one page load instead of two).
+ *
+ * The server drives the verified fake `claude` (`FAKE_CLAUDE`, held to the pinned CLI by
+ * packages/mcp-core/test/cli/fake-claude-contract.test.ts) unless the spec says
+ * `test.use({ claudeCli: 'real' })`: a spec whose subject is what Claude Code itself does (signing in,
+ * its `/mcp` toggle, its sessions, another terminal's write) keeps the real CLI.
  *
  * Starting the built server costs about as much as the rest of a short test, so each Playwright
  * worker keeps ONE server on ONE world for the tests it runs (`sharedWorld`), and isolates the tests
@@ -20,22 +26,34 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test as base } from '@playwright/test';
-import { createTestWorld, type TestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, FAKE_CLAUDE, PINNED_CLAUDE_BIN, type TestWorld } from '@mcp-admin/core/testing';
 import { PanelPage } from '../pages/PanelPage';
 import { startServerProcess, type ServerProcess } from './server-process';
 
+/** Which `claude` the test's server drives: the verified fake, or the pinned real CLI. */
+export type ClaudeCli = 'fake' | 'real';
+
+const CLAUDE_BINS: Record<ClaudeCli, string> = { fake: FAKE_CLAUDE, real: PINNED_CLAUDE_BIN };
+
 interface Fixtures {
+  /** The fake unless a spec sets `'real'` (`test.use`), for what only the real CLI can answer. */
+  claudeCli: ClaudeCli;
   world: TestWorld;
   /** Added to the server's environment; a spec overrides it (`test.extend`) for what it needs. */
   serverEnv: NodeJS.ProcessEnv;
   server: ServerProcess;
-  /** The panel, opened through the sign-in URL. */
+  /** Opens the panel through the sign-in URL (the first call; later calls return it as it is). */
+  openPanel: () => Promise<PanelPage>;
+  /** The panel, opened through the sign-in URL before the test starts. */
   panel: PanelPage;
 }
 
 interface WorkerFixtures {
-  /** The worker's world and its server (started on first use), for tests with the default `serverEnv`. */
-  sharedWorld: SharedWorld;
+  /**
+   * The worker's world and its server for each CLI (both made on first use), for tests with the
+   * default `serverEnv`.
+   */
+  sharedWorld: (cli: ClaudeCli) => SharedWorld;
 }
 
 interface SharedWorld {
@@ -48,8 +66,8 @@ interface SharedWorld {
 /** Files whose content the server also keeps in memory: once written, only a restart forgets it. */
 const REMEMBERED_FILES = [join('.mcp-admin', 'last-checks.json'), '.credentials.json'];
 
-function createSharedWorld(): SharedWorld & { stop(): Promise<void> } {
-  const world = createTestWorld();
+function createSharedWorld(cli: ClaudeCli): SharedWorld & { stop(): Promise<void> } {
+  const world = createTestWorld({ claudeBin: CLAUDE_BINS[cli] });
   let server: ServerProcess | undefined;
   return {
     async reset() {
@@ -88,25 +106,32 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   sharedWorld: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      const shared = createSharedWorld();
-      await use(shared);
-      await shared.stop();
+      const shared = new Map<ClaudeCli, ReturnType<typeof createSharedWorld>>();
+      await use((cli) => {
+        let world = shared.get(cli);
+        if (world === undefined) shared.set(cli, (world = createSharedWorld(cli)));
+        return world;
+      });
+      for (const world of shared.values()) await world.stop();
     },
     { scope: 'worker' },
   ],
-  world: async ({ serverEnv, sharedWorld }, use) => {
+  claudeCli: ['fake', { option: true }],
+  world: async ({ claudeCli, serverEnv, sharedWorld }, use) => {
     if (sharesServer(serverEnv)) {
-      await use(await sharedWorld.reset());
+      await use(await sharedWorld(claudeCli).reset());
       return;
     }
-    const world = createTestWorld();
+    const world = createTestWorld({ claudeBin: CLAUDE_BINS[claudeCli] });
     await use(world);
     world.remove();
   },
   serverEnv: [{}, { option: true }],
-  server: async ({ world, serverEnv, sharedWorld }, use, testInfo) => {
+  server: async ({ claudeCli, world, serverEnv, sharedWorld }, use, testInfo) => {
     const shared = sharesServer(serverEnv);
-    const server = shared ? await sharedWorld.server() : await startServerProcess(world, serverEnv);
+    const server = shared
+      ? await sharedWorld(claudeCli).server()
+      : await startServerProcess(world, serverEnv);
     // A shared server printed the earlier tests' lines too: only this test's are attached.
     const printedBefore = shared ? server.output().length : 0;
     await use(server);
@@ -117,7 +142,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await testInfo.attach('server output', { body, contentType: 'text/plain' });
     }
   },
-  panel: async ({ page, server }, use) => {
+  openPanel: async ({ page, server }, use) => {
     // CSP is `default-src 'self'`: anything the panel needs from elsewhere or inline shows up here.
     const cspViolations: string[] = [];
     page.on('console', (message) => {
@@ -126,10 +151,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         cspViolations.push(message.text());
       }
     });
-    const panel = new PanelPage(page);
-    await panel.signIn(server.signInUrl);
-    await use(panel);
+    let opened: Promise<PanelPage> | undefined;
+    await use(() => {
+      opened ??= (async () => {
+        const panel = new PanelPage(page);
+        await panel.signIn(server.signInUrl);
+        return panel;
+      })();
+      return opened;
+    });
     expect(cspViolations).toEqual([]);
+  },
+  panel: async ({ openPanel }, use) => {
+    await use(await openPanel());
   },
 });
 

@@ -4,7 +4,7 @@
  * the panel (and `pnpm test:e2e` runs first): it starts on a third of the CPU of the sources run
  * through tsx, which every test pays once or more.
  */
-import { assertThrowawayConfigDir, PINNED_CLAUDE_BIN, type TestWorld } from '@mcp-admin/core/testing';
+import { assertThrowawayConfigDir, type TestWorld } from '@mcp-admin/core/testing';
 import { spawnMainProcess } from '@mcp-admin/server/testing';
 
 export interface ServerProcess {
@@ -35,8 +35,8 @@ export async function startServerProcess(
     MCP_ADMIN_PROJECT: world.projectDir,
     // The world's own managed folder: the machine's /etc/claude-code is never read.
     MCP_ADMIN_MANAGED_DIR: world.managedDir,
-    // The pinned CLI bundled with the project, never one found on PATH.
-    CLAUDE_BIN: PINNED_CLAUDE_BIN,
+    // The world's CLI (the pinned one bundled with the project, or the fake), never one found on PATH.
+    CLAUDE_BIN: world.claudeBin,
     ...extraEnv,
   };
   delete env.MCP_ADMIN_HOST;
