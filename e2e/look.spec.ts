@@ -59,12 +59,12 @@ test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('Context cost breaks no server name inside a word: each name that fits a line keeps its one line', async ({
-    panel,
+    openPanel,
     world,
   }) => {
     // The 30 of the screenshots: some rows' notes are long ("Not loaded in this project: costs nothing").
     await seedThirtyServers(world);
-    await panel.reload();
+    const panel = await openPanel();
     await panel.viewLink('Context cost').click();
     const table = panel.viewRegion('Context cost').getByRole('table', { name: 'Servers by cost' });
     for (const name of ['everything', 'filesystem', 'puppeteer']) {
