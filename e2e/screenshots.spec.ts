@@ -33,15 +33,25 @@ for (const { label, width, height } of WIDTHS) {
     test.describe(`at ${label} px, ${scheme}`, () => {
       test.use({ viewport: { width, height }, colorScheme: scheme });
 
-      test('each view and a server sheet, with thirty servers', async ({ panel, page, world }) => {
+      test("each view, a profile's preview and a server sheet, with thirty servers", async ({
+        openPanel,
+        page,
+        world,
+      }) => {
         const dir = SCREENS_DIR ?? '';
         mkdirSync(dir, { recursive: true });
         const save = (name: string) =>
           page.screenshot({ path: join(dir, `${name}-${label}-${scheme}.png`), animations: 'disabled' });
         await seedThirtyServers(world);
-        await panel.reload();
+        const panel = await openPanel();
         await expect(panel.serverRow('memory')).toBeVisible();
-        // One change, so History and the server's sheet have something to show.
+        // A saved profile, then one change: Profiles, History and the server's sheet have something to show.
+        await panel.showView('Profiles');
+        const profiles = panel.viewRegion('Profiles');
+        await profiles.getByLabel('Profile name').fill('everything-on');
+        await profiles.getByRole('button', { name: 'Save profile' }).click();
+        await expect(profiles.getByRole('button', { name: 'Apply everything-on' })).toBeVisible();
+        await panel.showView('Servers');
         await panel.enabledSwitch('memory').click();
         await expect(page.getByRole('status').getByText('Turned off memory (User).')).toBeVisible();
         for (const [view, file] of VIEWS) {
@@ -49,6 +59,11 @@ for (const { label, width, height } of WIDTHS) {
           await page.mouse.move(0, 0);
           await save(file);
         }
+        await panel.showView('Profiles');
+        await panel.viewRegion('Profiles').getByRole('button', { name: 'Apply everything-on' }).click();
+        await expect(page.getByRole('dialog', { name: 'Apply everything-on?' })).toBeVisible();
+        await save('profile-preview');
+        await page.keyboard.press('Escape');
         await panel.showView('Servers');
         await panel.serverRow('memory').getByRole('link', { name: 'memory', exact: true }).click();
         await expect(page.getByRole('dialog', { name: 'memory', exact: true })).toBeVisible();
