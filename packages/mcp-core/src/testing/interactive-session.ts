@@ -11,7 +11,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { readProcess } from '../process-table';
 import { isRecord } from '../records';
-import { UNREACHABLE_API_ENV } from './unreachable-api';
 
 const PTY_SESSION = fileURLToPath(new URL('../../test/fixtures/pty-session.py', import.meta.url));
 
@@ -60,7 +59,6 @@ export async function startInteractiveSession(
       HOME: configDir,
       CLAUDE_CONFIG_DIR: configDir,
       ANTHROPIC_API_KEY: DUMMY_API_KEY,
-      ...UNREACHABLE_API_ENV,
       TERM: 'xterm-256color',
       TMPDIR: tmpDir,
     },
