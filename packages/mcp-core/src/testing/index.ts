@@ -133,4 +133,5 @@ export {
 export type { RemoteMcpServer, RemoteMcpServerOptions } from './mcp-servers';
 export { livingGroupMembers, processesWithEnvironment } from './process-group';
 export { allowInteractiveSessions, startInteractiveSession } from './interactive-session';
+export { UNREACHABLE_API_ENV } from './unreachable-api';
 export type { InteractiveSession } from './interactive-session';

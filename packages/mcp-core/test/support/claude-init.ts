@@ -5,7 +5,7 @@
  * with its whole process group, as soon as that message is read.
  */
 import { spawn } from 'node:child_process';
-import { PINNED_CLAUDE_BIN, type TestWorld } from '@mcp-admin/core/testing';
+import { PINNED_CLAUDE_BIN, type TestWorld, UNREACHABLE_API_ENV } from '@mcp-admin/core/testing';
 
 /** More than an init message ever holds: past it the session's output is not read on. */
 const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
@@ -24,6 +24,7 @@ export async function sessionStart(world: TestWorld, cwd: string, timeoutMs = 90
       HOME: world.configDir,
       CLAUDE_CONFIG_DIR: world.configDir,
       ANTHROPIC_API_KEY: 'sk-ant-dummy-for-tests',
+      ...UNREACHABLE_API_ENV,
       // How long Claude Code waits for a server to start: a busy test machine can be slow.
       MCP_TIMEOUT: '60000',
       // Connect before the init message, as the CLI's own confined runs do: by default (2.1.332) a

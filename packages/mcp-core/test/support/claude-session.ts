@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { PINNED_CLAUDE_BIN, type TestWorld } from '@mcp-admin/core/testing';
+import { PINNED_CLAUDE_BIN, type TestWorld, UNREACHABLE_API_ENV } from '@mcp-admin/core/testing';
 
 export async function runClaudeSessionUntil(
   world: TestWorld,
@@ -20,6 +20,7 @@ export async function runClaudeSessionUntil(
       HOME: world.configDir,
       CLAUDE_CONFIG_DIR: world.configDir,
       ANTHROPIC_API_KEY: 'sk-ant-dummy-for-tests',
+      ...UNREACHABLE_API_ENV,
     },
     detached: true,
     stdio: ['ignore', 'ignore', 'ignore'],

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { PINNED_CLAUDE_BIN, type TestWorld } from '@mcp-admin/core/testing';
+import { PINNED_CLAUDE_BIN, type TestWorld, UNREACHABLE_API_ENV } from '@mcp-admin/core/testing';
 
 export interface ContextUsageTool {
   name: string;
@@ -29,6 +29,7 @@ export async function claudeCodeToolTokens(
         HOME: world.configDir,
         CLAUDE_CONFIG_DIR: world.configDir,
         ANTHROPIC_API_KEY: 'sk-ant-dummy-for-tests',
+        ...UNREACHABLE_API_ENV,
       },
       detached: true,
       stdio: ['pipe', 'pipe', 'ignore'],
