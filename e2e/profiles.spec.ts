@@ -58,7 +58,8 @@ for (const { label, width, height } of WIDTHS) {
         'Applying only-beta turns off 1 server in every project, leaves 1 as it is.',
       );
       const steps = apply.getByRole('list', { name: 'Servers it switches' }).getByRole('listitem');
-      await expect(steps).toHaveText(['beta (User): Stays as it is', 'alpha (User): Turns off']);
+      // What changes first, then what stays.
+      await expect(steps).toHaveText(['alpha (User): Turns off', 'beta (User): Stays as it is']);
       await panel.screenshot(`profiles-preview-${label}`, { fullPage: false });
       await apply.getByRole('button', { name: 'Cancel', exact: true }).click();
       await expect(apply).toBeHidden();
@@ -68,7 +69,7 @@ for (const { label, width, height } of WIDTHS) {
 
       await profiles.getByRole('button', { name: 'Apply only-beta', exact: true }).click();
       await apply.getByRole('button', { name: 'Apply profile', exact: true }).click();
-      await expect(steps).toHaveText(['beta (User): Unchanged', 'alpha (User): Switched off']);
+      await expect(steps).toHaveText(['alpha (User): Switched off', 'beta (User): Unchanged']);
       await expect(apply.getByRole('status')).toHaveText(
         'Applied profile "only-beta": 1 switched off, 1 unchanged.',
       );

@@ -54,7 +54,11 @@ export function previewSteps(
       continue;
     steps.push({ name: row.name, scope: row.scope, want: false, move: isOn(row) ? 'off' : 'unchanged' });
   }
-  return steps;
+  // What changes comes first: with 30 servers, the two that turn on are not under 28 that stay.
+  return [
+    ...steps.filter((step) => step.move !== 'unchanged'),
+    ...steps.filter((step) => step.move === 'unchanged'),
+  ];
 }
 
 const servers = (count: number) => `${String(count)} ${count === 1 ? 'server' : 'servers'}`;
