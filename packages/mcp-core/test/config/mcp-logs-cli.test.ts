@@ -98,7 +98,11 @@ it('finds the logs of a project whose path is over 200 characters, where Claude 
 
   const dir = mcpLogsDir(claudeCacheDir(world.configDir, 'linux', {}), deep, 'good');
   expect(dir).toMatch(/-[0-9a-z]+\/mcp-logs-good$/);
-  await runClaudeSessionUntil(world, deep, () => existsSync(dir) && readdirSync(dir).length > 0);
+  // Until its first line is written: the file is there a moment before the line is.
+  const written = () =>
+    existsSync(dir) &&
+    readdirSync(dir).some((name) => readFileSync(join(dir, name), 'utf8').includes('Starting connection'));
+  await runClaudeSessionUntil(world, deep, written);
 
   const [session] = await admin.logs({ name: 'good', projectPath: deep });
   expect(session?.file.startsWith(`${dir}/`)).toBe(true);
