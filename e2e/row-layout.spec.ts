@@ -4,7 +4,7 @@
  * Issue 29, "The row at 1280 px": with 30 servers, every name and Claude Code's answer read in full
  * (wrapped, never cut), the controls in one aligned column with the rarer actions in the ARIA menu
  * `More actions for <name>`, and columns that stay put while Check all fills the rows. At a desktop
- * and a phone width. Screenshots go to test-results/screenshots/row-layout-*.png.
+ * and a phone width. Screenshots go to $SCREENS_DIR/row-layout-*.png when it is set.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';

@@ -5,7 +5,7 @@
  * sideways scroll, details on demand, search / filter / sort / grouping with counts that follow,
  * words instead of config keys, sign-in only where OAuth applies, a switched-off server that can be
  * edited and removed. Screenshots of the main states go to
- * test-results/screenshots/rows-*.png.
+ * $SCREENS_DIR/rows-*.png (when set).
  */
 import type { Page } from '@playwright/test';
 import { type PanelPage, saveScreenshot } from './pages/PanelPage';

@@ -1,19 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { AddServerForm } from './AddServerForm';
 
-const SCREENSHOT_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'test-results',
-  'screenshots',
-);
+/** Where the tests' design screenshots go: only when SCREENS_DIR is set (a run that no one looks at skips them). */
+const SCREENSHOT_DIR = process.env.SCREENS_DIR;
 
-/** Saves the page as `test-results/screenshots/NAME.png`, for reviewing the design. */
+/** Saves the page as `$SCREENS_DIR/NAME.png`, for reviewing the design; nothing when SCREENS_DIR is unset. */
 export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (SCREENSHOT_DIR === undefined) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
@@ -156,7 +151,7 @@ export class PanelPage {
     await this.projectPicker.press('Enter');
   }
 
-  /** Saves the page as `test-results/screenshots/NAME.png`, for reviewing the design. */
+  /** Saves the page as `$SCREENS_DIR/NAME.png`, for reviewing the design (see `saveScreenshot`). */
   async screenshot(name: string, { fullPage = true } = {}): Promise<void> {
     await saveScreenshot(this.page, name, { fullPage });
   }
