@@ -19,7 +19,11 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // One program per tsconfig the typecheck uses (a tsconfig per package would load the core's sources in each).
+      parserOptions: {
+        project: ['./tsconfig.check.json', './tsconfig.json', './apps/web/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',

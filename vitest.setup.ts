@@ -3,7 +3,7 @@
  * HOME and CLAUDE_CONFIG_DIR point at a throwaway directory for the whole file, so even
  * code that falls back to the home directory lands there.
  */
-import { assertThrowawayConfigDir } from '@mcp-admin/core/testing';
+import { assertThrowawayConfigDir } from '@mcp-admin/core/testing/throwaway-guard';
 import { appendFileSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

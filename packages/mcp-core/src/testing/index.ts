@@ -4,27 +4,19 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
-import { join, relative, isAbsolute } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { argvOf, createCliRunner, resolveClaudeBin } from '../cli';
 import type { CliCommand } from '../cli';
 import type { McpAdminOptions } from '../service';
+import { assertThrowawayConfigDir } from './throwaway-guard';
 
 export { currentRss, peakRss, resetPeakRss } from './peak-memory';
 // The exact argv and runner the service uses, and the readers it answers from: tests, e2e and the
 // benchmarks drive the CLI and read the config with these, not through the public API.
 export { addArgv, addJsonArgv, createCliRunner, removeArgv } from '../cli';
 export { credentialKey, listServers } from '../config';
-
-/** Throws unless `dir` is outside the real home directory (read from passwd, not from HOME). */
-export function assertThrowawayConfigDir(dir: string): void {
-  const realHome = realpathSync(userInfo().homedir);
-  const resolved = realpathSync(dir);
-  const inside = relative(realHome, resolved);
-  if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) {
-    throw new Error(`refusing to use ${resolved}: tests must never touch the real home ${realHome}`);
-  }
-}
+export { assertThrowawayConfigDir } from './throwaway-guard';
 
 export interface TestWorld {
   /**
