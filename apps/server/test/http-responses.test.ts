@@ -40,19 +40,35 @@ describe('responses', () => {
     const server = await useServer(useTestWorld());
     const get = async (path: string) => {
       const result = await httpRequest(`${server.url}${path}`);
-      return { status: result.status, type: result.headers['content-type'], body: result.body };
+      return {
+        status: result.status,
+        type: result.headers['content-type'],
+        cache: result.headers['cache-control'],
+        body: result.body,
+      };
     };
 
-    expect(await get('/')).toEqual({ status: 200, type: 'text/html; charset=utf-8', body: shell });
-    expect(await get('/servers/s1')).toEqual({ status: 200, type: 'text/html; charset=utf-8', body: shell });
+    const page = { status: 200, type: 'text/html; charset=utf-8', cache: 'no-store', body: shell };
+    expect(await get('/')).toEqual(page);
+    expect(await get('/servers/s1')).toEqual(page);
+    // Vite's assets are named by their content's hash: kept by the browser for good.
     expect(await get('/assets/app.js')).toEqual({
       status: 200,
       type: 'application/javascript; charset=utf-8',
+      cache: 'public, max-age=31536000, immutable',
       body: readFileSync(join(TEST_WEB_DIST, 'assets', 'app.js'), 'utf8'),
+    });
+    // A file outside assets/ keeps its name across builds: asked again each time.
+    expect(await get('/favicon.svg')).toEqual({
+      status: 200,
+      type: 'image/svg+xml',
+      cache: 'no-cache',
+      body: readFileSync(join(TEST_WEB_DIST, 'favicon.svg'), 'utf8'),
     });
     expect(await get('/assets/missing.js')).toEqual({
       status: 404,
       type: 'application/json; charset=utf-8',
+      cache: undefined,
       body: JSON.stringify(refusalBody('NOT_FOUND', 404, 'no route /assets/missing.js')),
     });
   });

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 
 import { shellWithFirstReads, type FirstReads } from './first-reads';
 import { sendRefusal } from './refusal';
@@ -24,13 +24,28 @@ export interface PanelOptions {
   firstReads: (request: FastifyRequest) => Promise<FirstReads | undefined>;
 }
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 const NOT_BUILT =
   'The MCP Admin panel is not built: run `pnpm build` (or `pnpm start`). The API at /trpc works without it.\n';
 
 export async function registerPanel(app: FastifyInstance, options: PanelOptions): Promise<void> {
   const hasShell = existsSync(join(options.webDist, 'index.html'));
   if (hasShell) {
-    await app.register(fastifyStatic, { root: options.webDist, index: false });
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      index: false,
+      cacheControl: false,
+      // Vite names each file under assets/ by its content's hash: a name never changes content, so
+      // a reload takes them from the browser's cache; any other file is asked again each time (the
+      // shell sets its own `no-store`).
+      setHeaders: (reply, path) => {
+        if (reply.hasHeader('cache-control')) return;
+        const underAssets = relative(join(options.webDist, 'assets'), path);
+        const hashed = !underAssets.startsWith('..') && !isAbsolute(underAssets);
+        reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      },
+    });
   }
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
