@@ -78,20 +78,29 @@ for (const width of [1280, 390]) {
       await panel.screenshot(`row-errors-team-${width}`, { fullPage: false });
     });
 
-    test('the check the server kept shows in the row after a reload, as Context cost counts it', async ({
+    test('the check the server kept shows in the row after a reload, how it ended included, as Context cost counts it', async ({
       openPanel,
       world,
     }) => {
       await writeJson(world.configPath, {
-        mcpServers: { kept: toolsServer('one,two'), never: toolsServer('x') },
+        mcpServers: {
+          kept: toolsServer('one,two'),
+          never: toolsServer('x'),
+          broken: { type: 'stdio', command: process.execPath, args: ['-e', 'process.exit(3)'] },
+        },
       });
       const panel = await openPanel();
       await panel.checkButton('kept').click();
       await expect(panel.serverRow('kept')).toContainText('2 tools');
+      await panel.checkButton('broken').click();
+      await expect(panel.serverRow('broken').getByRole('cell').nth(2)).toContainText('Failed');
 
       await panel.reload();
       const connection = panel.serverRow('kept').getByRole('cell').nth(2);
       await expect(connection).toContainText(/^Connected2 tools · (just now|\d+ min ago)$/);
+      await expect(panel.serverRow('broken').getByRole('cell').nth(2)).toHaveText(
+        /^Failedchecked (just now|\d+ min ago)$/,
+      );
       await expect(panel.serverRow('never').getByRole('cell').nth(2)).toHaveText('Not checked');
       await panel.showView('Context cost');
       const costRow = panel

@@ -103,6 +103,7 @@ describe('context cost through the typed client', () => {
           tools: 2,
           loads: true,
           checkedAt: expect.any(Number) as unknown as number,
+          checkStatus: 'ok',
         },
         {
           name: 'unchecked',
@@ -112,6 +113,7 @@ describe('context cost through the typed client', () => {
           tools: null,
           loads: true,
           checkedAt: null,
+          checkStatus: null,
         },
       ],
       total: 59,

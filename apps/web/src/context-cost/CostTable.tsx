@@ -6,7 +6,7 @@ import { findRow } from '../ui/find-row';
 import { focusOnceDrawn, goToView } from '../ui/view-url';
 import { turnsOffInProject, useTurnOffInProject } from './api';
 import { formatTokens } from './cost-lines';
-import { costState } from './cost-summary';
+import { costState, lastCheckWords } from './cost-summary';
 
 type ServerCost = ContextCost['servers'][number];
 
@@ -69,7 +69,9 @@ function CostRow({
       <td className="number">{known ? `≈ ${formatTokens(server.tokens ?? 0)}` : '—'}</td>
       <td>
         {state === 'unchecked' && <span className="muted">Not checked yet</span>}
-        {state === 'failed' && <span className="cost-failed">Last check failed: tools not counted</span>}
+        {state === 'failed' && (
+          <span className="cost-failed">{lastCheckWords(server.checkStatus)}: tools not counted</span>
+        )}
         {state === 'not-loaded' && <span className="muted">Not loaded in this project: costs nothing</span>}
         {state === 'counted' && (server.tokens ?? 0) > 0 && (
           <TurnOff server={server} nameId={nameId} busy={turningOff} onTurnOff={onTurnOff} />

@@ -52,3 +52,10 @@ export function costSummary(cost: ContextCost): CostSummary {
     unchecked,
   };
 }
+
+/** How the kept check that brought no tools ended, in the row's words. */
+export function lastCheckWords(status: ServerCost['checkStatus']): string {
+  if (status === 'timeout') return 'Last check timed out';
+  if (status === 'needs-auth') return 'Last check needs sign-in';
+  return 'Last check failed';
+}

@@ -301,10 +301,10 @@ function ConnectionSummary({
   // Until the kept checks are read: never "Not checked" for a server that was.
   if (check === undefined && keptCheck === 'loading') outcome = <span className="connection muted">…</span>;
   if (check === undefined && typeof keptCheck === 'object') {
-    const connected = keptCheck.tools !== null;
+    // The same words as the check itself: a kept timeout is "Timed out", not a bare failure.
     outcome = (
-      <span className={`connection ${connected ? 'ok' : 'bad'}`}>
-        {connected ? 'Connected' : 'Not connected'}
+      <span className={`connection ${keptCheck.status === 'ok' ? 'ok' : 'bad'}`}>
+        {CONNECTION_WORDS[keptCheck.status]}
       </span>
     );
     const ago = checkedAgo(keptCheck.checkedAt, now);

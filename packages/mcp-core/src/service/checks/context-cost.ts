@@ -62,5 +62,6 @@ async function serverCost(server: Server, request: ContextCostRequest): Promise<
     tools: counted === undefined ? null : counted.length,
     loads: isActive(server),
     checkedAt: check?.checkedAt ?? null,
+    checkStatus: check?.status ?? null,
   };
 }

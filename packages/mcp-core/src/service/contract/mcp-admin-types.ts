@@ -3,7 +3,7 @@
  * API procedure calls, with their inputs, outputs and errors; the operation modules each implement
  * some of them.
  */
-import type { CheckAllEvent, CheckResult, TOKEN_METHOD } from '../../check';
+import type { CheckAllEvent, CheckResult, CheckStatus, TOKEN_METHOD } from '../../check';
 import type { MutationQueueStatus } from '../../cli';
 import type {
   ConfigChange,
@@ -100,6 +100,8 @@ export interface ServerCost {
   loads: boolean;
   /** When its entry was last checked (ms since the epoch); null when never. */
   checkedAt: number | null;
+  /** How that check ended (`failed`, `timeout`, `needs-auth` bring no tools); null when never checked. */
+  checkStatus: CheckStatus | null;
 }
 
 export interface ContextCost {

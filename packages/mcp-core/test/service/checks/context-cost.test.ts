@@ -69,9 +69,32 @@ describe('McpAdmin.contextCost', () => {
           tools: 2,
           loads: true,
           checkedAt: anyTime,
+          checkStatus: 'ok',
         },
       ],
       total: 57,
+      method: 'estimate',
+    });
+  });
+
+  it('keeps how a check that brought no tools ended: a server that exits is failed, after a restart too, and counts nothing', async () => {
+    writeClaudeConfig({ gone: { command: process.execPath, args: ['-e', 'process.exit(3)'] } });
+    expect(await startAdmin().check({ name: 'gone', scope: 'user' })).toMatchObject({ status: 'failed' });
+
+    expect(await startAdmin().contextCost()).toEqual({
+      servers: [
+        {
+          name: 'gone',
+          scope: 'user',
+          source: world.configPath,
+          tokens: null,
+          tools: null,
+          loads: true,
+          checkedAt: anyTime,
+          checkStatus: 'failed',
+        },
+      ],
+      total: 0,
       method: 'estimate',
     });
   });
@@ -95,6 +118,7 @@ describe('McpAdmin.contextCost', () => {
           tools: null,
           loads: true,
           checkedAt: null,
+          checkStatus: null,
         },
       ],
       total: 0,
@@ -120,6 +144,7 @@ describe('McpAdmin.contextCost', () => {
           tools: 2,
           loads: false,
           checkedAt: anyTime,
+          checkStatus: 'ok',
         },
         {
           name: 'fx',
@@ -129,6 +154,7 @@ describe('McpAdmin.contextCost', () => {
           tools: 1,
           loads: true,
           checkedAt: anyTime,
+          checkStatus: 'ok',
         },
       ],
       total: 29,
@@ -142,7 +168,7 @@ describe('McpAdmin.contextCost', () => {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const elsewhere = join(world.plainDir, 'elsewhere.json');
     writeFileSync(elsewhere, 'untouched');
-    const unchecked = { tokens: null, tools: null, checkedAt: null };
+    const unchecked = { tokens: null, tools: null, checkedAt: null, checkStatus: null };
 
     for (const plant of [
       () => {
@@ -211,6 +237,7 @@ describe('contextCost', () => {
           tools: 1,
           loads: true,
           checkedAt: anyTime,
+          checkStatus: 'ok',
         },
       ],
       total: 29,
