@@ -6,34 +6,43 @@ import type { ServerEntry } from '../src/trpc';
 
 const PROJECT = '/work/app';
 
-/** A `.mcp.json` server rejected by `file`, its reason worded as mcp-core's approvals.ts words it. */
-function rejectedBy(file: string): ServerEntry {
+/** A `.mcp.json` server rejected by the settings file of `source`, as mcp-core's list gives it. */
+function rejectedBy(source: NonNullable<ServerEntry['rejectedBy']>, file: string): ServerEntry {
   return {
     name: 'shared',
     scope: 'project',
     transport: 'stdio',
     status: 'rejected',
     approval: 'rejected',
+    rejectedBy: source,
     statusReason: `"shared" is in disabledMcpjsonServers of ${file}.`,
   };
 }
 
 describe('a rejected row', () => {
   it.each([
-    [`${PROJECT}/.claude/settings.local.json`, 'personal'],
-    [`${PROJECT}/.claude/settings.json`, 'team'],
-    ['/home/me/.claude/settings.json', 'user'],
-    ['/etc/claude-code/managed-settings.json', 'organization'],
-    // Another project's team file is not this project's.
-    ['/work/app.old/.claude/settings.json', 'user'],
-  ] as const)('rejected in %s is rejected by %s', (file, rejecter) => {
-    expect(rowRejecter(rejectedBy(file), PROJECT)).toBe(rejecter);
+    ['local', 'personal'],
+    ['project', 'team'],
+    ['user', 'user'],
+    ['managed', 'organization'],
+  ] as const)('rejected in a %s settings file is rejected by %s', (source, rejecter) => {
+    expect(rowRejecter(rejectedBy(source, '/any/settings.json'))).toBe(rejecter);
+  });
+
+  it('a row no settings file rejects (pending, or active) has no rejecter', () => {
+    const pending = { ...rejectedBy('local', '/any/settings.json'), status: 'pending' as const };
+    const unlisted: ServerEntry = { ...rejectedBy('local', '/any/settings.json'), rejectedBy: undefined };
+    expect([rowRejecter(pending), rowRejecter(unlisted)]).toEqual([undefined, undefined]);
   });
 
   it("offers its switch only when the rejection is the user's own; the team's says so without config keys", () => {
-    const own = rowVerdict(rejectedBy(`${PROJECT}/.claude/settings.local.json`), undefined, 'personal');
+    const own = rowVerdict(
+      rejectedBy('local', `${PROJECT}/.claude/settings.local.json`),
+      undefined,
+      'personal',
+    );
     expect(own.fix?.text).toBe('Turn it on to load it.');
-    const team = rowVerdict(rejectedBy(`${PROJECT}/.claude/settings.json`), undefined, 'team');
+    const team = rowVerdict(rejectedBy('project', `${PROJECT}/.claude/settings.json`), undefined, 'team');
     expect(team).toEqual({
       answer: 'wont-load',
       sentence:

@@ -62,7 +62,8 @@ export function ServerRow({
   const [logsOpen, setLogsOpen] = useState(false);
   const [enabledFailure, setEnabledFailure] = useState<Error | null>(null);
   const [projectFailure, setProjectFailure] = useState<Error | null>(null);
-  const verdict = rowVerdict(server, checkStatus, rowRejecter(server, projectPath));
+  const rejecter = rowRejecter(server);
+  const verdict = rowVerdict(server, checkStatus, rejecter);
   const row = rowKey(server, projectPath);
   const { signIn } = signIns;
   const signingIn = signIn !== null && rowKey(signIn.server, signIn.projectPath) === row;
@@ -75,7 +76,7 @@ export function ServerRow({
     { error: checkError, message: useFailureShown(checkError) },
     { error: signOutError, message: useFailureShown(signOutError) },
   ].find((failure) => failure.error !== null && failure.message !== undefined)?.error;
-  const failure = shown == null ? undefined : plainFailure(shown, projectPath);
+  const failure = shown == null ? undefined : plainFailure(shown, rejecter);
   // Where it is kept, its transport, then what it runs: the URL or the command line.
   const kind = `${scopeLabel(server.scope)} · ${transportLabel(server)} · ${targetText(server)}`;
   const detailsId = `details ${row}`;

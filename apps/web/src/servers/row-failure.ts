@@ -3,13 +3,12 @@
  * switch cannot lift (REJECTED_ELSEWHERE) names who made it instead of the file's key.
  */
 import { coreCodeOf } from '../trpc';
-import { REJECTION_WORDS, rejecterOf, rejectingFile } from './rejection';
+import { REJECTION_WORDS, type Rejecter } from './rejection';
 
-export function plainFailure(error: Error, projectPath: string): string {
-  if (coreCodeOf(error) === 'REJECTED_ELSEWHERE') {
-    const file = rejectingFile(error.message);
-    const rejecter = file === undefined ? 'team' : rejecterOf(file, projectPath);
-    if (rejecter !== 'personal') return `Not turned on: ${REJECTION_WORDS[rejecter]}. Nothing was changed.`;
+/** `rejecter`: who rejects the row's server, as the list says (`rowRejecter`). */
+export function plainFailure(error: Error, rejecter: Rejecter | undefined): string {
+  if (coreCodeOf(error) === 'REJECTED_ELSEWHERE' && rejecter !== undefined && rejecter !== 'personal') {
+    return `Not turned on: ${REJECTION_WORDS[rejecter]}. Nothing was changed.`;
   }
   return error.message;
 }

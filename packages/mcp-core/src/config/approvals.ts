@@ -5,7 +5,7 @@
  * `enableAllProjectMcpServers`, is approved, by the managed and user settings always and by the
  * project's own files only once the folder is trusted (`projects[<key>].hasTrustDialogAccepted`).
  */
-import type { McpSettings } from './settings';
+import type { McpSettings, SettingsSource } from './settings';
 import type { Approval } from './types';
 
 export interface ProjectTrust {
@@ -22,6 +22,8 @@ export interface ApprovalVerdict {
   reason: string;
   /** Pending only because the folder is not trusted: the project's own settings approve it. */
   awaitsTrust?: true;
+  /** Rejected: whose settings file lists it in `disabledMcpjsonServers` (the first that does). */
+  rejectedBy?: SettingsSource;
 }
 
 export function approvalOf(
@@ -32,7 +34,11 @@ export function approvalOf(
   const quoted = JSON.stringify(name);
   const rejecting = settings.find((file) => file.disabledMcpjsonServers.includes(name));
   if (rejecting !== undefined) {
-    return { approval: 'rejected', reason: `${quoted} is in disabledMcpjsonServers of ${rejecting.path}.` };
+    return {
+      approval: 'rejected',
+      reason: `${quoted} is in disabledMcpjsonServers of ${rejecting.path}.`,
+      rejectedBy: rejecting.source,
+    };
   }
   const approvals = settings.flatMap((file) => {
     if (file.enabledMcpjsonServers.includes(name)) return [{ file, key: 'enabledMcpjsonServers' }];

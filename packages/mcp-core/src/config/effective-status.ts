@@ -14,7 +14,7 @@
 import { approvalOf, type ProjectTrust } from './approvals';
 import type { ManagedConfig } from './managed';
 import { isAllowed, isDenied, type PolicySubject, type ServerRule } from './policy';
-import type { McpSettings } from './settings';
+import type { McpSettings, SettingsSource } from './settings';
 import type { Approval, ServerScope, ServerStatus } from './types';
 import { isRecord } from '../records';
 import { expandedTexts } from './missing-env';
@@ -47,6 +47,8 @@ export interface StatusVerdict {
   approval?: Approval;
   /** For project scope: approved by the project's own settings, which count once the folder is trusted. */
   awaitsTrust?: true;
+  /** For a rejected project server: whose settings file rejects it. */
+  rejectedBy?: SettingsSource;
 }
 
 /** Each entry with its verdict, in the given order. */
@@ -100,7 +102,11 @@ function statusOf(
     };
   }
   if (approval !== undefined && approval.approval !== 'approved') {
-    return { status: approval.approval, statusReason: approval.reason };
+    return {
+      status: approval.approval,
+      statusReason: approval.reason,
+      ...(approval.rejectedBy !== undefined && { rejectedBy: approval.rejectedBy }),
+    };
   }
   const blocked = policyBlock(entry, context.settings);
   if (blocked !== undefined) return { status: 'blocked', statusReason: blocked };

@@ -12,10 +12,9 @@ import { isRecord } from '../records';
 import { readJsonFile } from './json-file';
 import { serverRulesOf, type ServerRule } from './policy';
 import { projectPlace, type ProjectPlace } from './project-key';
-import type { ConfigProblem } from './types';
+import type { ConfigProblem, SettingsSource } from './types';
 
-/** Who wrote a settings file: the organization, the user, the team (shared) or the user for one project. */
-export type SettingsSource = 'managed' | 'user' | 'project' | 'local';
+export type { SettingsSource } from './types';
 
 export interface McpSettings {
   source: SettingsSource;

@@ -1,5 +1,8 @@
 import type { Scope, Transport } from '../schemas';
 
+/** Who wrote a settings file: the organization, the user, the team (shared) or the user for one project. */
+export type SettingsSource = 'managed' | 'user' | 'project' | 'local';
+
 /** What a stored entry runs on; `unknown` for a shape Claude Code would not start. */
 export type ServerTransport = Transport | 'unknown';
 
@@ -47,6 +50,11 @@ export interface Server {
   statusReason: string;
   /** The scope whose entry of the same name wins (local > project > user). */
   shadowedBy?: ServerScope;
+  /**
+   * A rejected project server: whose settings file lists it in `disabledMcpjsonServers` (`local`,
+   * the user's own `.claude/settings.local.json`, is the only one the panel's switch writes).
+   */
+  rejectedBy?: SettingsSource;
   /** `${VAR}`s without a default that the environment does not set. */
   missingEnv?: string[];
   /** Turned off in MCP Admin: the entry is kept in its stash, `source`. */

@@ -31,12 +31,13 @@ async function verdicts(projectPath = world.projectDir, env: NodeJS.ProcessEnv =
   const list = await listServers({ ...worldReadOptions(world), env, projectPath });
   return {
     servers: list.servers.map(
-      ({ name, scope, status, statusReason, shadowedBy, missingEnv, readOnly, awaitsTrust }) => ({
+      ({ name, scope, status, statusReason, shadowedBy, missingEnv, readOnly, awaitsTrust, rejectedBy }) => ({
         name,
         scope,
         status,
         statusReason,
         ...(awaitsTrust && { awaitsTrust }),
+        ...(rejectedBy && { rejectedBy }),
         ...(shadowedBy && { shadowedBy }),
         ...(missingEnv && { missingEnv }),
         ...(readOnly && { readOnly }),
@@ -96,6 +97,7 @@ describe('approvals', () => {
           scope: 'project',
           status: 'rejected',
           statusReason: `"other" is in disabledMcpjsonServers of ${localSettingsPath(world.projectDir)}.`,
+          rejectedBy: 'local',
         },
         {
           name: 'root',
@@ -107,6 +109,30 @@ describe('approvals', () => {
       ],
       problems: [],
     });
+  });
+
+  it("names whose settings file rejects a project server: the personal, the team's, the user's or the organization's", async () => {
+    writeJson(mcpJsonPath(), {
+      mcpServers: {
+        mine: { command: 'x' },
+        team: { command: 'x' },
+        yours: { command: 'x' },
+        org: { command: 'x' },
+      },
+    });
+    writeJson(localSettingsPath(), { disabledMcpjsonServers: ['mine'] });
+    writeJson(join(world.projectDir, '.claude', 'settings.json'), { disabledMcpjsonServers: ['team'] });
+    writeJson(join(world.configDir, 'settings.json'), { disabledMcpjsonServers: ['yours'] });
+    writeJson(join(world.managedDir, 'managed-settings.json'), { disabledMcpjsonServers: ['org'] });
+
+    const { servers } = await verdicts();
+
+    expect(servers.map(({ name, status, rejectedBy }) => ({ name, status, rejectedBy }))).toEqual([
+      { name: 'mine', status: 'rejected', rejectedBy: 'local' },
+      { name: 'org', status: 'rejected', rejectedBy: 'managed' },
+      { name: 'team', status: 'rejected', rejectedBy: 'project' },
+      { name: 'yours', status: 'rejected', rejectedBy: 'user' },
+    ]);
   });
 
   it('no longer reads approvals from .claude.json, where Claude Code 2.1 does not keep them', async () => {
