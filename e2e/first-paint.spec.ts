@@ -2,6 +2,7 @@ import { expect, test } from './support/fixtures';
 import { seedServer } from './support/seed';
 import { holdRequests } from './support/held-requests';
 import { PanelPage } from './pages/PanelPage';
+import { settledBox } from './support/assertions';
 
 test('the server list shows and works while the add form opened by New server is still loading, and stays in place when it arrives', async ({
   page,
@@ -24,7 +25,8 @@ test('the server list shows and works while the add form opened by New server is
   await panel.removeButton('early').click();
   await expect(panel.dialog).toContainText('Remove early?');
   await page.keyboard.press('Escape');
-  const tableBox = await panel.serverTable.boundingBox();
+  await expect(panel.dialog).toHaveCount(0);
+  const tableBox = await settledBox(panel.serverTable);
 
   releaseForm();
   await expect(panel.addForm.root).toBeVisible();
