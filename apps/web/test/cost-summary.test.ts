@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costState, lastCheckWords } from '../src/context-cost/cost-summary';
-import type { ContextCost } from '../src/trpc';
-
-type ServerCost = ContextCost['servers'][number];
-
-const server = (fields: Partial<ServerCost>): ServerCost => ({
-  name: 'fx',
-  scope: 'user',
-  tokens: null,
-  tools: null,
-  loads: true,
-  checkedAt: null,
-  checkStatus: null,
-  ...fields,
-});
+import { serverCost as server } from './support/server-cost';
 
 describe('a kept check in Context cost', () => {
   it('that brought no tools is failed, never "no tools", and says how it ended', () => {

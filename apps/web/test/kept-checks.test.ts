@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { keptCheckFinder } from '../src/servers/kept-checks';
 import type { ContextCost, ServerEntry } from '../src/trpc';
-
-type ServerCost = ContextCost['servers'][number];
+import { serverCost, type ServerCost } from './support/server-cost';
 
 const cost = (servers: ServerCost[]): ContextCost => ({ servers, total: 0, method: 'estimate' });
 const entry = (name: string) => ({ name, scope: 'user', source: '/c/.claude.json' }) as ServerEntry;
-const kept = (name: string, fields: Partial<ServerCost>): ServerCost => ({
-  name,
-  scope: 'user',
-  source: '/c/.claude.json',
-  tokens: null,
-  tools: null,
-  loads: true,
-  checkedAt: null,
-  checkStatus: null,
-  ...fields,
-});
+const kept = (name: string, fields: Partial<ServerCost>) => serverCost({ name, ...fields });
 
 describe('keptCheckFinder', () => {
   it('gives each row its kept check with how it ended: connected with its tools, or timed out, failed, needing sign-in without', () => {
