@@ -76,11 +76,14 @@ export function buildPanel(): void {
     'bin',
     'vite.js',
   );
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
-    cwd: WEB_ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  // The browser's panel, then the server's (dist/ssr), as apps/web's `build` script does.
+  for (const ssr of [[], ['--ssr', 'src/entry-server.tsx']]) {
+    execFileSync(process.execPath, [vite, 'build', ...ssr, '--logLevel', 'warn'], {
+      cwd: WEB_ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    });
+  }
 }
 
 /**

@@ -18,6 +18,7 @@ test('the server list shows and works while the add form opened by New server is
   await page.goto(server.signInUrl);
 
   await expect(panel.serverRow('early')).toBeVisible();
+  await panel.loaded();
   await panel.newServerButton.click();
   await expect(page.getByText('Loading the form…')).toBeVisible();
   await expect(panel.addForm.root).toHaveCount(0);
@@ -57,4 +58,24 @@ test('the first rows come with the page: with every API request held back, the s
   expect(
     apiCalls.every((url) => !url.includes('mcp.list,system.info?batch=1&input=%7B%220%22%3A%7B%22reveal')),
   ).toBe(true);
+});
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the signed-in page comes with the panel drawn by the server: its rows with Claude Code’s answer, the header and the views, busy until the script takes over', async ({
+    page,
+    server,
+    world,
+  }) => {
+    await seedServer(world, world.projectDir, { name: 'drawn', scope: 'user', command: 'node' });
+    const panel = new PanelPage(page);
+    await page.goto(server.signInUrl);
+
+    await expect(panel.serverRow('drawn')).toContainText('drawn');
+    await expect(panel.serverRow('drawn')).toContainText('Loads');
+    await expect(panel.newServerButton).toBeVisible();
+    await expect(panel.viewLink('History')).toBeVisible();
+    await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+  });
 });

@@ -62,9 +62,13 @@ export class PanelPage {
     await this.loaded();
   }
 
-  // `New server` shows with the panel; under a managed config there is none, but a banner.
-  private async loaded(): Promise<void> {
+  /**
+   * Waits for the panel to be usable: `New server` shows with it (under a managed config there is
+   * none, but a banner), and the page the server drew works once the panel is no longer busy.
+   */
+  async loaded(): Promise<void> {
     await expect(this.newServerButton.or(this.managedBanner)).toBeVisible();
+    await expect(this.page.getByRole('main')).not.toHaveAttribute('aria-busy', 'true');
   }
 
   /** The link to a view in the `Views` navigation. */

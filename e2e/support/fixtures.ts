@@ -145,11 +145,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   openPanel: async ({ page, server }, use) => {
     // CSP is `default-src 'self'`: anything the panel needs from elsewhere or inline shows up here.
     const cspViolations: string[] = [];
+    // The page the server drew must be the panel's first render (apps/web/src/main.tsx says so).
+    const hydrationMismatches: string[] = [];
     page.on('console', (message) => {
       // Chrome may log a violation in pieces: one only says which directive was used as a fallback.
       if (/Content Security Policy|-src' was not explicitly set/.test(message.text())) {
         cspViolations.push(message.text());
       }
+      if (message.text().includes('the page the server drew differs'))
+        hydrationMismatches.push(message.text());
     });
     let opened: Promise<PanelPage> | undefined;
     await use(() => {
@@ -161,6 +165,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       return opened;
     });
     expect(cspViolations).toEqual([]);
+    expect(hydrationMismatches).toEqual([]);
   },
   panel: async ({ openPanel }, use) => {
     await use(await openPanel());

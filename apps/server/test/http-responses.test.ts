@@ -65,6 +65,13 @@ describe('responses', () => {
       cache: 'no-cache',
       body: readFileSync(join(TEST_WEB_DIST, 'favicon.svg'), 'utf8'),
     });
+    // The server's own code for drawing the panel is not served.
+    expect(await get('/ssr/entry-server.mjs')).toEqual({
+      status: 404,
+      type: 'application/json; charset=utf-8',
+      cache: undefined,
+      body: JSON.stringify(refusalBody('NOT_FOUND', 404, 'no route /ssr/entry-server.mjs')),
+    });
     expect(await get('/assets/missing.js')).toEqual({
       status: 404,
       type: 'application/json; charset=utf-8',

@@ -11,6 +11,7 @@ import type { SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { focusWhenShown } from './ui/focus-when-shown';
 import { preloadLazyParts } from './ui/lazy-part';
+import { useHydrated } from './ui/use-hydrated';
 import { goToView } from './ui/view-url';
 
 /** The `New server` button's id: focus returns to it when the add form closes. */
@@ -82,6 +83,8 @@ function Panel({ info }: { info: SystemInfo }) {
   };
   useShortcuts({ onNewServer: locked ? undefined : newServer });
   const sheetOpen = adding || editing !== null;
+  // Drawn by the server, the page shows before its controls work: busy until hydrated.
+  const hydrated = useHydrated();
   return (
     <>
       <SkipLink />
@@ -104,7 +107,12 @@ function Panel({ info }: { info: SystemInfo }) {
         }
         nav={<ViewNav current={view} />}
       />
-      <main id={MAIN_ID} tabIndex={-1} className={sheetOpen ? 'panel with-sheet' : 'panel'}>
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className={sheetOpen ? 'panel with-sheet' : 'panel'}
+        aria-busy={hydrated ? undefined : true}
+      >
         {info.managed !== null && <ManagedBanner path={info.managed.path} />}
         {/* A view stays mounted, hidden, once shown: its checks, search and scroll are there on return. */}
         {VIEWS.filter(({ id }) => id === view.id || shown.includes(id)).map(({ id, Content }) => (

@@ -7,7 +7,7 @@ type QueryUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 type TrpcClient = ReturnType<typeof trpc.createClient>;
 
 /** What the server sends inside the page to a signed-in panel (apps/server/src/http/first-reads.ts). */
-interface SentFirstReads {
+export interface SentFirstReads {
   info: RouterOutputs['system']['info'];
   list: RouterOutputs['mcp']['list'];
 }
@@ -36,6 +36,12 @@ export function takeSentFirstReads(): SentFirstReads | undefined {
   }
 }
 
+/** Puts the reads a page came with in the cache, where `useSystemInfo` and `useServerList` look. */
+export function seedFirstReads(utils: QueryUtils, { info, list }: SentFirstReads): void {
+  utils.system.info.setData(undefined, info);
+  utils.mcp.list.setData({ projectPath: info.defaultProject, reveal: false }, list);
+}
+
 /**
  * Puts what the first list needs in the cache before the first render: the reads the page came
  * with when it has them (no round trip before the first row), else asked for as soon as the script runs: the panel info and the default
@@ -48,8 +54,7 @@ export function takeSentFirstReads(): SentFirstReads | undefined {
 export function startFirstReads(utils: QueryUtils, client: TrpcClient, queryClient: QueryClient): void {
   const sent = takeSentFirstReads();
   if (sent !== undefined) {
-    utils.system.info.setData(undefined, sent.info);
-    utils.mcp.list.setData({ projectPath: sent.info.defaultProject, reveal: false }, sent.list);
+    seedFirstReads(utils, sent);
     return;
   }
   const defaultList = client.mcp.list.query({ reveal: false });

@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createTRPCQueryUtils, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
-import { App } from './App';
 import { startFirstReads } from './first-reads';
 import { watchedFetch } from './connection';
+import { createPanelQueryClient, PanelRoot } from './panel-root';
 import { announceLink } from './toast';
-import { isClientError, trpc } from './trpc';
+import { trpc } from './trpc';
+import { viewInUrl } from './ui/view-url';
 import './styles.css';
 
 // zod's probe for `new Function` is reported as a CSP violation on every load (the panel runs only
@@ -14,13 +13,7 @@ import './styles.css';
 // on globalThis, before the lazily loaded schemas build any schema, without zod in the first load.
 Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
-    },
-  },
-});
+const queryClient = createPanelQueryClient();
 
 // Same origin: the session cookie the sign-in URL set goes along with every call, and with the
 // EventSource that carries subscriptions. Calls go through `watchedFetch`: changes have a deadline,
@@ -44,12 +37,21 @@ startFirstReads(createTRPCQueryUtils({ client: trpcClient, queryClient }), trpcC
 const rootElement = document.getElementById('root');
 if (rootElement === null) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <App />
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
-);
+/** The console's words when the page the server drew differs from the browser's first render. */
+const HYDRATION_MISMATCH = 'MCP Admin: the page the server drew differs from the panel:';
+
+const panel = <PanelRoot trpcClient={trpcClient} queryClient={queryClient} />;
+// The server draws the default view without a sheet (it never sees the address's fragment): a page
+// it drew is hydrated when the address names that view; for any other, the browser draws the panel.
+const view = viewInUrl();
+if (rootElement.hasChildNodes() && (view === undefined || view === '' || view === 'servers')) {
+  hydrateRoot(rootElement, panel, {
+    // React draws the part again itself; said on the console, where e2e/support/fixtures.ts looks.
+    onRecoverableError(error) {
+      console.error(HYDRATION_MISMATCH, error);
+    },
+  });
+} else {
+  rootElement.replaceChildren();
+  createRoot(rootElement).render(panel);
+}

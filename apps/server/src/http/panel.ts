@@ -2,7 +2,8 @@
  * The built panel (apps/web/dist) and the sign-in: `/?token=TOKEN` trades the token in the
  * address bar for an HttpOnly cookie and redirects to `/`, so the token leaves the address bar
  * and the browser history. The shell is served without auth; to a signed-in page of this origin
- * it also carries the first reads (./first-reads.ts), so the first rows paint without a round trip.
+ * it also carries the first reads (./first-reads.ts) and the panel drawn from them
+ * (./server-render.ts), so the first rows paint with the page.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +14,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { shellWithFirstReads, type FirstReads } from './first-reads';
 import { sendRefusal } from './refusal';
 import { tokenMatches } from './request-guards';
+import { SERVER_RENDER_DIR, shellRenderer } from './server-render';
 import { sessionCookie } from './session-cookie';
 
 export interface PanelOptions {
@@ -31,11 +33,14 @@ const NOT_BUILT =
 
 export async function registerPanel(app: FastifyInstance, options: PanelOptions): Promise<void> {
   const hasShell = existsSync(join(options.webDist, 'index.html'));
+  const renderShell = shellRenderer(options.webDist);
   if (hasShell) {
     await app.register(fastifyStatic, {
       root: options.webDist,
       index: false,
       cacheControl: false,
+      // The server's own code for drawing the panel is not the browser's to fetch.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`),
       // Vite names each file under assets/ by its content's hash: a name never changes content, so
       // a reload takes them from the browser's cache; any other file is asked again each time (the
       // shell sets its own `no-store`).
@@ -56,10 +61,11 @@ export async function registerPanel(app: FastifyInstance, options: PanelOptions)
       return reply.header('cache-control', 'no-store').sendFile('index.html', { cacheControl: false });
     }
     const shell = await readFile(join(options.webDist, 'index.html'), 'utf8');
+    const drawn = (await renderShell(shell, reads)) ?? shell;
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(shellWithFirstReads(shell, reads));
+      .send(shellWithFirstReads(drawn, reads));
   };
 
   app.get('/', (request: FastifyRequest<{ Querystring: { token?: unknown } }>, reply) => {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { rowKey } from '../rows';
 import type { ServerEntry } from '../trpc';
 import { sourceLabel } from './row-display';
+import { currentHash } from '../ui/view-url';
 
 /** Which entry the sheet shows: the same name may be kept in several scopes and files. */
 export interface SheetTarget {
@@ -71,7 +72,7 @@ export function sheetOpenerId(server: ServerEntry, projectPath: string): string 
  * does not open it again), otherwise (a bookmark) the Servers view's address in its place.
  */
 export function useSheetTarget(): { target: SheetTarget | null; close: () => void } {
-  const [hash, setHash] = useState(window.location.hash);
+  const [hash, setHash] = useState(currentHash);
   const [openedHere, setOpenedHere] = useState(false);
   useEffect(() => {
     const onHashChange = () => {

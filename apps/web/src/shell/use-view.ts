@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { viewInUrl } from '../ui/view-url';
+import { currentHash, viewInUrl } from '../ui/view-url';
 import { VIEWS, type PanelView } from './views';
 
 function viewOf(hash: string): PanelView {
@@ -10,7 +10,7 @@ function viewOf(hash: string): PanelView {
 
 /** The view the address names, following Back, Forward and the `Views` links. */
 export function useView(): PanelView {
-  const [view, setView] = useState(() => viewOf(window.location.hash));
+  const [view, setView] = useState(() => viewOf(currentHash()));
   useEffect(() => {
     const onHashChange = () => {
       setView(viewOf(window.location.hash));

@@ -21,6 +21,12 @@ export function sharedValue<T>(initial: T): SharedValue<T> {
       current = value;
       for (const listener of listeners) listener();
     },
-    use: () => useSyncExternalStore(subscribe, () => current),
+    // A page the server drew starts from the initial value, on the server and while it hydrates.
+    use: () =>
+      useSyncExternalStore(
+        subscribe,
+        () => current,
+        () => initial,
+      ),
   };
 }

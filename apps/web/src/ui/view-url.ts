@@ -7,8 +7,13 @@ export function viewHref(viewId: string): string {
   return `#/${viewId}`;
 }
 
+/** The address's fragment; none when the panel is drawn on the server (it never sees one). */
+export function currentHash(): string {
+  return typeof window === 'undefined' ? '' : window.location.hash;
+}
+
 /** The view id the address names, or undefined when it names none. */
-export function viewInUrl(hash: string = window.location.hash): string | undefined {
+export function viewInUrl(hash: string = currentHash()): string | undefined {
   return hash.startsWith('#/') ? decodeURIComponent(hash.slice(2)) : undefined;
 }
 

@@ -1,0 +1,63 @@
+/**
+ * The panel drawn on the server: the build's `ssr/entry-server.mjs` (apps/web/src/entry-server.tsx)
+ * turns a signed-in page's first reads into the HTML of the panel's first render, which goes inside
+ * the shell's root element; the browser hydrates it. The rows then paint with the page, before any
+ * script has run. Optional: without the file, when it fails or misses its deadline, the page goes
+ * out as before and the browser draws the panel.
+ */
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FirstReads } from './first-reads';
+
+/** Where the build puts it, under the panel's folder; never served (./panel.ts). */
+export const SERVER_RENDER_DIR = 'ssr';
+const ENTRY = join(SERVER_RENDER_DIR, 'entry-server.mjs');
+
+/** Rendering 30 rows takes a few ms; a page never waits long for it. */
+const RENDER_DEADLINE_MS = 1000;
+
+/** The empty root element of the built shell (apps/web/index.html). */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+type RenderPanel = (reads: FirstReads, signal: AbortSignal) => Promise<string>;
+
+/** Draws the panel into a shell; `undefined` when it cannot (no render entry, a failure, too slow). */
+export type ShellRenderer = (shell: string, reads: FirstReads) => Promise<string | undefined>;
+
+export function shellRenderer(webDist: string): ShellRenderer {
+  let loading: Promise<RenderPanel | undefined> | undefined;
+  const load = async (): Promise<RenderPanel | undefined> => {
+    const path = join(webDist, ENTRY);
+    // A regular file of the build, or nothing: a panel built without it is drawn by the browser.
+    const stats = await lstat(path).catch(() => undefined);
+    if (stats?.isFile() !== true) return undefined;
+    const loaded = (await import(pathToFileURL(path).href)) as { renderPanel?: unknown };
+    return typeof loaded.renderPanel === 'function' ? (loaded.renderPanel as RenderPanel) : undefined;
+  };
+  return async (shell, reads) => {
+    if (!shell.includes(EMPTY_ROOT)) return undefined;
+    loading ??= load().catch((error: unknown) => {
+      console.error('MCP Admin: the panel cannot be drawn on the server; the browser draws it:', error);
+      return undefined;
+    });
+    const renderPanel = await loading;
+    if (renderPanel === undefined) return undefined;
+    const deadline = AbortSignal.timeout(RENDER_DEADLINE_MS);
+    const late = new Promise<never>((_, reject) => {
+      deadline.addEventListener('abort', () => {
+        reject(new Error('drawing the panel missed its deadline'));
+      });
+    });
+    try {
+      // A render stopped by the deadline may still answer, with parts left out: only a whole one is used.
+      const html = await Promise.race([renderPanel(reads, deadline), late]);
+      return deadline.aborted ? undefined : shell.replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`);
+    } catch {
+      // The browser draws it from the same reads, and shows what fails there.
+      return undefined;
+    } finally {
+      late.catch(() => undefined);
+    }
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The panel drawn on the server (apps/server/src/http/server-render.ts) is optional: whatever is
+ * wrong with the build's entry (missing, a link, a module that does not load, a render that throws
+ * or never ends), the page goes out undrawn and the browser draws it. The real entry is drawn in
+ * e2e/first-paint.spec.ts (JavaScript off) and hydrated in every browser test.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shellRenderer } from '../src/http/server-render';
+import type { FirstReads } from '../src/http/first-reads';
+
+const SHELL = '<html><body>\n<div id="root"></div>\n</body></html>';
+const reads = {
+  info: {},
+  list: { projectPath: '/p', servers: [{ name: 'a' }, { name: 'b' }] },
+} as unknown as FirstReads;
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A build folder whose `ssr/entry-server.mjs` holds `source` (none when undefined). */
+function webDistWith(source: string | undefined): string {
+  const dist = mkdtempSync(join(tmpdir(), 'mcp-admin-ssr-'));
+  dirs.push(dist);
+  mkdirSync(join(dist, 'ssr'));
+  if (source !== undefined) writeFileSync(join(dist, 'ssr', 'entry-server.mjs'), source);
+  return dist;
+}
+
+describe('the panel drawn on the server', () => {
+  it('goes inside the shell’s empty root, drawn from the reads; the rest of the shell is unchanged', async () => {
+    const dist = webDistWith(
+      'export async function renderPanel(reads) { return `<p>$& ${reads.list.servers.map((s) => s.name).join()}</p>`; }',
+    );
+    const render = shellRenderer(dist);
+
+    // `$&` stays as written: the HTML is not a replacement pattern.
+    expect(await render(SHELL, reads)).toBe(
+      '<html><body>\n<div id="root"><p>$& a,b</p></div>\n</body></html>',
+    );
+    expect(await render('<html><body></body></html>', reads)).toBeUndefined();
+  });
+
+  it('leaves the page undrawn when the entry is missing, a link, cannot load, throws, or misses its deadline of a second (stopped, answering a part, or never ending)', async () => {
+    const elsewhere = webDistWith('export async function renderPanel() { return "<p>from a link</p>"; }');
+    const linked = webDistWith(undefined);
+    symlinkSync(join(elsewhere, 'ssr', 'entry-server.mjs'), join(linked, 'ssr', 'entry-server.mjs'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const outcomes = {
+        missing: await shellRenderer(webDistWith(undefined))(SHELL, reads),
+        link: await shellRenderer(linked)(SHELL, reads),
+        noRenderPanel: await shellRenderer(webDistWith('export const other = 1;'))(SHELL, reads),
+        brokenModule: await shellRenderer(webDistWith('export async function ('))(SHELL, reads),
+        throws: await shellRenderer(
+          webDistWith('export async function renderPanel() { throw new Error("render failed"); }'),
+        )(SHELL, reads),
+        // Ends only when told to stop.
+        stopped: await shellRenderer(
+          webDistWith(
+            'export function renderPanel(reads, signal) { return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))); }',
+          ),
+        )(SHELL, reads),
+        // Answers what it has when told to stop, as React's prerender does when its signal aborts.
+        answersAPart: await shellRenderer(
+          webDistWith(
+            'export function renderPanel(reads, signal) { return new Promise((resolve) => signal.addEventListener("abort", () => resolve("<p>part</p>"))); }',
+          ),
+        )(SHELL, reads),
+        neverEnds: await shellRenderer(
+          webDistWith('export function renderPanel() { return new Promise(() => {}); }'),
+        )(SHELL, reads),
+      };
+      expect(outcomes).toStrictEqual({
+        missing: undefined,
+        link: undefined,
+        noRenderPanel: undefined,
+        brokenModule: undefined,
+        throws: undefined,
+        stopped: undefined,
+        answersAPart: undefined,
+        neverEnds: undefined,
+      });
+      // Only the module that cannot load is worth a line: the others are a build without it, or one page.
+      expect(logged.mock.calls.map(([line]: unknown[]) => line)).toEqual([
+        'MCP Admin: the panel cannot be drawn on the server; the browser draws it:',
+      ]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
