@@ -79,3 +79,29 @@ test.describe('before any script runs', () => {
     await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
   });
 });
+
+test('a drawn page that differs from the panel’s first render is drawn again by the browser, which says so on the console', async ({
+  page,
+  server,
+  world,
+}) => {
+  await seedServer(world, world.projectDir, { name: 'drawn', scope: 'user', command: 'node' });
+  const panel = new PanelPage(page);
+  await panel.signIn(server.signInUrl);
+  const said: string[] = [];
+  page.on('console', (message) => said.push(message.text()));
+  // The page's own name for the server, changed on its way (the first reads keep the real one).
+  await page.route(`${server.origin}/`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace('>drawn</a>', '>changed</a>');
+    expect(body).toContain('>changed</a>');
+    await route.fulfill({ response, body });
+  });
+  await panel.reload();
+
+  await expect(panel.serverRow('drawn')).toBeVisible();
+  await expect(page.getByText('changed', { exact: true })).toHaveCount(0);
+  await expect
+    .poll(() => said.filter((line) => line.includes('the page the server drew differs')))
+    .toHaveLength(1);
+});

@@ -43,7 +43,7 @@ for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
 
-    test("a server the team's settings turn off says so in plain words, and turning it on fails on a full-width line under the row, not in the switch's cell", async ({
+    test("a server the team's settings turn off says so in plain words, in its row and its sheet, and turning it on fails on a full-width line under the row, not in the switch's cell", async ({
       openPanel,
       page,
       world,
@@ -76,6 +76,12 @@ for (const width of [1280, 390]) {
       expect(alertBox?.width ?? 0).toBeGreaterThan((rowBox?.width ?? 0) * 0.9);
       expect(alertBox?.y ?? 0).toBeGreaterThan((switchBox?.y ?? 0) + (switchBox?.height ?? 0));
       await panel.screenshot(`row-errors-team-${width}`, { fullPage: false });
+
+      // Its sheet gives the same answer as its row.
+      await row.getByRole('link', { name: 'shared', exact: true }).click();
+      const sheet = page.getByRole('dialog', { name: 'shared', exact: true });
+      await expect(sheet).toContainText(`Rejected: ${TEAM_WORDS}.`);
+      await expect(sheet).not.toContainText('turned off for this project');
     });
 
     test('the check the server kept shows in the row after a reload, how it ended included, as Context cost counts it', async ({
@@ -143,6 +149,36 @@ for (const width of [1280, 390]) {
       await expect(lost).toHaveCount(0, { timeout: 20_000 });
       await expect(page.getByRole('alert')).toHaveCount(0);
       await expect(panel.enabledSwitch('first')).toBeChecked();
+    });
+
+    test('code that could not load while the connection is lost adds no alert, and loads by itself once the server is back', async ({
+      page,
+      openPanel,
+      server,
+      world,
+    }) => {
+      await writeJson(world.configPath, { mcpServers: { first: toolsServer('a') } });
+      // The change message's code, asked for as the panel starts: held until the server is gone.
+      const releaseToast = await holdRequests(page, (url) =>
+        /\/assets\/ChangeToast-[\w-]+\.js$/.test(url.pathname),
+      );
+      const panel = await openPanel();
+
+      await server.stop();
+      const lost = page.getByRole('alert').filter({ hasText: 'Connection to MCP Admin lost' });
+      await expect(lost).toBeVisible();
+      const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/ChangeToast-'));
+      releaseToast();
+      await failed;
+      await expect(page.getByRole('alert')).toHaveCount(1);
+      await expect(page.getByText('Could not load the change message')).toHaveCount(0);
+
+      await server.restart();
+      await expect(lost).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      // Its code came: a change says what happened.
+      await panel.enabledSwitch('first').click();
+      await expect(page.getByRole('status').getByText('Turned off first (User).')).toBeVisible();
     });
 
     test('a switch that is saving stays focused and says it is busy instead of turning disabled', async ({

@@ -36,13 +36,9 @@ describe('a rejected row', () => {
   });
 
   it("offers its switch only when the rejection is the user's own; the team's says so without config keys", () => {
-    const own = rowVerdict(
-      rejectedBy('local', `${PROJECT}/.claude/settings.local.json`),
-      undefined,
-      'personal',
-    );
+    const own = rowVerdict(rejectedBy('local', `${PROJECT}/.claude/settings.local.json`));
     expect(own.fix?.text).toBe('Turn it on to load it.');
-    const team = rowVerdict(rejectedBy('project', `${PROJECT}/.claude/settings.json`), undefined, 'team');
+    const team = rowVerdict(rejectedBy('project', `${PROJECT}/.claude/settings.json`));
     expect(team).toEqual({
       answer: 'wont-load',
       sentence:

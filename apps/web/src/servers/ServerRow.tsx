@@ -63,7 +63,7 @@ export function ServerRow({
   const [enabledFailure, setEnabledFailure] = useState<Error | null>(null);
   const [projectFailure, setProjectFailure] = useState<Error | null>(null);
   const rejecter = rowRejecter(server);
-  const verdict = rowVerdict(server, checkStatus, rejecter);
+  const verdict = rowVerdict(server, checkStatus);
   const row = rowKey(server, projectPath);
   const { signIn } = signIns;
   const signingIn = signIn !== null && rowKey(signIn.server, signIn.projectPath) === row;

@@ -6,7 +6,7 @@
 import { usesOAuth } from '../rows';
 import { scopeLabel } from '../scopes';
 import type { CheckResult, ServerEntry } from '../trpc';
-import { REJECTION_WORDS, type Rejecter } from './rejection';
+import { REJECTION_WORDS, rowRejecter } from './rejection';
 
 export type Answer = 'loads' | 'wont-load' | 'needs-you';
 
@@ -28,15 +28,12 @@ export interface RowVerdict {
 }
 
 /**
- * The row's answer, from what Claude Code does with the entry and, once checked, what the check saw;
- * `rejecter` is who rejected a `.mcp.json` server (see rejection.ts): only a personal rejection
- * is one the row's switch lifts.
+ * The row's answer (and the sheet's, and the filters'), from what Claude Code does with the entry
+ * and, once checked, what the check saw. A rejected `.mcp.json` server names who rejected it (see
+ * rejection.ts): only a personal rejection is one the row's switch lifts.
  */
-export function rowVerdict(
-  server: ServerEntry,
-  check?: CheckResult['status'],
-  rejecter?: Rejecter,
-): RowVerdict {
+export function rowVerdict(server: ServerEntry, check?: CheckResult['status']): RowVerdict {
+  const rejecter = rowRejecter(server);
   if (server.status === 'rejected' && rejecter !== undefined && rejecter !== 'personal') {
     const words = REJECTION_WORDS[rejecter];
     return { answer: 'wont-load', sentence: `Rejected: ${words}.` };

@@ -5,6 +5,11 @@ interface LoadFailureBoundaryProps {
   what: string;
   /** Forget the failed load, so the next render fetches the code again. */
   onRetry: () => void;
+  /**
+   * The server is out of reach: the connection alert says so already, so a failure shows nothing,
+   * and is tried again by itself once the server is back.
+   */
+  serverLost: boolean;
   children: ReactNode;
 }
 
@@ -14,7 +19,8 @@ interface LoadFailureBoundaryState {
 
 /**
  * Catches a part of the panel that could not be drawn (most often: its code could not be fetched
- * because the server is unreachable), so the rest of the page stays, and offers to try again.
+ * because the server is unreachable), so the rest of the page stays, and offers to try again; while
+ * the server is lost it waits for it instead, without a second alert.
  */
 export class LoadFailureBoundary extends Component<LoadFailureBoundaryProps, LoadFailureBoundaryState> {
   override state: LoadFailureBoundaryState = { failed: false };
@@ -23,8 +29,18 @@ export class LoadFailureBoundary extends Component<LoadFailureBoundaryProps, Loa
     return { failed: true };
   }
 
+  override componentDidUpdate(previous: LoadFailureBoundaryProps): void {
+    if (this.state.failed && previous.serverLost && !this.props.serverLost) this.retry();
+  }
+
+  private retry(): void {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  }
+
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
+    if (this.props.serverLost) return null;
     return (
       <div role="alert" className="alert load-failure">
         <span>Could not load {this.props.what}.</span>{' '}
@@ -32,8 +48,7 @@ export class LoadFailureBoundary extends Component<LoadFailureBoundaryProps, Loa
           type="button"
           className="secondary small"
           onClick={() => {
-            this.props.onRetry();
-            this.setState({ failed: false });
+            this.retry();
           }}
         >
           Retry

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useReducer, type ComponentType, type ReactNode } from 'react';
+import { connectionLost } from './connection-lost';
 import { LoadFailureBoundary } from './LoadFailure';
 
 /** Every part's early start: `preloadLazyParts` runs them once the first list is there. */
@@ -42,9 +43,11 @@ export function lazyPart<Props extends object>(
 
   function Part(props: Props) {
     const [, rerender] = useReducer((count: number) => count + 1, 0);
+    const serverLost = connectionLost.use();
     return (
       <LoadFailureBoundary
         what={what}
+        serverLost={serverLost}
         onRetry={() => {
           Loaded = newLazy();
           rerender();
