@@ -164,6 +164,11 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
     const signIn = await fetch(`${url}/?token=${token}`, { redirect: 'manual' });
     const shell = await fetch(`${url}/`);
     const shellHtml = await shell.text();
+    // The user's own page, signed in: it comes with the panel drawn by the server, its row in it.
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const drawnHtml = await (
+      await fetch(`${url}/`, { headers: { cookie, 'sec-fetch-site': 'none' } })
+    ).text();
     const script = /<script type="module"[^>]* src="([^"]+)"/.exec(shellHtml)?.[1] ?? '';
     const scriptAnswer = await fetch(`${url}${script}`);
     const list = await fetch(`${url}/trpc/mcp.list`, { headers: { authorization } });
@@ -177,6 +182,7 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
       'text/html; charset=utf-8',
       expect.stringContaining('<div id="root">') as unknown,
     ]);
+    expect(/<div id="root">.*<th scope="row"[^>]*><a [^>]*>docs<\/a>/s.exec(drawnHtml)).not.toBeNull();
     expect([scriptAnswer.status, scriptAnswer.headers.get('content-type')]).toEqual([
       200,
       'application/javascript; charset=utf-8',
@@ -200,5 +206,7 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(0);
+    // Nothing went wrong on the way, drawing the panel included.
+    expect(stderr).toBe('');
   });
 });

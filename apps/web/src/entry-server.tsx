@@ -16,14 +16,13 @@ import { seedFirstReads, type SentFirstReads } from './first-reads';
 import { createPanelQueryClient, PanelRoot } from './panel-root';
 import { trpc } from './trpc';
 
-export type { SentFirstReads as FirstReads } from './first-reads';
-
 /** On the server every call stays pending: the browser asks for what it needs once hydrated. */
 const pendingLink: TRPCLink<AppRouter> = () => () => observable(() => undefined);
 
 /**
- * The HTML of the panel's first render from `reads`, every lazily loaded part in it included;
- * rejects when `signal` aborts first (the server then sends the page for the browser to draw).
+ * The HTML of the panel's first render from `reads`, every lazily loaded part in it included.
+ * `signal` stops it (the server's deadline): whatever it answers then is not used, and the server
+ * sends the page for the browser to draw.
  */
 export async function renderPanel(reads: SentFirstReads, signal: AbortSignal): Promise<string> {
   const queryClient = createPanelQueryClient();
