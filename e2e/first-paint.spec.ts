@@ -63,17 +63,27 @@ test('the first rows come with the page: with every API request held back, the s
 test.describe('before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the signed-in page comes with the panel drawn by the server: its rows with Claude Code’s answer, the header and the views, busy until the script takes over', async ({
+  test('the signed-in page comes with the panel drawn by the server: its rows with Claude Code’s answer (markup in an entry drawn as text), the header and the views, busy until the script takes over', async ({
     page,
     server,
     world,
   }) => {
     await seedServer(world, world.projectDir, { name: 'drawn', scope: 'user', command: 'node' });
+    // A config file's text is drawn as text: markup in it cannot end the row or add an element.
+    const markup = '</td></tr></table><h1>injected</h1><script>1</script>';
+    await seedServer(world, world.projectDir, {
+      name: 'hostile',
+      scope: 'user',
+      command: 'node',
+      args: [markup],
+    });
     const panel = new PanelPage(page);
     await page.goto(server.signInUrl);
 
     await expect(panel.serverRow('drawn')).toContainText('drawn');
     await expect(panel.serverRow('drawn')).toContainText('Loads');
+    await expect(panel.serverRow('hostile')).toContainText(markup);
+    await expect(page.getByRole('heading', { name: 'injected' })).toHaveCount(0);
     await expect(panel.newServerButton).toBeVisible();
     await expect(panel.viewLink('History')).toBeVisible();
     await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
