@@ -8,7 +8,6 @@ import type { ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { MenuButton, type MenuItem } from '../ui/MenuButton';
 import type { KeptCheck } from './kept-checks';
-import { rowRejecter } from './rejection';
 import { readOnlyOrigin, targetText, transportLabel } from './row-display';
 import { checkedAgo, plainFailure } from './row-failure';
 import { RowIcon } from './RowIcons';
@@ -62,7 +61,6 @@ export function ServerRow({
   const [logsOpen, setLogsOpen] = useState(false);
   const [enabledFailure, setEnabledFailure] = useState<Error | null>(null);
   const [projectFailure, setProjectFailure] = useState<Error | null>(null);
-  const rejecter = rowRejecter(server);
   const verdict = rowVerdict(server, checkStatus);
   const row = rowKey(server, projectPath);
   const { signIn } = signIns;
@@ -76,7 +74,7 @@ export function ServerRow({
     { error: checkError, message: useFailureShown(checkError) },
     { error: signOutError, message: useFailureShown(signOutError) },
   ].find((failure) => failure.error !== null && failure.message !== undefined)?.error;
-  const failure = shown == null ? undefined : plainFailure(shown, rejecter);
+  const failure = shown == null ? undefined : plainFailure(shown, server);
   // Where it is kept, its transport, then what it runs: the URL or the command line.
   const kind = `${scopeLabel(server.scope)} · ${transportLabel(server)} · ${targetText(server)}`;
   const detailsId = `details ${row}`;

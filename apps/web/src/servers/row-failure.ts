@@ -3,10 +3,12 @@
  * switch cannot lift (REJECTED_ELSEWHERE) names who made it instead of the file's key.
  */
 import { coreCodeOf } from '../trpc';
-import { REJECTION_WORDS, type Rejecter } from './rejection';
+import type { ServerEntry } from '../trpc';
+import { REJECTION_WORDS, rowRejecter } from './rejection';
 
-/** `rejecter`: who rejects the row's server, as the list says (`rowRejecter`). */
-export function plainFailure(error: Error, rejecter: Rejecter | undefined): string {
+/** A failure of an action on `server`'s row, in words; who rejects the server is as the list says. */
+export function plainFailure(error: Error, server: ServerEntry): string {
+  const rejecter = rowRejecter(server);
   if (coreCodeOf(error) === 'REJECTED_ELSEWHERE' && rejecter !== undefined && rejecter !== 'personal') {
     return `Not turned on: ${REJECTION_WORDS[rejecter]}. Nothing was changed.`;
   }
