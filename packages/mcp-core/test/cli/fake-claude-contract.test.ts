@@ -94,7 +94,18 @@ const CALLS: Call[] = [
     ],
     in: 'root',
   },
+  {
+    title: "add-json in project scope from a nested folder, into that folder's own .mcp.json",
+    argv: ['mcp', 'add-json', '--scope', 'project', 'bare', '-'],
+    stdin: json({ command: 'nearer' }),
+    in: 'nested',
+  },
   { title: 'remove from project scope', argv: ['mcp', 'remove', '--scope', 'project', 'bare'], in: 'root' },
+  {
+    title: 'remove from project scope in a nested folder, from its own .mcp.json',
+    argv: ['mcp', 'remove', '--scope', 'project', 'bare'],
+    in: 'nested',
+  },
   { title: 'remove from local scope', argv: ['mcp', 'remove', '--scope', 'local', 'web'], in: 'nested' },
   { title: 'remove of an unknown name', argv: ['mcp', 'remove', '--scope', 'user', 'nothing'], in: 'root' },
   { title: 'reset-project-choices', argv: ['mcp', 'reset-project-choices'], in: 'root' },
@@ -102,7 +113,7 @@ const CALLS: Call[] = [
 
 interface Outcome {
   exitCode: number;
-  /** The first line of stdout and of stderr (later lines are advice that the product never reads). */
+  /** All of stdout, and the first line of stderr (later lines are advice that the product never reads). */
   stdout: string;
   stderr: string;
   stored: Record<string, unknown>;
@@ -122,10 +133,14 @@ function run(bin: string, world: TestWorld, call: Call): Promise<Omit<Outcome, '
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
         // Paths differ between the two worlds; the rest must be the same text.
         const portable = (text: string) =>
-          (text.split('\n')[0] ?? '')
-            .replaceAll(world.projectDir, '<repo>')
-            .replaceAll(world.configDir, '<config>');
-        resolve({ exitCode: code, stdout: portable(stdout), stderr: portable(stderr) });
+          text.replaceAll(world.projectDir, '<repo>').replaceAll(world.configDir, '<config>');
+        // All of stdout (the product returns it, "File modified: …" included); the first line of
+        // stderr (later lines are advice that the product never reads).
+        resolve({
+          exitCode: code,
+          stdout: portable(stdout),
+          stderr: portable(stderr.split('\n')[0] ?? ''),
+        });
       },
     );
     child.stdin?.end(call.stdin ?? '');
@@ -187,7 +202,7 @@ describe('the fake claude against the pinned real CLI', () => {
   }, 240_000);
 
   it.each(CALLS.map((call, index) => [call.title, index] as const))(
-    '%s: same exit code, first lines of output and stored files',
+    '%s: same exit code, output and stored files',
     (_title, index) => {
       expect(fake[index]).toEqual(real[index]);
     },
