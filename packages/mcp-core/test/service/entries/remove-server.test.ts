@@ -1,5 +1,9 @@
-/** `mcp.remove` against the real CLI: the scope picked or given, and exactly the listed entry removed. */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+/**
+ * `mcp.remove`: the scope picked or given, and exactly the listed entry removed. Its subject is the
+ * service, so it drives the verified fake CLI, whose add, remove and refusals are held to the real
+ * one by core/cli/fake-claude-contract.test.ts (output and stored files).
+ */
+import { createTestWorld, FAKE_CLAUDE, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +17,7 @@ import { adminInWorld, fixture, type AdminArgs } from '../../support/world-admin
 
 let world: TestWorld;
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();
@@ -117,7 +121,9 @@ describe('remove of exactly the listed entry (source)', () => {
   it('refuses a source that does not hold that entry with INVALID_INPUT before any spawn, files unchanged', async () => {
     const { farther, nearer } = await twoMcpJsonFiles();
     writeFileSync(join(world.plainDir, '.mcp.json'), '{"mcpServers":{"shared":{"command":"x"}}}');
-    const before = [farther, nearer, world.configPath].map((path) => readFileSync(path, 'latin1'));
+    // .claude.json too, if the CLI wrote one (the real one does on every run; the fake only when it stores there).
+    const bytesOf = (path: string) => (existsSync(path) ? readFileSync(path, 'latin1') : 'absent');
+    const before = [farther, nearer, world.configPath].map(bytesOf);
     const log = join(world.plainDir, 'cli.log');
     const admin = adminFor(fixture('start-end-logging-claude.sh'), { CLI_LOG: log });
     const remove = (scope: Scope, source: string) =>
@@ -155,6 +161,6 @@ describe('remove of exactly the listed entry (source)', () => {
     ).rejects.toBeInstanceOf(ZodError);
 
     expect(existsSync(log)).toBe(false);
-    expect([farther, nearer, world.configPath].map((path) => readFileSync(path, 'latin1'))).toEqual(before);
+    expect([farther, nearer, world.configPath].map(bytesOf)).toEqual(before);
   });
 });

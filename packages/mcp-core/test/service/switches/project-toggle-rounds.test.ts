@@ -1,13 +1,15 @@
 /**
  * Many per-project toggles in a row, with other changes queued between them: every toggle is
- * answered 200 and `claude mcp get` run in the project confirms each one. Real CLI throughout:
- * one control session per toggle, then `claude mcp get` in the project, while adds wait in the queue.
+ * answered ok and lands before the next. Real CLI for the toggles (one control session each) and
+ * the adds waiting in the queue. Each toggle is read back from the files by the reader that
+ * core/config/effective-view-cli.test.ts holds to `claude mcp get`; at the end, with one server
+ * off and two on, `claude mcp get` in the project confirms all three.
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addJsonArgv } from '../../../src/cli/argv';
 import { cliStatusLine } from '../../support/cli-view';
+import { serversOf, writeConfig } from '../../support/stored-config';
 import { adminInWorld } from '../../support/world-admin';
 
 const DISABLED = '⊘ Disabled for this project (re-enable via /mcp)';
@@ -15,25 +17,28 @@ const SERVERS = ['alpha', 'beta', 'gamma'];
 const ROUNDS = 8;
 
 let world: TestWorld;
-beforeAll(async () => {
+beforeAll(() => {
   world = createTestWorld();
-  for (const name of SERVERS) {
-    await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv(name, 'user', { command: 'true' }));
-  }
+  // Stored as Claude Code stores them: how they got there is not the subject.
+  writeConfig(world, {
+    mcpServers: Object.fromEntries(
+      SERVERS.map((name) => [name, { type: 'stdio', command: 'true', args: [], env: {} }]),
+    ),
+  });
 });
 afterAll(() => {
   world.remove();
 });
 
 it(
-  'toggling three user servers in turn off and on eight times in a row, while servers are added meanwhile, answers all 16 toggles with ok, each confirmed by claude mcp get',
+  'toggling three user servers in turn off and on eight times in a row, while servers are added meanwhile, answers all 16 toggles with ok, each stored before the next, and claude mcp get agrees at the end',
   async () => {
     const service = adminInWorld(world);
     const started = Date.now();
     const answers: boolean[] = [];
     const confirm = async (name: string, disabled: boolean) => {
-      const status = await cliStatusLine(world, world.projectDir, name);
-      expect({ name, disabled: status === DISABLED }).toEqual({ name, disabled });
+      const server = (await serversOf(world, world.projectDir)).find((listed) => listed.name === name);
+      expect({ name, disabled: server?.status === 'disabled-in-project' }).toEqual({ name, disabled });
     };
     // Other work in the same queue: adds of new user servers, spread over the toggles.
     const adds: Promise<unknown>[] = [];
@@ -51,6 +56,16 @@ it(
     }
     await expect(Promise.all(adds)).resolves.toHaveLength(ROUNDS);
     expect(answers).toEqual(Array.from({ length: 2 * ROUNDS }, () => true));
+    // Claude Code's own word on the end state, one server off so that a toggle that never
+    // landed would show.
+    await expect(service.disableInProject({ name: 'beta', projectPath: world.projectDir })).resolves.toEqual(
+      expect.objectContaining({ ok: true }),
+    );
+    const statuses: Record<string, boolean> = {};
+    for (const name of SERVERS) {
+      statuses[name] = (await cliStatusLine(world, world.projectDir, name)) === DISABLED;
+    }
+    expect(statuses).toEqual({ alpha: false, beta: true, gamma: false });
     const listed = await service.list({ projectPath: world.projectDir });
     expect(listed.servers.map(({ name }) => name).sort()).toEqual(
       [...SERVERS, ...Array.from({ length: ROUNDS }, (_, round) => `extra-${String(round)}`)].sort(),
