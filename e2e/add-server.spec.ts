@@ -47,19 +47,22 @@ test('adds an HTTP server whose header value stays masked until secrets are reve
   const row = panel.serverRow('search');
   await expect(row).toContainText('HTTP');
   await expect(row).toContainText('https://mcp.example.com/search');
-  // Headers are in the row's details.
-  await panel.openDetails('search');
-  await expect(row).toContainText('Authorization');
-  await expect(row).toContainText('••••••');
-  await expect(row).not.toContainText('s3cret-token');
+  // Headers are in the server's sheet.
+  let sheet = await panel.openSheet('search');
+  await expect(sheet).toContainText('Authorization');
+  await expect(sheet).toContainText('••••••');
+  await expect(sheet).not.toContainText('s3cret-token');
+  await panel.closeSheet();
 
   await panel.revealSecrets.check();
-  await expect(row).toContainText('Bearer s3cret-token');
-  await expect(row).not.toContainText('••••••');
+  sheet = await panel.openSheet('search');
+  await expect(sheet).toContainText('Bearer s3cret-token');
+  await expect(sheet).not.toContainText('••••••');
   await panel.screenshot('revealed-secrets');
+  await panel.closeSheet();
 
   await panel.revealSecrets.uncheck();
-  await expect(row).toContainText('••••••');
+  await expect(await panel.openSheet('search')).toContainText('••••••');
 });
 
 test('adds an SSE server in project scope: .mcp.json is written and approval is pending', async ({

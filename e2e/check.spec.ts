@@ -25,7 +25,10 @@ function toolsServer(name: string, scope: AddServerInput['scope'], toolNames: st
   };
 }
 
-test('Check <name> shows the status, the server and its tools', async ({ openPanel, world }) => {
+test('Check <name> shows the status and tool count in the row, and the server and its tools in its sheet', async ({
+  openPanel,
+  world,
+}) => {
   await seedServer(world, world.projectDir, toolsServer('files', 'user', ['read_file', 'write_file']));
   const panel = await openPanel();
   const row = panel.serverRow('files');
@@ -33,9 +36,12 @@ test('Check <name> shows the status, the server and its tools', async ({ openPan
   await panel.checkButton('files').click();
 
   await expect(row).toContainText('Connected');
-  await expect(row).toContainText('tools-from-env 1.2.3');
+  await expect(row).toContainText('2 tools');
+  // The server's sheet has the rest: the server, and its tools.
+  const tools = (await panel.openSheet('files')).getByRole('region', { name: 'Tools', exact: true });
+  await expect(tools).toContainText('tools-from-env 1.2.3');
   // Each item goes on with the tool's permission (see permissions.spec.ts).
-  await expect(row.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
+  await expect(tools.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
     // Each with its definition's tokens: 96 and 98 characters of JSON (packages/mcp-core/test/check/tool-tokens.test.ts).
     /^read_file≈ 32 tokensTool read_file/,
     /^write_file≈ 33 tokensTool write_file/,
@@ -47,13 +53,14 @@ test('a long tool list starts folded and unfolds', async ({ openPanel, world }) 
   const names = ['one', 'two', 'three', 'four', 'five', 'six', 'seven'];
   await seedServer(world, world.projectDir, toolsServer('many', 'user', names));
   const panel = await openPanel();
-  const row = panel.serverRow('many');
 
   await panel.checkButton('many').click();
-  const tools = row.getByRole('list', { name: 'Tools' });
-  await expect(row.getByText('7 tools', { exact: true })).toBeVisible();
+  await expect(panel.serverRow('many')).toContainText('Connected');
+  const sheet = await panel.openSheet('many');
+  const tools = sheet.getByRole('list', { name: 'Tools' });
+  await expect(sheet.getByText('7 tools', { exact: true })).toBeVisible();
   await expect(tools).toBeHidden();
-  await row.getByText('7 tools', { exact: true }).click();
+  await sheet.getByText('7 tools', { exact: true }).click();
 
   await expect(tools.getByRole('listitem')).toHaveCount(7);
 });
@@ -80,22 +87,28 @@ test('Check all counts its progress and fills every row with its own result', as
   await expect(panel.page.getByRole('status').filter({ hasText: 'checked' })).toHaveText(
     '4 of 4 checked: 3 connected, 1 failed.',
   );
-  // Each row's Connection column says it; the tools, errors and stderr are in its details.
+  // Each row's Connection column says it; the tools, errors and stderr are in its sheet.
   await expect(panel.serverRow('alpha')).toContainText('Connected');
   await expect(panel.serverRow('broken')).toContainText('Needs you');
-  for (const name of ['alpha', 'beta', 'remote', 'broken']) await panel.openDetails(name);
-  await expect(panel.serverRow('alpha')).toContainText('alpha_tool');
-  await expect(panel.serverRow('beta')).toContainText('beta_tool');
-  await expect(panel.serverRow('remote')).toContainText('remote 2.0.0');
-  await expect(panel.serverRow('remote')).toContainText('remote_search');
-  const broken = panel.serverRow('broken');
-  await expect(broken).toContainText('Failed');
+  const tools = async (name: string) =>
+    (await panel.openSheet(name)).getByRole('region', { name: 'Tools', exact: true });
+  await expect(await tools('alpha')).toContainText('alpha_tool');
+  await panel.closeSheet();
+  await expect(await tools('beta')).toContainText('beta_tool');
+  await panel.closeSheet();
+  const remoteTools = await tools('remote');
+  await expect(remoteTools).toContainText('remote 2.0.0');
+  await expect(remoteTools).toContainText('remote_search');
+  await panel.closeSheet();
+  await expect(panel.serverRow('broken')).toContainText('Failed');
+  const broken = await tools('broken');
   await expect(broken.getByRole('alert')).toHaveText(
     'The server exited with code 3 before it answered initialize.',
   );
   const stderr = broken.getByRole('region', { name: 'stderr of broken' });
   await expect(stderr).toContainText('fatal: token •••••• was refused');
   await expect(stderr).not.toContainText('tok-e2e-secret');
+  await panel.closeSheet();
   await expect(panel.checkAllButton).toBeEnabled();
   await panel.screenshot('check-all');
 });
@@ -131,6 +144,6 @@ test('a project server nobody approved asks first, showing the exact command and
   await panel.dialog.getByRole('button', { name: 'Run and check' }).click();
 
   await expect(panel.serverRow('repo-tool')).toContainText('Connected');
-  await expect(panel.serverRow('repo-tool')).toContainText('repo_tool');
+  await expect(await panel.openSheet('repo-tool')).toContainText('repo_tool');
   expect(existsSync(marker)).toBe(true);
 });

@@ -23,8 +23,8 @@ test('Edit fills the form with the row (a secret revealed), Save changes stores 
   };
   await seedJsonServer(world, world.projectDir, 'web', 'user', signedIn);
   const panel = await openPanel();
-  await panel.openDetails('web');
-  await expect(panel.serverRow('web')).toContainText('••••••');
+  await expect(await panel.openSheet('web')).toContainText('••••••');
+  await panel.closeSheet();
   await panel.openAddForm();
   await panel.addForm.name.fill('half-typed');
 

@@ -8,7 +8,7 @@ async function writeJson(path: string, value: unknown): Promise<void> {
   await writeFile(path, JSON.stringify(value));
 }
 
-test('a pending, a rejected and a /mcp-disabled server each show their status in words in the row, and the file and key that decide it in its details', async ({
+test('a pending, a rejected and a /mcp-disabled server each show their status in words in the row, and the file and key that decide it in its sheet', async ({
   openPanel,
   world,
 }) => {
@@ -37,7 +37,7 @@ test('a pending, a rejected and a /mcp-disabled server each show their status in
     "Won't loadDisabled in this project with /mcp.Turn it on again with /mcp in claude.",
   );
   await expect(answer('loaded')).toHaveText('LoadsActive in every project.');
-  // The files and keys are in the details, not in the row.
+  // The files and keys are in the server's sheet, not in the row.
   const reasons = {
     waiting:
       '"waiting" is in no enabledMcpjsonServers or disabledMcpjsonServers of the settings files: run claude in the project to approve it.',
@@ -47,8 +47,8 @@ test('a pending, a rejected and a /mcp-disabled server each show their status in
   };
   for (const [name, reason] of Object.entries(reasons)) {
     await expect(panel.serverRow(name)).not.toContainText(reason);
-    await panel.openDetails(name);
-    await expect(panel.serverRow(name)).toContainText(reason);
+    await expect(await panel.openSheet(name)).toContainText(reason);
+    await panel.closeSheet();
   }
   await panel.screenshot('effective-view');
 

@@ -58,8 +58,10 @@ test('switches a project server on and off in .claude/settings.local.json, sayin
   await expect(enabled).not.toBeChecked();
   await expect(row).toContainText('Pending approval');
   await expect(row).toContainText('Turn it on to approve it.');
-  await panel.openDetails('team');
-  await expect(row).toContainText('Your own on/off choice: .claude/settings.local.json (personal)');
+  await expect(await panel.openSheet('team')).toContainText(
+    'Your own on/off choice: .claude/settings.local.json (personal)',
+  );
+  await panel.closeSheet();
 
   await enabled.click();
   await expect(enabled).toBeChecked();

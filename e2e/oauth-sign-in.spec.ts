@@ -34,17 +34,20 @@ test('Sign in <name> opens the authorization page in a new tab, the row ends sig
   // The authorization server redirects at once: the tab ends on the CLI's own callback page.
   await tab.waitForURL(/^http:\/\/localhost:\d+\/callback\?code=/);
 
-  const signIn = panel.page.getByRole('region', { name: 'Sign in to guarded' });
+  // On a line of its own under the row it signs in.
+  const signIn = row.getByRole('region', { name: 'Sign in to guarded' });
   await expect(signIn.getByRole('status')).toHaveText('Signed in to guarded.');
   // The fixture's tokens live an hour: the row says when the sign-in expires, and marks it (within a day).
   await expect(row.getByText('Signed in · expires in 1 h', { exact: true })).toHaveClass(/warn/);
   await expect(row).toContainText('Connected');
-  // Each item goes on with the tool's permission (see permissions.spec.ts).
-  await expect(row.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
+  await panel.screenshot('oauth-signed-in', { fullPage: false });
+  // The tools the new sign-in reached are in the server's sheet, each with its permission (see permissions.spec.ts).
+  const sheet = await panel.openSheet('guarded');
+  await expect(sheet.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
     /^remote_search≈ \d+ tokensSearches the remote/,
     /^remote_fetch≈ \d+ tokens/,
   ]);
-  await panel.screenshot('oauth-signed-in', { fullPage: false });
+  await panel.closeSheet();
 
   await (await panel.rowMenuItem('guarded', 'Sign out guarded')).click();
   await expect(row).toContainText('Not signed in');

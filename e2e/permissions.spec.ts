@@ -1,8 +1,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
+import type { PanelPage } from './pages/PanelPage';
 import { expect, test } from './support/fixtures';
 import { seedServer } from './support/seed';
+
+/** Checks the `tools` row and opens its sheet, whose Tools region lists them with their permissions. */
+async function checkedToolsOf(panel: PanelPage) {
+  await panel.checkButton('tools').click();
+  await expect(panel.serverRow('tools')).toContainText('Connected');
+  return (await panel.openSheet('tools')).getByRole('region', { name: 'Tools', exact: true });
+}
 
 test.beforeEach(async ({ world }) => {
   await seedServer(world, world.projectDir, {
@@ -14,14 +22,13 @@ test.beforeEach(async ({ world }) => {
   });
 });
 
-test("Deny in a checked row writes the project's personal file, shows the rule that decides, and Undo in History puts it back", async ({
+test("Deny in a checked server's sheet writes the project's personal file, shows the rule that decides, and Undo in History puts it back", async ({
   openPanel,
   world,
 }) => {
   const panel = await openPanel();
-  const row = panel.serverRow('tools');
-  await panel.checkButton('tools').click();
-  const ping = row.getByRole('group', { name: 'Permission for ping' });
+  const tools = await checkedToolsOf(panel);
+  const ping = tools.getByRole('group', { name: 'Permission for ping' });
   await expect(ping.getByRole('radio', { name: 'Default' })).toBeChecked();
 
   await ping.getByRole('radio', { name: 'Deny' }).click();
@@ -34,9 +41,10 @@ test("Deny in a checked row writes the project's personal file, shows the rule t
     new RegExp(`Denied mcp__tools__ping in ${settings}\\.`),
   );
   await expect(
-    row.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Default' }),
+    tools.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Default' }),
   ).toBeChecked();
 
+  await panel.closeSheet();
   await panel.showView('History');
   await panel
     .historyEntry('Changed tool permissions of tools')
@@ -44,6 +52,7 @@ test("Deny in a checked row writes the project's personal file, shows the rule t
     .getByRole('button', { name: 'Undo', exact: true })
     .click();
   await panel.showView('Servers');
+  await panel.openSheet('tools');
   await expect(ping.getByRole('radio', { name: 'Default' })).toBeChecked();
   expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ permissions: {} });
 });
@@ -53,17 +62,19 @@ test("a rule for the team's .claude/settings.json asks first, naming the file", 
   world,
 }) => {
   const panel = await openPanel();
-  const row = panel.serverRow('tools');
-  await panel.checkButton('tools').click();
-  await row.getByRole('radio', { name: 'The team (committed) .claude/settings.json' }).check();
+  const tools = await checkedToolsOf(panel);
+  await tools.getByRole('radio', { name: 'The team (committed) .claude/settings.json' }).check();
 
-  await row.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Ask' }).click();
+  await tools.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Ask' }).click();
   const shared = join(world.projectDir, '.claude', 'settings.json');
-  await expect(panel.dialog).toContainText(`The rule for pong goes to ${shared}`);
-  await panel.dialog.getByRole('button', { name: 'Change .claude/settings.json' }).click();
+  // Over the server's sheet, which stays open under it.
+  const confirm = panel.page.getByRole('dialog', { name: 'Change a file your team shares?' });
+  await expect(confirm).toContainText(`The rule for pong goes to ${shared}`);
+  await confirm.getByRole('button', { name: 'Change .claude/settings.json' }).click();
+  await expect(confirm).toHaveCount(0);
 
   await expect(
-    row.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Ask' }),
+    tools.getByRole('group', { name: 'Permission for pong' }).getByRole('radio', { name: 'Ask' }),
   ).toBeChecked();
   expect(JSON.parse(readFileSync(shared, 'utf8'))).toEqual({ permissions: { ask: ['mcp__tools__pong'] } });
 });
@@ -73,10 +84,9 @@ test('a managed rule shows, with its reason, and cannot be changed', async ({ op
   const managed = join(world.managedDir, 'managed-settings.json');
   writeFileSync(managed, JSON.stringify({ permissions: { deny: ['mcp__tools__ping'] } }));
   const panel = await openPanel();
-  const row = panel.serverRow('tools');
-  await panel.checkButton('tools').click();
+  const tools = await checkedToolsOf(panel);
 
-  const ping = row.getByRole('group', { name: 'Permission for ping' });
+  const ping = tools.getByRole('group', { name: 'Permission for ping' });
   await expect(ping.getByRole('radio', { name: 'Deny' })).toBeChecked();
   await expect(ping.getByRole('radio', { name: 'Allow' })).toBeDisabled();
   await expect(ping).toContainText(
@@ -97,13 +107,12 @@ test("allowManagedPermissionRulesOnly: the panel says only the organization's ru
     JSON.stringify({ permissions: { deny: ['mcp__tools__ping'] } }),
   );
   const panel = await openPanel();
-  const row = panel.serverRow('tools');
-  await panel.checkButton('tools').click();
+  const tools = await checkedToolsOf(panel);
 
-  await expect(row.getByRole('note')).toHaveText(
+  await expect(tools.getByRole('note')).toHaveText(
     `Only your organization's permission rules apply: allowManagedPermissionRulesOnly in ${managed} makes the rules of every other settings file inert.`,
   );
-  const ping = row.getByRole('group', { name: 'Permission for ping' });
+  const ping = tools.getByRole('group', { name: 'Permission for ping' });
   await expect(ping.getByRole('radio', { name: 'Default' })).toBeChecked();
   await expect(ping.getByRole('radio', { name: 'Deny' })).toBeDisabled();
 });

@@ -33,11 +33,14 @@ async function cutCells(page: Page) {
     );
     const nameOf = (row: HTMLTableRowElement): Element => row.cells.item(0) ?? row;
     const verdictOf = (row: HTMLTableRowElement): Element => row.cells.item(2) ?? row;
+    // Where it is kept, its transport and its command line or URL, under the name.
+    const commandOf = (row: HTMLTableRowElement): Element => row.cells.item(1) ?? row;
     return {
       rows: rows.length,
       names: rows.filter((row) => cut(nameOf(row))).length,
       verdicts: rows.filter((row) => cut(verdictOf(row))).length,
       clamped: rows.filter((row) => clamped(verdictOf(row))).length,
+      commands: rows.filter((row) => cut(commandOf(row)) || clamped(commandOf(row))).length,
       overflow: document.documentElement.scrollWidth - window.innerWidth,
     };
   });
@@ -59,7 +62,7 @@ for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
 
-    test('30 servers: every name and verdict reads in full, never cut with an ellipsis, and the controls line up in one column', async ({
+    test('30 servers: every name, verdict and command line reads in full, never cut with an ellipsis, and the controls line up in one column', async ({
       openPanel,
       page,
       world,
@@ -79,6 +82,7 @@ for (const width of [1280, 390]) {
           names: 0,
           verdicts: 0,
           clamped: 0,
+          commands: 0,
           overflow: 0,
         });
       }
@@ -91,8 +95,10 @@ for (const width of [1280, 390]) {
         expect(new Set(xs).size, `${action}: ${xs.join(', ')}`).toBe(1);
       }
       // A read-only row has no Edit or Remove, but its menu sits in the same column.
+      // Each switch says in words what it does: the switches' column is not an empty gap.
       for (const name of WRITABLE) {
         await expect(panel.enabledSwitch(name)).toBeVisible();
+        await expect(panel.serverRow(name).locator('.row-switches')).toContainText(/\b(On|Off)\b/);
       }
       await expect(page.getByRole('switch', { name: 'In this project memory', exact: true })).toBeVisible();
       // Logs and Sign in are in the menu, not beside the buttons.

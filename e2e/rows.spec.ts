@@ -52,11 +52,12 @@ for (const width of [1280, 390]) {
       const { overflow, tallestRow } = await layout(page);
       expect(overflow).toBe(0);
       if (width === 1280) {
-        // Claude Code's answer wraps rather than being cut (e2e/row-layout.spec.ts): at most two
-        // lines a row from 1280 px up (72 px), three at 1024 px; never sideways scroll.
+        // Claude Code's answer and the command line wrap rather than being cut (e2e/row-layout.spec.ts):
+        // at most two lines a row from 1280 px up (72 px); at 1024 px, the name over a command line
+        // of three (112 px); never sideways scroll.
         expect(tallestRow).toBeLessThanOrEqual(72);
         for (const [other, tallest] of [
-          [1024, 96],
+          [1024, 112],
           [1440, 72],
         ] as const) {
           await page.setViewportSize({ width: other, height: 800 });
@@ -83,7 +84,7 @@ for (const width of [1280, 390]) {
       await expect(panel.enabledSwitch(SEEDED.notApproved)).not.toBeChecked();
       await expect(verdict(SEEDED.rejected)).toContainText("Won't loadRejected");
       await expect(verdict('memory')).toHaveText('LoadsActive in every project.');
-      // Config keys and paths stay in the details.
+      // Config keys and paths stay in the server's sheet.
       await expect(panel.serverTable).not.toContainText('enabledMcpjsonServers');
       await expect(panel.serverTable).not.toContainText('.claude.json');
 
@@ -117,7 +118,7 @@ for (const width of [1280, 390]) {
       await shoot(page, `not-loading-${width}-light`);
     });
 
-    test('grouped by scope, sortable, and each row has its details (reason with file and key) on demand', async ({
+    test('grouped by scope, sortable, and each row has no Details toggle: its name opens its sheet with the reason, file and key', async ({
       openPanel,
       page,
       world,
@@ -135,16 +136,15 @@ for (const width of [1280, 390]) {
       await page.getByRole('switch', { name: 'Group by scope' }).click();
       await expect(panel.serverTable.getByRole('rowheader').first()).toHaveText(SEEDED.awaitingTrust);
 
-      const details = page.getByRole('button', { name: `Details ${SEEDED.awaitingTrust}`, exact: true });
-      await details.click();
-      await expect(details).toHaveAttribute('aria-expanded', 'true');
-      const row = panel.serverRow(SEEDED.awaitingTrust);
-      await expect(row).toContainText('hasTrustDialogAccepted is not true');
-      await expect(row).toContainText('.mcp.json');
+      // One place for a server's details: its sheet, not a second copy under the row.
+      await expect(page.getByRole('button', { name: /^Details / })).toHaveCount(0);
+      const sheet = await panel.openSheet(SEEDED.awaitingTrust);
+      await expect(sheet).toContainText('hasTrustDialogAccepted is not true');
+      await expect(sheet).toContainText('.mcp.json');
       expect((await layout(page)).overflow).toBe(0);
-      await shoot(page, `details-${width}-light`);
+      await shoot(page, `sheet-${width}-light`);
       await page.emulateMedia({ colorScheme: 'dark' });
-      await shoot(page, `details-${width}-dark`);
+      await shoot(page, `sheet-${width}-dark`);
     });
 
     test('a switched-off server can be edited and removed for good without switching it on', async ({

@@ -34,9 +34,11 @@ for (const { label, width, height } of WIDTHS) {
       });
       const panel = await openPanel();
       await panel.checkButton('many').click();
-      // A long list waits behind its summary.
-      await page.getByText('40 tools', { exact: true }).click();
-      const tools = page.getByRole('list', { name: 'Tools' }).getByRole('listitem');
+      await expect(panel.serverRow('many')).toContainText('Connected');
+      // The tools are in the server's sheet; a long list waits behind its summary.
+      const sheet = await panel.openSheet('many');
+      await sheet.getByText('40 tools', { exact: true }).click();
+      const tools = sheet.getByRole('list', { name: 'Tools' }).getByRole('listitem');
       await expect(tools).toHaveCount(40);
       const heights = await tools.evaluateAll((items) =>
         items.map((item) => item.getBoundingClientRect().height),
@@ -44,7 +46,7 @@ for (const { label, width, height } of WIDTHS) {
       expect(Math.max(...heights)).toBeLessThanOrEqual(100);
       await panel.screenshot(`tools-40-${label}`, { fullPage: false });
 
-      const group = page.getByRole('group', { name: 'Permission for tool_1', exact: true });
+      const group = sheet.getByRole('group', { name: 'Permission for tool_1', exact: true });
       const settings = join(world.projectDir, '.claude', 'settings.local.json');
       await group.getByRole('radio', { name: 'Default' }).focus();
       await page.keyboard.press('ArrowLeft');
@@ -62,9 +64,12 @@ for (const { label, width, height } of WIDTHS) {
       });
       await expect(group.getByRole('radio', { name: 'Ask' })).toBeFocused();
       // One change written, not one per arrow.
+      await panel.closeSheet();
       await panel.showView('History');
       await expect(panel.historyEntry('Changed tool permissions of many')).toHaveCount(1);
       await panel.showView('Servers');
+      await panel.openSheet('many');
+      await sheet.getByText('40 tools', { exact: true }).click();
 
       // Leaving the group writes the choice moved to.
       await group.getByRole('radio', { name: 'Ask' }).focus();

@@ -114,11 +114,21 @@ export class PanelPage {
     return this.history.getByRole('listitem').filter({ hasText: text });
   }
 
-  /** Opens the row's details (reason with file and key, what it runs, the last check, its history). */
-  async openDetails(name: string, row: Locator = this.serverRow(name)): Promise<void> {
-    const toggle = row.getByRole('button', { name: `Details ${name}`, exact: true });
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  /**
+   * Opens the server sheet of the row (its name is the link) and returns it: the dialog named as
+   * the server, with its details, tools, logs and history.
+   */
+  async openSheet(name: string, row: Locator = this.serverRow(name)): Promise<Locator> {
+    await row.getByRole('link', { name, exact: true }).click();
+    const sheet = this.page.getByRole('dialog', { name, exact: true });
+    await expect(sheet).toBeVisible();
+    return sheet;
+  }
+
+  /** Closes the open server sheet with Escape. */
+  async closeSheet(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await expect(this.page.getByRole('dialog')).toHaveCount(0);
   }
 
   checkButton(name: string): Locator {

@@ -16,7 +16,7 @@ export function isWritable(server: ServerEntry): server is WritableServer {
 }
 
 /**
- * The one key of a row, wherever rows are told apart (React keys, open details, checks, sign-outs,
+ * The one key of a row, wherever rows are told apart (React keys, checks, sign-ins and sign-outs,
  * the edit form): the same entry listed for another project is another row.
  */
 export function rowKey(

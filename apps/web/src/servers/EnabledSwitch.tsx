@@ -58,11 +58,8 @@ export function EnabledSwitch({ server, projectPath, disabled, onFailure }: Enab
             change.mutate(event.target.checked);
           }}
         />
-        {/* The row's answer says what the switch did (an approval waiting for trust too); a user-scope
-            server's switch is said beside its per-project one. */}
-        <span className={change.isPending || server.scope === 'user' ? 'hint' : 'visually-hidden'}>
-          {change.isPending ? 'Saving…' : lastingSwitchWords(server, checked)}
-        </span>
+        {/* Said beside the switch in every row: the switches' column holds their words, not a gap. */}
+        <span className="hint">{change.isPending ? 'Saving…' : lastingSwitchWords(server, checked)}</span>
       </label>
     </div>
   );

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { RowCheck } from '../check';
 import { useFailureShown } from '../connection';
 import { RowLogs } from '../logs';
-import { offersSignIn, signInHealth, type RowSignIns } from '../sign-in';
+import { offersSignIn, signInHealth, SignInRun, type RowSignIns } from '../sign-in';
 import { scopeLabel } from '../scopes';
 import type { ServerEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
@@ -17,9 +17,6 @@ import { isWritable, rowKey, usesOAuth, type WritableServer } from '../rows';
 import { editButtonId } from './server-display';
 import { sheetHref, sheetOpenerId } from './sheet-address';
 
-// Loaded when a row's details first open: the list paints without them.
-const RowDetails = lazy(async () => ({ default: (await import('./RowDetails')).RowDetails }));
-
 interface ServerRowProps {
   server: ServerEntry;
   projectPath: string;
@@ -28,8 +25,6 @@ interface ServerRowProps {
   check: RowCheck | undefined;
   /** The last check the server kept of this entry, from before this page loaded. */
   keptCheck: KeptCheck | undefined | 'loading';
-  detailsOpen: boolean;
-  onDetails: (open: boolean) => void;
   onCheck: (server: WritableServer, projectPath: string) => void;
   onEdit: (server: WritableServer, projectPath: string) => void;
   onRemove: (server: WritableServer, projectPath: string) => void;
@@ -39,7 +34,8 @@ interface ServerRowProps {
 /**
  * One server on one line: its name, Claude Code's answer (wrapping, never cut), the last check,
  * and its controls in one column (the rarer ones in `More actions for <name>`); under it, a
- * failure of one of its actions on a line of its own, and its details on demand.
+ * failure of one of its actions, or its sign-in under way, on a line of its own. Everything else
+ * about it (files, tools, logs, history) is in its sheet, which its name opens.
  */
 export function ServerRow({
   server,
@@ -48,8 +44,6 @@ export function ServerRow({
   locked,
   check,
   keptCheck,
-  detailsOpen,
-  onDetails,
   onCheck,
   onEdit,
   onRemove,
@@ -63,8 +57,11 @@ export function ServerRow({
   const [projectFailure, setProjectFailure] = useState<Error | null>(null);
   const verdict = rowVerdict(server, checkStatus);
   const row = rowKey(server, projectPath);
-  const { signIn } = signIns;
-  const signingIn = signIn !== null && rowKey(signIn.server, signIn.projectPath) === row;
+  // The table's one sign-in, if it is this row's.
+  const signIn =
+    signIns.signIn !== null && rowKey(signIns.signIn.server, signIns.signIn.projectPath) === row
+      ? signIns.signIn
+      : null;
   // One line at most: the failure of a switch, of the check or of a sign-out, each said while it holds.
   const checkError = check?.state === 'error' ? check.error : null;
   const signOutError = signIns.signOutErrorOf(row) ?? null;
@@ -77,14 +74,12 @@ export function ServerRow({
   const failure = shown == null ? undefined : plainFailure(shown, server);
   // Where it is kept, its transport, then what it runs: the URL or the command line.
   const kind = `${scopeLabel(server.scope)} · ${transportLabel(server)} · ${targetText(server)}`;
-  const detailsId = `details ${row}`;
   const menuItems = rowMenuItems(server, projectPath, {
     checkStatus,
     now,
     stale,
     locked,
     signIns,
-    onDetails,
     setLogsOpen,
   });
   return (
@@ -99,9 +94,7 @@ export function ServerRow({
           {server.name}
         </a>
       </th>
-      <td className="kind-cell" title={kind}>
-        {kind}
-      </td>
+      <td className="kind-cell">{kind}</td>
       <td className="verdict-cell" data-label="Claude Code">
         {/* The pill, the sentence and the fix are spaced by CSS. */}
         <span className={`answer ${verdict.answer}`}>{ANSWER_LABELS[verdict.answer]}</span>
@@ -172,19 +165,6 @@ export function ServerRow({
           ) : (
             <span className="menu-button" aria-hidden="true" />
           )}
-          <button
-            type="button"
-            className="secondary small icon-button details-toggle"
-            aria-label={`Details ${server.name}`}
-            aria-expanded={detailsOpen}
-            aria-controls={detailsOpen ? detailsId : undefined}
-            title="Details"
-            onClick={() => {
-              onDetails(!detailsOpen);
-            }}
-          >
-            <span aria-hidden="true">{detailsOpen ? '▴' : '▾'}</span>
-          </button>
         </div>
         {logsOpen && (
           <RowLogs
@@ -202,17 +182,22 @@ export function ServerRow({
           <ErrorAlert message={failure} />
         </td>
       )}
-      {detailsOpen && (
-        <td className="details-cell" id={detailsId}>
-          <Suspense fallback={<p className="status">Loading details…</p>}>
-            <RowDetails
-              server={server}
-              projectPath={projectPath}
-              verdict={verdict}
-              check={check}
-              signIn={signingIn ? signIn : null}
-              signIns={signIns}
-              onCheck={onCheck}
+      {signIn !== null && (
+        <td className="sign-in-cell">
+          <Suspense fallback={<p className="status">Starting sign-in…</p>}>
+            <SignInRun
+              key={signIn.run}
+              server={signIn.server}
+              projectPath={signIn.projectPath}
+              tab={signIn.tab}
+              onDone={(ok) => {
+                signIns.finished();
+                // What Claude Code now gets from it: checked with the new token.
+                if (ok) onCheck(signIn.server, signIn.projectPath);
+              }}
+              onClose={() => {
+                signIns.close();
+              }}
             />
           </Suspense>
         </td>
@@ -231,7 +216,6 @@ function rowMenuItems(
     stale,
     locked,
     signIns,
-    onDetails,
     setLogsOpen,
   }: {
     checkStatus: string | undefined;
@@ -239,7 +223,6 @@ function rowMenuItems(
     stale: boolean;
     locked: boolean;
     signIns: RowSignIns;
-    onDetails: (open: boolean) => void;
     setLogsOpen: (open: boolean) => void;
   },
 ): MenuItem[] {
@@ -261,8 +244,7 @@ function rowMenuItems(
       text: 'Sign in',
       unavailable: stale || locked || signIns.running,
       onSelect: () => {
-        // The sign-in shows in the row's details; its tab opens in this click.
-        onDetails(true);
+        // The sign-in shows on a line under the row; its tab opens in this click.
         signIns.start(server, projectPath);
       },
     });

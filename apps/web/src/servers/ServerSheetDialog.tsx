@@ -13,7 +13,7 @@ import { Dialog } from '../ui/Dialog';
 import { sourceLabel, targetText, transportLabel } from './row-display';
 import { rowVerdict } from './row-verdict';
 import { SecretList } from './SecretList';
-import './row-details.css';
+import './server-details.css';
 import './server-sheet.css';
 
 interface ServerSheetDialogProps {
@@ -65,6 +65,11 @@ export function ServerSheetDialog({
               <dt>Kept in</dt>
               <dd>
                 <code className="path">{sourceLabel(server.source, projectPath)}</code>
+                {server.scope === 'project' && (
+                  <span className="reason">
+                    Your own on/off choice: .claude/settings.local.json (personal)
+                  </span>
+                )}
               </dd>
             </div>
           )}

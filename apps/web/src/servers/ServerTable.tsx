@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { RowCheck } from '../check';
 import { useRowSignIns } from '../sign-in';
 import type { ServerEntry } from '../trpc';
@@ -23,7 +22,7 @@ export interface ServerTableProps {
   onRemove: (server: WritableServer, projectPath: string) => void;
 }
 
-/** The servers, one line each, grouped by scope when asked; a row's details open under it. */
+/** The servers, one line each, grouped by scope when asked; a row's name opens its sheet. */
 export function ServerTable({
   groups,
   projectPath,
@@ -36,15 +35,6 @@ export function ServerTable({
   onRemove,
 }: ServerTableProps) {
   const signIns = useRowSignIns();
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const setOpenOf = (server: ServerEntry, isOpen: boolean) => {
-    setOpen((previous) => {
-      const next = new Set(previous);
-      if (isOpen) next.add(rowKey(server, projectPath));
-      else next.delete(rowKey(server, projectPath));
-      return next;
-    });
-  };
   return (
     <table className={stale ? 'server-table stale' : 'server-table'} aria-busy={stale}>
       <thead>
@@ -78,15 +68,7 @@ export function ServerTable({
               locked={locked}
               check={checkOf(server)}
               keptCheck={keptCheckOf(server)}
-              detailsOpen={open.has(rowKey(server, projectPath))}
-              onDetails={(isOpen) => {
-                setOpenOf(server, isOpen);
-              }}
-              onCheck={(writable, shownProject) => {
-                // The result (tools, or what went wrong) is in the details.
-                setOpenOf(writable, true);
-                onCheck(writable, shownProject);
-              }}
+              onCheck={onCheck}
               onEdit={onEdit}
               onRemove={onRemove}
               signIns={signIns}

@@ -1,7 +1,7 @@
 /**
  * One answer per row, the same everywhere: will Claude Code load the server (Loads, Won't load,
  * Needs you), one plain sentence why that starts with the fixed status word (e2e/rows.spec.ts), and the one
- * thing that fixes it. File paths and settings keys stay in the row's details (`statusReason`).
+ * thing that fixes it. File paths and settings keys stay in the server's sheet (`statusReason`).
  */
 import { usesOAuth } from '../rows';
 import { scopeLabel } from '../scopes';
@@ -70,7 +70,8 @@ export function rowVerdict(server: ServerEntry, check?: CheckResult['status']): 
     return {
       answer: 'needs-you',
       sentence: `Active, but the last check ${check === 'failed' ? 'failed' : 'timed out'}.`,
-      fix: { kind: 'outside', text: 'See Details for what went wrong.' },
+      // Its name opens its sheet, whose Tools part has the check's error and stderr.
+      fix: { kind: 'outside', text: `Open ${server.name} to see what went wrong.` },
     };
   }
   return { answer: 'loads', sentence: activeSentence(server) };
