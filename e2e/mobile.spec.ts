@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 // The callback given to page.evaluate runs in the browser.
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { seedServer } from './support/seed';
 
@@ -30,22 +31,23 @@ test('the panel fits a 390 px wide phone screen', async ({ openPanel, page, worl
   const panel = await openPanel();
 
   await expect(panel.serverRow('files')).toBeVisible();
-  // Every control of a row whole on screen, none cut off at the edge.
+  // Every control of a row whole on screen once scrolled to, none cut off at the side: rows wrap
+  // their command lines, so the second may start below the first screen. Centred: scrolled only
+  // "into view", a fraction of a pixel can stay past the bottom edge.
+  const wholeOnScreen = async (control: Locator) => {
+    await control.evaluate((element) => {
+      element.scrollIntoView({ block: 'center' });
+    });
+    await expect(control).toBeInViewport({ ratio: 1 });
+  };
   for (const name of ['files', 'search']) {
-    await expect(panel.enabledSwitch(name)).toBeInViewport({ ratio: 1 });
-    await expect(panel.removeButton(name)).toBeInViewport({ ratio: 1 });
+    await wholeOnScreen(panel.enabledSwitch(name));
+    await wholeOnScreen(panel.removeButton(name));
   }
-  await expect(page.getByRole('switch', { name: 'In this project search', exact: true })).toBeInViewport({
-    ratio: 1,
-  });
-  // Below the first screen on a phone (each user row holds two switches): scrolled to, then whole;
-  // its menu holds Sign in.
+  await wholeOnScreen(page.getByRole('switch', { name: 'In this project search', exact: true }));
+  // Below the first screen on a phone (each user row holds two switches); its menu holds Sign in.
   const signIn = panel.moreActions('tracker');
-  // Centred: scrolled only "into view", a fraction of a pixel can stay past the bottom edge.
-  await signIn.evaluate((button) => {
-    button.scrollIntoView({ block: 'center' });
-  });
-  await expect(signIn).toBeInViewport({ ratio: 1 });
+  await wholeOnScreen(signIn);
   // Open, the menu is whole on screen and pushes nothing sideways.
   await expect(await panel.rowMenuItem('tracker', 'Sign in tracker')).toBeInViewport({ ratio: 1 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
