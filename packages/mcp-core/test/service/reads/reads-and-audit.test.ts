@@ -1,5 +1,9 @@
-/** The reads (`list`, `info`) and the audit log every change writes, also when it cannot be written. */
-import { createTestWorld, PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
+/**
+ * The reads (`list`, `info`) and the audit log every change writes, also when it cannot be written.
+ * Changes go through the verified fake CLI (core/cli/fake-claude-contract.test.ts): the subject is
+ * what the service records. `info` asks the pinned real CLI its version.
+ */
+import { createTestWorld, FAKE_CLAUDE, PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { copyFileSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +16,7 @@ const claude = PINNED_CLAUDE_BIN;
 
 let world: TestWorld;
 beforeEach(() => {
-  world = createTestWorld();
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
 });
 afterEach(() => {
   world.remove();
@@ -73,7 +77,7 @@ describe('list', () => {
 
 describe('info and audit', () => {
   it('reports the product version, paths and the CLI it drives', async () => {
-    await expect(adminFor().info()).resolves.toEqual({
+    await expect(adminFor(claude).info()).resolves.toEqual({
       version: '0.1.0',
       configPath: world.configPath,
       defaultProject: world.projectDir,
@@ -175,7 +179,7 @@ describe('an audit log that cannot be written', () => {
   it('reports a landed change as done, with a warning naming the audit log and the history, and logs both', async () => {
     const blocker = blockAuditLog();
     const warnings: string[] = [];
-    const admin = adminFor(claude, {}, { logWarning: (message) => warnings.push(message) });
+    const admin = adminFor(undefined, {}, { logWarning: (message) => warnings.push(message) });
 
     const result = await admin.add({ name: 'files', scope: 'user', command: 'node' });
 
@@ -193,7 +197,7 @@ describe('an audit log that cannot be written', () => {
   });
 
   it("lets a failed change's own error out, not the audit's", async () => {
-    const admin = adminFor(claude, {}, { logWarning: () => undefined });
+    const admin = adminFor(undefined, {}, { logWarning: () => undefined });
     await admin.add({ name: 'files', scope: 'user', command: 'node' });
     blockAuditLog();
 
