@@ -3,13 +3,14 @@
  * demand): a deadline that kills the whole process group, a line past the cap, a session that
  * ends without answering, and a session started without the model's credentials.
  */
-import { createTestWorld, livingGroupMembers } from '@mcp-admin/core/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toggleMcpServer } from '../../src/cli/control-session';
 import { McpCoreError } from '../../src/errors';
+import { expectGroupGone } from '../support/process-group';
 import { fixture } from '../support/world-admin';
 
 let world: TestWorld;
@@ -37,7 +38,7 @@ describe('a control session', () => {
         'Claude Code did not answer the toggle within 500 ms and was stopped (MCP_ADMIN_CLI_TIMEOUT_MS sets the limit).',
       ),
     );
-    expect(livingGroupMembers(Number(readFileSync(pidFile, 'utf8')))).toEqual([]);
+    await expectGroupGone(Number(readFileSync(pidFile, 'utf8')));
   });
 
   it('printing a line over 1 MiB is stopped with CLI_FAILED saying so', async () => {
