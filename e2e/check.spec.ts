@@ -38,7 +38,7 @@ test('Check <name> shows the status and tool count in the row, and the server an
   await expect(row).toContainText('Connected');
   await expect(row).toContainText('2 tools');
   // The server's sheet has the rest: the server, and its tools.
-  const tools = (await panel.openSheet('files')).getByRole('region', { name: 'Tools', exact: true });
+  const tools = await panel.openSheetTools('files');
   await expect(tools).toContainText('tools-from-env 1.2.3');
   // Each item goes on with the tool's permission (see permissions.spec.ts).
   await expect(tools.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveText([
@@ -90,18 +90,16 @@ test('Check all counts its progress and fills every row with its own result', as
   // Each row's Connection column says it; the tools, errors and stderr are in its sheet.
   await expect(panel.serverRow('alpha')).toContainText('Connected');
   await expect(panel.serverRow('broken')).toContainText('Needs you');
-  const tools = async (name: string) =>
-    (await panel.openSheet(name)).getByRole('region', { name: 'Tools', exact: true });
-  await expect(await tools('alpha')).toContainText('alpha_tool');
+  await expect(await panel.openSheetTools('alpha')).toContainText('alpha_tool');
   await panel.closeSheet();
-  await expect(await tools('beta')).toContainText('beta_tool');
+  await expect(await panel.openSheetTools('beta')).toContainText('beta_tool');
   await panel.closeSheet();
-  const remoteTools = await tools('remote');
+  const remoteTools = await panel.openSheetTools('remote');
   await expect(remoteTools).toContainText('remote 2.0.0');
   await expect(remoteTools).toContainText('remote_search');
   await panel.closeSheet();
   await expect(panel.serverRow('broken')).toContainText('Failed');
-  const broken = await tools('broken');
+  const broken = await panel.openSheetTools('broken');
   await expect(broken.getByRole('alert')).toHaveText(
     'The server exited with code 3 before it answered initialize.',
   );

@@ -70,7 +70,7 @@ for (const { label, width, height } of WIDTHS) {
 
       await panel.checkButton('files').click();
       await expect(panel.serverRow('files')).toContainText('Connected');
-      const tools = (await panel.openSheet('files')).getByRole('region', { name: 'Tools', exact: true });
+      const tools = await panel.openSheetTools('files');
       const failure = tools.getByRole('alert');
       await expect(failure).toHaveText('Could not load the check result. Retry');
       await shot(page, `flow-lazy-retry-${label}`);

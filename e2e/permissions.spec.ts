@@ -9,7 +9,7 @@ import { seedServer } from './support/seed';
 async function checkedToolsOf(panel: PanelPage) {
   await panel.checkButton('tools').click();
   await expect(panel.serverRow('tools')).toContainText('Connected');
-  return (await panel.openSheet('tools')).getByRole('region', { name: 'Tools', exact: true });
+  return panel.openSheetTools('tools');
 }
 
 test.beforeEach(async ({ world }) => {

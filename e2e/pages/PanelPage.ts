@@ -125,6 +125,11 @@ export class PanelPage {
     return sheet;
   }
 
+  /** Opens the server's sheet and returns its Tools region: the last check's tools and their permissions. */
+  async openSheetTools(name: string): Promise<Locator> {
+    return (await this.openSheet(name)).getByRole('region', { name: 'Tools', exact: true });
+  }
+
   /** Closes the open server sheet with Escape. */
   async closeSheet(): Promise<void> {
     await this.page.keyboard.press('Escape');
