@@ -3,12 +3,13 @@
 /**
  * Issue 29, "The row at 1280 px": with 30 servers, every name and Claude Code's answer read in full
  * (wrapped, never cut), the controls in one aligned column with the rarer actions in the ARIA menu
- * `More actions for <name>`, and columns that stay put while Check all fills the rows. At a desktop
+ * `More actions for <name>`, the message after a change over no row's controls, and columns that stay
+ * put while Check all fills the rows. At a desktop
  * and a phone width. Screenshots go to $SCREENS_DIR/row-layout-*.png when it is set.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
 import { saveScreenshot } from './pages/PanelPage';
 import { expect, test } from './support/fixtures';
@@ -54,6 +55,39 @@ async function lefts(page: Page, names: readonly string[], label: (name: string)
     xs.push(Math.round(box?.x ?? -1));
   }
   return xs;
+}
+
+/**
+ * The row controls in view that `cover` overlaps: any row's on a desktop; on a phone, the last row's
+ * once the page is scrolled to its end.
+ */
+async function controlsUnder(page: Page, cover: Locator): Promise<string[]> {
+  const box = await cover.boundingBox();
+  if (box === null) throw new Error('the message is not shown');
+  return page.evaluate((covering) => {
+    const rows = Array.from(document.querySelectorAll<HTMLTableRowElement>('tbody tr')).filter(
+      (row) => row.querySelector('th[scope="row"]') !== null,
+    );
+    const phone = window.innerWidth < 600;
+    if (phone) window.scrollTo(0, document.documentElement.scrollHeight);
+    const shown = phone ? rows.slice(-1) : rows;
+    const controls = shown.flatMap((row) =>
+      Array.from(row.querySelectorAll<HTMLElement>('button, [role="switch"]')),
+    );
+    return controls
+      .filter((control) => {
+        const rect = control.getBoundingClientRect();
+        const inView = rect.bottom > 0 && rect.top < window.innerHeight;
+        return (
+          inView &&
+          rect.right > covering.x &&
+          rect.left < covering.x + covering.width &&
+          rect.bottom > covering.y &&
+          rect.top < covering.y + covering.height
+        );
+      })
+      .map((control) => control.getAttribute('aria-label') ?? control.textContent);
+  }, box);
 }
 
 const WRITABLE = ['memory', 'postgres', 'filesystem', 'team-docs', 'team-legacy', 'old-search'];
@@ -103,6 +137,14 @@ for (const width of [1280, 390]) {
       await expect(page.getByRole('switch', { name: 'In this project memory', exact: true })).toBeVisible();
       // Logs and Sign in are in the menu, not beside the buttons.
       await expect(page.getByRole('button', { name: /^(Logs|Sign in|Sign out) / })).toHaveCount(0);
+
+      // The message after a change leaves every control clickable: on a desktop it covers none
+      // in view; on a phone, where it takes the width, the page scrolls the last row clear of it.
+      await panel.enabledSwitch('memory').click();
+      // The status region holds the card the user sees.
+      const toast = page.getByRole('status').filter({ hasText: 'Turned off memory' }).locator('.toast-card');
+      await expect(toast).toBeVisible();
+      await expect.poll(() => controlsUnder(page, toast)).toEqual([]);
     });
 
     test('More actions for <name> is an ARIA menu: arrows move, Escape closes it and gives focus back, a chosen item acts', async ({
