@@ -63,7 +63,7 @@ test('the first rows come with the page: with every API request held back, the s
 test.describe('before any script runs', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the signed-in page comes with the panel drawn by the server: its rows with Claude Code’s answer (markup in an entry drawn as text), the header and the views, busy until the script takes over', async ({
+  test('the signed-in page comes with the panel drawn by the server: its rows with Claude Code’s answer (markup in an entry drawn as text), the header and the views, busy until the script takes over; a bookmarked other view shows none of that Servers view', async ({
     page,
     server,
     world,
@@ -87,6 +87,15 @@ test.describe('before any script runs', () => {
     await expect(panel.newServerButton).toBeVisible();
     await expect(panel.viewLink('History')).toBeVisible();
     await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+
+    // The server never sees the fragment: loaded as a bookmark of Profiles, its drawing of the
+    // Servers view stays hidden until the script draws Profiles.
+    await page.goto(`${server.origin}/#/profiles`);
+    await page.reload();
+    await expect(panel.viewLink('Profiles')).toBeVisible();
+    await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
+    await expect(panel.viewRegion('Servers')).toBeHidden();
+    await expect(panel.serverRow('drawn')).toBeHidden();
   });
 });
 
