@@ -11,6 +11,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createMcpAdmin, type McpAdmin } from '../../src/service';
 import { claudeCacheDir, mcpLogsDir } from '../../src/config';
 import { runClaudeSessionUntil } from '../support/claude-session';
+import { writeConfig } from '../support/stored-config';
 
 let world: TestWorld;
 let admin: McpAdmin;
@@ -25,6 +26,18 @@ afterEach(async () => {
 
 const SECRET = 'sk-live-4f9a8b7c6d5e';
 
+/** User servers stored as `mcp.add` stores them: adding is not the subject, Claude Code's logs are. */
+function writeUserServers(servers: Record<string, { args: string[]; env?: Record<string, string> }>) {
+  writeConfig(world, {
+    mcpServers: Object.fromEntries(
+      Object.entries(servers).map(([name, { args, env = {} }]) => [
+        name,
+        { type: 'stdio', command: process.execPath, args, env },
+      ]),
+    ),
+  });
+}
+
 /** Every line Claude Code wrote for `server` in the world's project so far. */
 function loggedText(server: string): string {
   const dir = mcpLogsDir(claudeCacheDir(world.configDir, 'linux', {}), world.projectDir, server);
@@ -35,19 +48,9 @@ function loggedText(server: string): string {
 }
 
 it("reads the logs the real CLI wrote for a working and a failing server, newest first, the failing one's secret redacted", async () => {
-  await admin.add({
-    name: 'good_server',
-    scope: 'user',
-    command: process.execPath,
-    args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
-    env: { TOOL_NAMES: 'ping' },
-  });
-  await admin.add({
-    name: 'failing',
-    scope: 'user',
-    command: process.execPath,
-    args: [MCP_SERVER_SCRIPTS.stderrThenExit],
-    env: { API_TOKEN: SECRET },
+  writeUserServers({
+    good_server: { args: [MCP_SERVER_SCRIPTS.toolsFromEnv], env: { TOOL_NAMES: 'ping' } },
+    failing: { args: [MCP_SERVER_SCRIPTS.stderrThenExit], env: { API_TOKEN: SECRET } },
   });
 
   await runClaudeSessionUntil(
@@ -89,12 +92,7 @@ it('finds the logs of a project whose path is over 200 characters, where Claude 
   const deep = join(world.projectDir, 'a-rather-long-folder-name-for-this-test'.repeat(6));
   mkdirSync(deep, { recursive: true });
   expect(deep.length).toBeGreaterThan(200);
-  await admin.add({
-    name: 'good',
-    scope: 'user',
-    command: process.execPath,
-    args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
-  });
+  writeUserServers({ good: { args: [MCP_SERVER_SCRIPTS.toolsFromEnv] } });
 
   const dir = mcpLogsDir(claudeCacheDir(world.configDir, 'linux', {}), deep, 'good');
   expect(dir).toMatch(/-[0-9a-z]+\/mcp-logs-good$/);

@@ -9,22 +9,27 @@ import type { TestWorld } from '@mcp-admin/core/testing';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createMcpAdmin, type McpAdmin } from '../../src/service';
 import { sessionStart } from '../support/claude-init';
+import { writeConfig } from '../support/stored-config';
 
 // Up to three sessions, each up to 90 s on a busy machine.
 const CLI_SESSIONS_TIMEOUT_MS = 300_000;
 
 let world: TestWorld;
 let admin: McpAdmin;
-beforeEach(async () => {
+beforeEach(() => {
   world = createTestWorld();
-  admin = createMcpAdmin(worldAdminOptions(world));
-  await admin.add({
-    name: 'tools',
-    scope: 'user',
-    command: process.execPath,
-    args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
-    env: { TOOL_NAMES: 'ping,pong' },
+  // Stored as `mcp.add` stores it: adding is not the subject here.
+  writeConfig(world, {
+    mcpServers: {
+      tools: {
+        type: 'stdio',
+        command: process.execPath,
+        args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
+        env: { TOOL_NAMES: 'ping,pong' },
+      },
+    },
   });
+  admin = createMcpAdmin(worldAdminOptions(world));
 });
 afterEach(async () => {
   await admin.close();

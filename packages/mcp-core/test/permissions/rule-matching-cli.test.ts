@@ -12,6 +12,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { effectivePermission } from '../../src/schemas';
 import { createMcpAdmin, type McpAdmin } from '../../src/service';
 import { sessionStart } from '../support/claude-init';
+import { writeConfig } from '../support/stored-config';
 
 // Up to five sessions, each up to 90 s on a busy machine.
 const CLI_SESSIONS_TIMEOUT_MS = 480_000;
@@ -27,17 +28,17 @@ afterEach(async () => {
   world.remove();
 });
 
-/** Servers and their tools, added in the user's scope. */
-async function addServers(servers: Record<string, string[]>): Promise<void> {
-  for (const [name, tools] of Object.entries(servers)) {
-    await admin.add({
-      name,
-      scope: 'user',
-      command: process.execPath,
-      args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
-      env: { TOOL_NAMES: tools.join(',') },
-    });
-  }
+/** Servers and their tools in the user's scope, stored as `mcp.add` stores them: adding is not the subject. */
+function addServers(servers: Record<string, string[]>): void {
+  const entry = (tools: string[]) => ({
+    type: 'stdio',
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
+    env: { TOOL_NAMES: tools.join(',') },
+  });
+  writeConfig(world, {
+    mcpServers: Object.fromEntries(Object.entries(servers).map(([name, tools]) => [name, entry(tools)])),
+  });
 }
 
 function writeDeny(path: string, deny: string[]): void {
@@ -68,7 +69,7 @@ it(
   'rules on servers named a__b and a match the tools the CLI takes out: the whole name, the part before the second __, and a trailing *',
   async () => {
     const servers = { a__b: ['ping', 'pong'], a: ['b__x', 'zed'] };
-    await addServers(servers);
+    addServers(servers);
     const local = join(world.projectDir, '.claude', 'settings.local.json');
     const cases: [string, string[]][] = [
       ['mcp__a__b', ['mcp__a__b__x', 'mcp__a__zed']],
@@ -89,7 +90,7 @@ it(
   "from a folder below the git root, the root's .claude/settings.local.json counts and its .claude/settings.json does not, as for the CLI",
   async () => {
     const servers = { tools: ['ping', 'pong'] };
-    await addServers(servers);
+    addServers(servers);
     writeDeny(join(world.projectDir, '.claude', 'settings.json'), ['mcp__tools__ping']);
     writeDeny(join(world.projectDir, '.claude', 'settings.local.json'), ['mcp__tools__pong']);
 

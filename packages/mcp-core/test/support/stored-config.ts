@@ -1,6 +1,7 @@
 /** Claude Code's files of a test's world written as the tests need them, and the list read back. */
 import { worldReadOptions, type TestWorld } from '@mcp-admin/core/testing';
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { listServers } from '../../src/config';
 import type { Server } from '../../src/config/types';
@@ -12,6 +13,23 @@ export function writeJson(path: string, value: unknown): void {
 /** `.claude.json` of `world`. */
 export function writeConfig(world: TestWorld, value: unknown): void {
   writeJson(world.configPath, value);
+}
+
+/** `<dir>/.mcp.json` holding `servers`, as `claude mcp add --scope project` run in `dir` leaves it. */
+export function writeMcpJson(dir: string, servers: Record<string, unknown>): void {
+  writeJson(join(dir, '.mcp.json'), { mcpServers: servers });
+}
+
+/** A project's entry of `.claude.json` as the CLI starts it for a local-scope add (fake-claude.mjs, held to it, agrees). */
+export function projectEntry(mcpServers: Record<string, unknown>) {
+  return {
+    allowedTools: [],
+    mcpContextUris: [],
+    mcpServers,
+    hasTrustDialogAccepted: false,
+    hasClaudeMdExternalIncludesApproved: false,
+    hasClaudeMdExternalIncludesWarningShown: false,
+  };
 }
 
 export function serversOf(world: TestWorld, projectPath: string, reveal = false): Promise<Server[]> {

@@ -3,30 +3,30 @@
  * the real CLI through its control protocol, proven with `claude mcp get` run in the project;
  * refusals before any process starts, every file byte-identical.
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { addJsonArgv } from '../../../src/cli/argv';
 import { McpCoreError } from '../../../src/errors';
 import { cliStatusLine } from '../../support/cli-view';
 import { installLocalPlugin } from '../../support/local-plugin';
+import { projectEntry, writeConfig } from '../../support/stored-config';
 import { adminInWorld, fixture, storedConfigOf } from '../../support/world-admin';
 
 const DISABLED = '⊘ Disabled for this project (re-enable via /mcp)';
 
 let world: TestWorld;
 // One world for the file: each real control session costs seconds, so the tests share what they seed.
-beforeAll(async () => {
+beforeAll(() => {
   world = createTestWorld();
-  const seed = (scope: 'user' | 'local', name: string) =>
-    runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv(name, scope, { command: 'true' }));
-  await seed('user', 'docs');
-  await seed('user', 'both');
-  await seed('local', 'both');
-  await seed('local', 'mine');
+  // Stored as `claude mcp add-json` stores `{"command":"true"}`: how they got there is not the subject.
+  const entry = { command: 'true', args: [] };
+  writeConfig(world, {
+    mcpServers: { docs: entry, both: entry },
+    projects: { [world.projectDir]: projectEntry({ both: entry, mine: entry }) },
+  });
 });
 afterAll(() => {
   world.remove();
