@@ -1,13 +1,13 @@
 /** Disable and enable of project servers through Claude Code's approval lists, and resetting the project choices. */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addJsonArgv } from '../../src/cli/argv';
 import { McpCoreError } from '../../src/errors';
-import { adminInWorld, storedConfigOf } from '../support/world-admin';
+import { adminInWorld } from '../support/world-admin';
 import { cliStatusLine } from '../support/cli-view';
+import { writeConfig, writeMcpJson } from '../support/stored-config';
 
 let world: TestWorld;
 beforeEach(() => {
@@ -22,18 +22,14 @@ const anyTime: unknown = expect.any(String);
 
 const FILES = { type: 'stdio', command: 'node', args: ['server.js', '--root=/tmp'], env: { API_KEY: 'k3y' } };
 
-function seed(
-  scope: 'user' | 'local' | 'project',
-  name: string,
-  entry: Record<string, unknown>,
-  cwd = world.projectDir,
-) {
-  return runCliAsAnotherTerminal(world, cwd, addJsonArgv(name, scope, entry));
-}
+// The project's .mcp.json as `claude mcp add-json --scope project` writes it: adding is not the subject.
+const seedFiles = () => {
+  writeMcpJson(world.projectDir, { files: FILES });
+};
 
 describe('disable and enable in project scope', () => {
   it('rejects through .claude/settings.local.json, keeping its other keys and mode, and never touches .mcp.json', async () => {
-    await seed('project', 'files', FILES);
+    seedFiles();
     const mcpJson = join(world.projectDir, '.mcp.json');
     const mcpJsonBytes = readFileSync(mcpJson);
     mkdirSync(join(world.projectDir, '.claude'));
@@ -115,12 +111,8 @@ describe('disable and enable in project scope', () => {
   });
 
   it("writes the project dir's own settings file, making .claude/, for a server of a parent's .mcp.json; trusted, it loads", async () => {
-    await seed('project', 'files', FILES);
-    const config = storedConfigOf(world);
-    writeFileSync(
-      world.configPath,
-      JSON.stringify({ ...config, projects: { [world.projectDir]: { hasTrustDialogAccepted: true } } }),
-    );
+    seedFiles();
+    writeConfig(world, { projects: { [world.projectDir]: { hasTrustDialogAccepted: true } } });
     const admin = adminInWorld(world);
     const settings = localSettings(world.nestedDir);
 
@@ -138,7 +130,7 @@ describe('disable and enable in project scope', () => {
   });
 
   it('refuses a settings.local.json that is not a JSON object, naming it, and writes nothing', async () => {
-    await seed('project', 'files', FILES);
+    seedFiles();
     mkdirSync(join(world.projectDir, '.claude'));
     writeFileSync(localSettings(), '["not", "an object"]');
     await expect(adminInWorld(world).disable({ name: 'files', scope: 'project' })).rejects.toEqual(

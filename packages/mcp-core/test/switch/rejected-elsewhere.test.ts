@@ -2,15 +2,15 @@
  * Enabling a project server that another settings file rejects changes nothing Claude Code does
  * (any `disabledMcpjsonServers` wins), so it is refused, not answered as done (issue 16, finding 12).
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addJsonArgv } from '../../src/cli/argv';
 import { McpCoreError } from '../../src/errors';
-import { adminInWorld, storedConfigOf } from '../support/world-admin';
+import { adminInWorld } from '../support/world-admin';
 import { cliStatusLine } from '../support/cli-view';
+import { serversOf, writeConfig, writeMcpJson } from '../support/stored-config';
 
 let world: TestWorld;
 beforeEach(() => {
@@ -24,19 +24,10 @@ const localSettings = () => join(world.projectDir, '.claude', 'settings.local.js
 const REJECTED = '✘ Rejected (see disabledMcpjsonServers in settings)';
 
 /** A project server in a trusted folder, rejected by the project's own settings.local.json (as a disable leaves it). */
-async function rejectedProjectServer() {
-  await runCliAsAnotherTerminal(
-    world,
-    world.projectDir,
-    addJsonArgv('files', 'project', { type: 'stdio', command: 'node', args: ['files.js'] }),
-  );
-  writeFileSync(
-    world.configPath,
-    JSON.stringify({
-      ...storedConfigOf(world),
-      projects: { [world.projectDir]: { hasTrustDialogAccepted: true } },
-    }),
-  );
+function rejectedProjectServer() {
+  // As `claude mcp add-json --scope project` writes it: adding is not the subject.
+  writeMcpJson(world.projectDir, { files: { type: 'stdio', command: 'node', args: ['files.js'] } });
+  writeConfig(world, { projects: { [world.projectDir]: { hasTrustDialogAccepted: true } } });
   mkdirSync(join(world.projectDir, '.claude'));
   writeFileSync(localSettings(), '{"disabledMcpjsonServers": ["files"]}\n');
 }
@@ -55,12 +46,13 @@ describe('enabling a project server another settings file rejects', () => {
   ])(
     'is refused naming %s, with every file byte-identical and the CLI still saying Rejected',
     async (_label, file) => {
-      await rejectedProjectServer();
+      rejectedProjectServer();
       const rejecting = file();
       writeFileSync(rejecting, '{"disabledMcpjsonServers": ["files"], "model": "x"}\n');
       const before = { local: readFileSync(localSettings()), rejecting: readFileSync(rejecting) };
       const admin = adminInWorld(world);
-      expect(await cliStatusLine(world, world.projectDir, 'files')).toBe(REJECTED);
+      // Rejected from the start (settings.local.json rejects it too), as the reader held to claude mcp get says.
+      expect((await serversOf(world, world.projectDir)).map(({ status }) => status)).toEqual(['rejected']);
 
       await expect(admin.enable({ name: 'files', scope: 'project' })).rejects.toEqual(refusal(rejecting));
       expect({
@@ -78,7 +70,7 @@ describe('enabling a project server another settings file rejects', () => {
   );
 
   it('refuses the undo of a disable that would put it back in enabledMcpjsonServers, naming the file', async () => {
-    await rejectedProjectServer();
+    rejectedProjectServer();
     const admin = adminInWorld(world);
     await admin.enable({ name: 'files', scope: 'project' });
     await admin.disable({ name: 'files', scope: 'project' });
@@ -95,7 +87,7 @@ describe('enabling a project server another settings file rejects', () => {
   });
 
   it('enables it once no other file rejects it, and Claude Code then loads it', async () => {
-    await rejectedProjectServer();
+    rejectedProjectServer();
     await expect(adminInWorld(world).enable({ name: 'files', scope: 'project' })).resolves.toMatchObject({
       ok: true,
     });

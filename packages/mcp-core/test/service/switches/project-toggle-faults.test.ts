@@ -4,12 +4,12 @@
  * stored, its undo included. The real CLI writes each toggle (a fixture in front of it keeps the
  * answer), and `claude mcp get` run in the project confirms what is stored.
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addJsonArgv } from '../../../src/cli/argv';
 import { McpCoreError } from '../../../src/errors';
 import { cliStatusLine } from '../../support/cli-view';
+import { writeConfig } from '../../support/stored-config';
 import { adminInWorld, fixture, storedConfigOf } from '../../support/world-admin';
 
 const DISABLED = '⊘ Disabled for this project (re-enable via /mcp)';
@@ -18,9 +18,10 @@ const UNANSWERED = fixture('toggle-then-unanswered-claude.mjs');
 const TIMEOUT_MS = 15_000;
 
 let world: TestWorld;
-beforeAll(async () => {
+beforeAll(() => {
   world = createTestWorld();
-  await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv('docs', 'user', { command: 'true' }));
+  // As `claude mcp add-json` stores `{"command":"true"}`: adding is not the subject.
+  writeConfig(world, { mcpServers: { docs: { command: 'true', args: [] } } });
 });
 afterAll(() => {
   world.remove();

@@ -4,12 +4,11 @@
  * the hooks of its committed settings nor its `.mcp.json` servers, approved by those settings or
  * not. Proven with the real CLI and `claude mcp get` run in the project.
  */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addJsonArgv } from '../../../src/cli/argv';
 import { cliStatusLine } from '../../support/cli-view';
 import { adminInWorld } from '../../support/world-admin';
 
@@ -17,7 +16,7 @@ const DISABLED = '⊘ Disabled for this project (re-enable via /mcp)';
 
 let world: TestWorld;
 let markers: string;
-beforeAll(async () => {
+beforeAll(() => {
   world = createTestWorld();
   markers = join(world.plainDir, 'markers');
   mkdirSync(markers);
@@ -38,9 +37,9 @@ beforeAll(async () => {
   writeJson(join(world.projectDir, '.mcp.json'), {
     mcpServers: { 'repo-server': { command: serverScript } },
   });
-  // The user's own server: it reports the environment the session started it with.
+  // The user's own server, as `claude mcp add-json` stores it: it reports the environment it starts with.
   const docs = { command: '/bin/sh', args: ['-c', `env > ${join(world.plainDir, 'docs-env')}`] };
-  await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv('docs', 'user', docs));
+  writeJson(world.configPath, { mcpServers: { docs } });
 });
 afterAll(() => {
   world.remove();
