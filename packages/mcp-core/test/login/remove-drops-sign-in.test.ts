@@ -5,6 +5,7 @@
  */
 import {
   createTestWorld,
+  FAKE_CLAUDE,
   startRemoteMcpServer,
   type RemoteMcpServer,
   type TestWorld,
@@ -47,11 +48,11 @@ async function signedInAdmin(others: Record<string, unknown> = {}) {
   expect((await fetch(open.url)).ok).toBe(true);
   expect((await events.next()).value).toMatchObject({ state: 'done', ok: true });
   expect(storedSignInKeys(world.configDir)).toHaveLength(1);
-  return { admin, configDir: world.configDir };
+  return { admin, configDir: world.configDir, signedInWorld: world };
 }
 
 it('turning a signed-in server off for good drops its sign-in (claude mcp remove clears the tokens), and the answer says so', async () => {
-  const { admin, configDir } = await signedInAdmin();
+  const { admin, configDir, signedInWorld } = await signedInAdmin();
 
   const disabled = await admin.disable({ name: 'guarded', scope: 'user' });
   expect(storedSignInKeys(configDir)).toEqual([]);
@@ -59,7 +60,8 @@ it('turning a signed-in server off for good drops its sign-in (claude mcp remove
     'Claude Code forgot the sign-in of "guarded" when it was removed: sign in again after turning it back on.',
   );
 
-  await admin.enable({ name: 'guarded', scope: 'user' });
+  // On again through the verified fake CLI: the edit's test below shows a real add-json brings no token back.
+  await adminInWorld(signedInWorld, FAKE_CLAUDE).enable({ name: 'guarded', scope: 'user' });
   expect((await admin.list()).servers.find(({ name }) => name === 'guarded')?.auth).toBe('signed-out');
 });
 

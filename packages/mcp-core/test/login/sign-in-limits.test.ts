@@ -2,7 +2,7 @@
  * Which entry a sign-in is for, how many run at once, and until when (close() stops them), through
  * the real CLI against a local OAuth server (../support/oauth-world.ts).
  */
-import { processesWithEnvironment } from '@mcp-admin/core/testing';
+import { FAKE_CLAUDE, processesWithEnvironment } from '@mcp-admin/core/testing';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -29,9 +29,12 @@ describe('which sign-in, how many, and until when', () => {
       join(oauth.world.projectDir, '.mcp.json'),
       JSON.stringify({ mcpServers: { guarded: { type: 'http', url: 'http://127.0.0.1:9/team' } } }),
     );
+    // The disabled local row is made through the verified fake CLI: how it got there is not the subject.
+    const seeding = adminOf(oauth, {}, FAKE_CLAUDE);
+    await seeding.add({ name: 'guarded', scope: 'local', transport: 'http', url: 'http://127.0.0.1:9/mine' });
+    await seeding.disable({ name: 'guarded', scope: 'local' });
+    await seeding.close();
     const service = adminOf(oauth);
-    await service.add({ name: 'guarded', scope: 'local', transport: 'http', url: 'http://127.0.0.1:9/mine' });
-    await service.disable({ name: 'guarded', scope: 'local' });
     const statuses = async () =>
       (await service.list()).servers.map(({ scope, status, auth }) => ({ scope, status, auth }));
     expect(await statuses()).toEqual([

@@ -2,12 +2,13 @@
  * Running sessions with the real CLI: a real interactive `claude` session, started under a
  * pseudo-terminal in a throwaway world, is listed by `mcp.sessions` exactly as `claude agents
  * --json` (the oracle) lists it, is named in `sessionsMissing` by a change that reaches its
- * directory (and only by such a change), and is gone from the list once it exits, also when it
- * was killed and left its session file behind.
+ * directory (and only by such a change, made through the verified fake CLI), and is gone from the
+ * list once it exits, also when it was killed and left its session file behind.
  */
 import {
   allowInteractiveSessions,
   createTestWorld,
+  FAKE_CLAUDE,
   PINNED_CLAUDE_BIN,
   startInteractiveSession,
   worldAdminOptions,
@@ -17,7 +18,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, onTestFinished } from 'vitest';
 import { createMcpAdmin, type McpAdmin } from '../../../src/service';
 
 let world: TestWorld;
@@ -91,21 +92,24 @@ it("names the running session in sessionsMissing of changes that reach its proje
   const [listed] = await admin.sessions();
   if (listed === undefined) throw new Error('the session is not listed');
   const missed = { pid: session.pid, cwd: world.projectDir, name: listed.name, startedAt: listed.startedAt };
+  // Our answer is the subject, not how Claude Code stores a change: the fake CLI stores what it would.
+  const changes = createMcpAdmin(worldAdminOptions(world, { claudeBin: FAKE_CLAUDE }));
+  onTestFinished(() => changes.close());
 
-  const local = await admin.add({
+  const local = await changes.add({
     name: 'local_one',
     scope: 'local',
     projectPath: world.nestedDir,
     ...SERVER,
   });
-  const user = await admin.add({ name: 'user_one', scope: 'user', ...SERVER });
-  const elsewhere = await admin.add({
+  const user = await changes.add({ name: 'user_one', scope: 'user', ...SERVER });
+  const elsewhere = await changes.add({
     name: 'elsewhere',
     scope: 'project',
     projectPath: world.plainDir,
     ...SERVER,
   });
-  const removed = await admin.remove({ name: 'user_one', scope: 'user' });
+  const removed = await changes.remove({ name: 'user_one', scope: 'user' });
 
   expect(local.sessionsMissing).toEqual([missed]);
   expect(user.sessionsMissing).toEqual([missed]);
