@@ -1,6 +1,7 @@
 /** Claude Code's per-project off (`/mcp`) through the typed client, against the real server and CLI. */
-import { createTestWorld, runCliAsAnotherTerminal } from '@mcp-admin/core/testing';
+import { createTestWorld } from '@mcp-admin/core/testing';
 import { TRPCClientError } from '@trpc/client';
+import { writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
 import type { AppRouter } from '../src';
@@ -15,24 +16,24 @@ function errorOf(error: unknown) {
 
 it('disableInProject turns a user-scope server off in the project only, the list says disabled-in-project, enableInProject turns it back on; a local-scope name is a 400 naming the field', async () => {
   const world = createTestWorld();
-  await runCliAsAnotherTerminal(world, world.projectDir, [
-    'mcp',
-    'add',
-    '--scope',
-    'user',
-    'docs',
-    '--',
-    'true',
-  ]);
-  await runCliAsAnotherTerminal(world, world.projectDir, [
-    'mcp',
-    'add',
-    '--scope',
-    'local',
-    'mine',
-    '--',
-    'true',
-  ]);
+  // As `claude mcp add -- true` stores them in user and local scope: adding is not the subject.
+  const entry = { type: 'stdio', command: 'true', args: [], env: {} };
+  writeFileSync(
+    world.configPath,
+    JSON.stringify({
+      mcpServers: { docs: entry },
+      projects: {
+        [world.projectDir]: {
+          allowedTools: [],
+          mcpContextUris: [],
+          mcpServers: { mine: entry },
+          hasTrustDialogAccepted: false,
+          hasClaudeMdExternalIncludesApproved: false,
+          hasClaudeMdExternalIncludesWarningShown: false,
+        },
+      },
+    }),
+  );
   const server = await serverIn(world, {
     HOME: world.configDir,
     ANTHROPIC_API_KEY: 'sk-ant-dummy-for-tests',

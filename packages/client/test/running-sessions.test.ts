@@ -5,7 +5,7 @@
  * interactive `claude` in packages/mcp-core/test/service/running-sessions-cli.test.ts): what is
  * tested here is our reading and answering, through the HTTP API and its types.
  */
-import { createTestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -46,7 +46,8 @@ function runningSession(configDir: string, cwd: string, startedAt: number) {
 }
 
 it('lists a running session with mcp.sessions, names it in the sessionsMissing of an add and of each server an import adds, and drops it once it exits', async () => {
-  const world = createTestWorld();
+  // Our reading and answering are the subject: the changes go through the verified fake CLI.
+  const world = createTestWorld({ claudeBin: FAKE_CLAUDE });
   const server = await serverIn(world);
   const client = createMcpAdminClient({ url: server.url, token: server.token });
   const startedAt = Date.now() - 60_000;
