@@ -1,15 +1,29 @@
 import { useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import { isUnreachable } from './connection';
 import { trpc } from './trpc';
 
 /**
  * What a change made in the panel refreshes, whether it landed or not: the list, the known
  * projects, the history (a failed change is recorded too) and the permission rules (an undo moves them).
+ * Given as a mutation's `onSettled`, it gets the change's error (see `refreshAfter`).
  */
-export function useRefreshAfterChange(): () => Promise<unknown> {
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- a mutation given it infers its own error type.
+export function useRefreshAfterChange(): <TError>(data?: unknown, error?: TError | null) => Promise<unknown> {
   const queryClient = useQueryClient();
   // Every mcp query at once; only those on screen are fetched again.
-  return () => refreshQueries(queryClient, { queryKey: getQueryKey(trpc.mcp) });
+  return (_data, error) => refreshAfter(queryClient, { queryKey: getQueryKey(trpc.mcp) }, error);
+}
+
+/**
+ * Refreshes `filters` after a change: waited for, so the change stays pending until the list shows
+ * it; but not after a change that failed because the server is out of reach, whose reads would only
+ * fail too (after their retries, seconds later): the change says so at once, and the live updates
+ * read everything again once the server is back.
+ */
+export function refreshAfter(queryClient: QueryClient, filters: QueryFilters, error: unknown): Promise<void> {
+  const refreshed = refreshQueries(queryClient, filters);
+  return isUnreachable(error) ? Promise.resolve() : refreshed;
 }
 
 /**
