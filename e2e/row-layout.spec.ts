@@ -145,6 +145,13 @@ for (const width of [1280, 390]) {
       const toast = page.getByRole('status').filter({ hasText: 'Turned off memory' }).locator('.toast-card');
       await expect(toast).toBeVisible();
       await expect.poll(() => controlsUnder(page, toast)).toEqual([]);
+
+      // Also with the add form open, beside the narrower list on a desktop and above it on a phone.
+      await panel.openAddForm();
+      await panel.enabledSwitch('postgres').click();
+      const next = page.getByRole('status').filter({ hasText: 'Turned off postgres' }).locator('.toast-card');
+      await expect(next).toBeVisible();
+      await expect.poll(() => controlsUnder(page, next)).toEqual([]);
     });
 
     test('More actions for <name> is an ARIA menu: arrows move, Escape closes it and gives focus back, a chosen item acts', async ({
