@@ -1,5 +1,5 @@
 /** Claude Code's per-project off (`/mcp`) through the typed client, against the real server and CLI. */
-import { createTestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, projectEntry } from '@mcp-admin/core/testing';
 import { TRPCClientError } from '@trpc/client';
 import { writeFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
@@ -23,14 +23,7 @@ it('disableInProject turns a user-scope server off in the project only, the list
     JSON.stringify({
       mcpServers: { docs: entry },
       projects: {
-        [world.projectDir]: {
-          allowedTools: [],
-          mcpContextUris: [],
-          mcpServers: { mine: entry },
-          hasTrustDialogAccepted: false,
-          hasClaudeMdExternalIncludesApproved: false,
-          hasClaudeMdExternalIncludesWarningShown: false,
-        },
+        [world.projectDir]: projectEntry({ mine: entry }),
       },
     }),
   );

@@ -69,6 +69,18 @@ export function worldReadOptions(world: TestWorld) {
   return { configPath: world.configPath, claudeDir: world.configDir, managedDir: world.managedDir, env: {} };
 }
 
+/** A project's entry of `.claude.json` as the CLI starts it for a local-scope add (test/fixtures/fake-claude.mjs, held to it, agrees). */
+export function projectEntry(mcpServers: Record<string, unknown>) {
+  return {
+    allowedTools: [],
+    mcpContextUris: [],
+    mcpServers,
+    hasTrustDialogAccepted: false,
+    hasClaudeMdExternalIncludesApproved: false,
+    hasClaudeMdExternalIncludesWarningShown: false,
+  };
+}
+
 /**
  * The pinned CLI this package depends on, whatever `claude` the machine has on PATH.
  * MCP_ADMIN_TEST_COUNTING_CLAUDE_BIN points it at a wrapper that logs each spawn, for counting only.

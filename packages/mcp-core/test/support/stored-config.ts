@@ -20,18 +20,6 @@ export function writeMcpJson(dir: string, servers: Record<string, unknown>): voi
   writeJson(join(dir, '.mcp.json'), { mcpServers: servers });
 }
 
-/** A project's entry of `.claude.json` as the CLI starts it for a local-scope add (fake-claude.mjs, held to it, agrees). */
-export function projectEntry(mcpServers: Record<string, unknown>) {
-  return {
-    allowedTools: [],
-    mcpContextUris: [],
-    mcpServers,
-    hasTrustDialogAccepted: false,
-    hasClaudeMdExternalIncludesApproved: false,
-    hasClaudeMdExternalIncludesWarningShown: false,
-  };
-}
-
 export function serversOf(world: TestWorld, projectPath: string, reveal = false): Promise<Server[]> {
   return listServers({ ...worldReadOptions(world), projectPath, reveal }).then((list) => list.servers);
 }

@@ -3,7 +3,7 @@
  * the real CLI through its control protocol, proven with `claude mcp get` run in the project;
  * refusals before any process starts, every file byte-identical.
  */
-import { createTestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, projectEntry } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { ZodError } from 'zod';
 import { McpCoreError } from '../../../src/errors';
 import { cliStatusLine } from '../../support/cli-view';
 import { installLocalPlugin } from '../../support/local-plugin';
-import { projectEntry, writeConfig } from '../../support/stored-config';
+import { writeConfig } from '../../support/stored-config';
 import { adminInWorld, fixture, storedConfigOf } from '../../support/world-admin';
 
 const DISABLED = '⊘ Disabled for this project (re-enable via /mcp)';
