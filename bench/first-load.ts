@@ -20,7 +20,10 @@ const WEB_DIST = join(WEB_ROOT, 'dist');
 const SERVER_COUNT = 5;
 const RUNS = 9;
 
-/** As playwright.config.ts launches it: this machine cannot download browsers. */
+/**
+ * The desktop browser a user opens (Debian's, this machine cannot download browsers), with the flags
+ * playwright.config.ts launches its headless shell with: the paint a user sees, not the test's.
+ */
 const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   args: [
