@@ -17,7 +17,9 @@
  * - the server keeps in memory what a file reset cannot take back: the last checks (read once from
  *   `.mcp-admin/last-checks.json`) and sign-ins (`.credentials.json`). A test that left either file
  *   gets the server restarted before the next test, as does one that stopped it;
- * - each test has its own browser context (cookies, storage) and signs in again;
+ * - each test signs in again in the worker's browser context, which Playwright resets between tests
+ *   (`reuseContext` in playwright.config.ts): no cookie, storage or route of another test is left,
+ *   and the listeners a test put on the page are taken off after it;
  * - a worker runs one test at a time, so no two tests use the shared server at once.
  * A spec that needs its own server (a `serverEnv` of its own, e.g. a registry URL) gets a world and
  * server of its own, started and removed with the test, as before.
@@ -102,7 +104,14 @@ function createSharedWorld(cli: ClaudeCli): SharedWorld & { stop(): Promise<void
 
 const sharesServer = (serverEnv: NodeJS.ProcessEnv) => Object.keys(serverEnv).length === 0;
 
+/** The page events tests listen to: on a page the next test reuses, their listeners must go. */
+const LISTENED_EVENTS = ['console', 'request'] as const;
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  page: async ({ page }, use) => {
+    await use(page);
+    for (const event of LISTENED_EVENTS) page.removeAllListeners(event);
+  },
   sharedWorld: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
