@@ -31,6 +31,7 @@ const include = ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'];
 export default defineConfig({
   test: {
     setupFiles: ['./vitest.setup.ts'],
+    globalSetup: ['./vitest.global-setup.ts'],
     // Real CLI calls take about a second each and peak near 300 MB: two workers fit 2 cores.
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -1,8 +1,10 @@
-/** `dist/main.mjs`, the one file `pnpm start` runs with plain Node (scripts/build.ts). */
+/**
+ * `dist/main.mjs`, the one file `pnpm start` runs with plain Node (scripts/build.ts), as
+ * vitest.global-setup.ts built it from the sources before any test ran.
+ */
 import { PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
 import { describe, expect, it, onTestFinished } from 'vitest';
 
-import { buildServer } from '../scripts/build';
 import { spawnMainProcess } from '../src/testing/main-process';
 
 import { httpRequest, json, useTestWorld, worldEnv } from './support';
@@ -29,7 +31,6 @@ async function answersOf(built: boolean, env: NodeJS.ProcessEnv) {
 
 describe('the built server', () => {
   it('answers the panel, system.info (the pinned Claude CLI found from the sources) and mcp.list as the sources do, and exits 0', async () => {
-    await buildServer();
     const world = useTestWorld();
     // No CLAUDE_BIN: the CLI is the pinned one, resolved from packages/mcp-core's own directory
     // (not from a NODE_PATH that pnpm's shims set, which `node dist/main.mjs` does not have).

@@ -1,4 +1,7 @@
-/** `src/main.ts` as a real process: the start line, graceful shutdown, refusing to start. */
+/**
+ * `src/main.ts` as a real process, built as `pnpm start` runs it (vitest.global-setup.ts builds it
+ * when its sources changed): the start line, graceful shutdown, refusing to start.
+ */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -21,7 +24,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** main.ts like `pnpm start` runs it, killed if a test leaves it running. */
 function startMain(env: NodeJS.ProcessEnv) {
-  const main = spawnMainProcess(env);
+  const main = spawnMainProcess(env, { built: true });
   onTestFinished(() => {
     if (main.child.exitCode === null) main.child.kill('SIGKILL');
   });

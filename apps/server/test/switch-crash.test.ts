@@ -25,8 +25,9 @@ const WEB = {
   alwaysLoad: true,
 };
 
+/** The built server (vitest.global-setup.ts), killed if a test leaves it running. */
 function startMain(env: NodeJS.ProcessEnv) {
-  const main = spawnMainProcess(env);
+  const main = spawnMainProcess(env, { built: true });
   onTestFinished(() => {
     if (main.child.exitCode === null) main.child.kill('SIGKILL');
   });
