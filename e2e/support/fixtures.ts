@@ -14,9 +14,9 @@
  * - before each test, the world's files are emptied: the config dir (Claude Code's files and MCP
  *   Admin's `.mcp-admin/`) keeps only its folder, the project is a new git repository with its
  *   `sub/deeper`, the plain and managed folders are new. A test sees no file of another;
- * - the server keeps in memory what a file reset cannot take back: the last checks (read once from
- *   `.mcp-admin/last-checks.json`) and sign-ins (`.credentials.json`). A test that left either file
- *   gets the server restarted before the next test, as does one that stopped it;
+ * - the server keeps in memory what a file reset cannot take back: sign-ins (`.credentials.json`).
+ *   A test that left that file gets the server restarted before the next test, as does one that
+ *   stopped it. (The last checks follow `.mcp-admin/last-checks.json`: emptied, the server has none.)
  * - each test signs in again in the worker's browser context, which Playwright resets between tests
  *   (`reuseContext` in playwright.config.ts): no cookie, storage or route of another test is left,
  *   and the listeners a test put on the page are taken off after it;
@@ -66,7 +66,7 @@ interface SharedWorld {
 }
 
 /** Files whose content the server also keeps in memory: once written, only a restart forgets it. */
-const REMEMBERED_FILES = [join('.mcp-admin', 'last-checks.json'), '.credentials.json'];
+const REMEMBERED_FILES = ['.credentials.json'];
 
 function createSharedWorld(cli: ClaudeCli): SharedWorld & { stop(): Promise<void> } {
   const world = createTestWorld({ claudeBin: CLAUDE_BINS[cli] });

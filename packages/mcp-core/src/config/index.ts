@@ -44,6 +44,7 @@ export {
   LAST_CHECK_TOOLS_MAX,
   LAST_CHECKS_MAX,
   lastChecksPath,
+  lastChecksVersion,
   readLastChecks,
   writeLastChecks,
 } from './last-checks-file';

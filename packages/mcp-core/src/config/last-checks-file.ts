@@ -92,6 +92,17 @@ export async function readLastChecks(path: string): Promise<StoredCheck[]> {
   }
 }
 
+/**
+ * Which file is at `path` now, as a string that changes when it is written (each write is a
+ * rename) or removed; the file is not opened.
+ */
+export async function lastChecksVersion(path: string): Promise<string> {
+  return lstat(path).then(
+    ({ ino, size, mtimeMs }) => `${String(ino)}:${String(size)}:${String(mtimeMs)}`,
+    () => 'none',
+  );
+}
+
 /** Replaces the kept checks atomically (mode 0600, its folder made 0700 if missing), newest last. */
 export async function writeLastChecks(path: string, checks: readonly StoredCheck[]): Promise<void> {
   const kept = checks.slice(-LAST_CHECKS_MAX);

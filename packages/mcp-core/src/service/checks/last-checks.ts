@@ -1,12 +1,15 @@
 /**
  * Keeps each entry's last check (README "Context cost"): every check the service runs is recorded
  * under its entry's fingerprint, replacing the one before for that server, and found again only
- * while the entry is unchanged. One write at a time, over what was read once: checks finish in
- * any order, and each must land without losing another.
+ * while the entry is unchanged. One write at a time, over what was last read: checks finish in
+ * any order, and each must land without losing another. The file is read again whenever it is no
+ * longer the one last read or written (another MCP Admin on the same folder wrote it, or the user
+ * removed it), so what the panel shows is what the file holds.
  */
 import type { CheckResult } from '../../check';
 import {
   checkKeys,
+  lastChecksVersion,
   LAST_CHECK_TOOL_NAME_MAX,
   LAST_CHECK_TOOLS_MAX,
   readLastChecks,
@@ -24,8 +27,17 @@ export interface LastChecks {
 
 export function createLastChecks(path: string, onError: (error: unknown) => void): LastChecks {
   let checks: Promise<StoredCheck[]> | undefined;
+  /** The version of the file `checks` holds. */
+  let checksVersion: string | undefined;
   let writing: Promise<void> = Promise.resolve();
-  const kept = () => (checks ??= readLastChecks(path));
+  const kept = async () => {
+    const version = await lastChecksVersion(path);
+    if (checks === undefined || version !== checksVersion) {
+      checksVersion = version;
+      checks = readLastChecks(path);
+    }
+    return checks;
+  };
 
   return {
     record(server, projectPath, result) {
@@ -39,7 +51,10 @@ export function createLastChecks(path: string, onError: (error: unknown) => void
       writing = writing.then(async () => {
         const next = [...(await kept()).filter((stored) => stored.server !== keys.server), check];
         checks = Promise.resolve(next);
-        await writeLastChecks(path, next).catch(onError);
+        await writeLastChecks(path, next).then(async () => {
+          // The file now holds `next`: reading it back would only give the same.
+          checksVersion = await lastChecksVersion(path);
+        }, onError);
       });
       return writing;
     },

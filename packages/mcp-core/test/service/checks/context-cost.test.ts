@@ -162,6 +162,21 @@ describe('McpAdmin.contextCost', () => {
     });
   });
 
+  it('follows its file: a check another MCP Admin wrote there shows, and once the file is removed the server is unchecked again', async () => {
+    writeClaudeConfig({ fx: toolsServer('alpha') });
+    const admin = startAdmin();
+    const unchecked = { tokens: null, tools: null, checkedAt: null, checkStatus: null };
+    expect((await admin.contextCost()).servers[0]).toMatchObject(unchecked);
+
+    await startAdmin().check({ name: 'fx', scope: 'user' });
+    expect((await admin.contextCost()).servers[0]).toMatchObject({ tokens: 29, tools: 1, checkStatus: 'ok' });
+
+    rmSync(lastChecksPath(world.configPath));
+    expect((await admin.contextCost()).servers[0]).toMatchObject(unchecked);
+    await admin.check({ name: 'fx', scope: 'user' });
+    expect(await readLastChecks(lastChecksPath(world.configPath))).toHaveLength(1);
+  });
+
   it('keeps its checks in a 0600 file of a 0700 folder, and a link, a FIFO or garbage there holds no check and is replaced by a regular file', async () => {
     writeClaudeConfig({ fx: toolsServer('alpha') });
     const path = lastChecksPath(world.configPath);
