@@ -7,16 +7,15 @@ import { startRegistryFixture, type RemoteMcpServer } from '@mcp-admin/core/test
 import { readJson } from './support/config-files';
 import { expect, test as base } from './support/fixtures';
 
-const test = base.extend<object, { registry: RemoteMcpServer }>({
-  registry: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const registry = await startRegistryFixture();
-      await use(registry);
-      await registry.stop();
-    },
-    { scope: 'worker' },
-  ],
+// Test-scoped, as the one test using it: a worker-scoped fixture would put it in a worker of its
+// own, which Playwright starts (a browser with it) for this test alone.
+const test = base.extend<{ registry: RemoteMcpServer }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  registry: async ({}, use) => {
+    const registry = await startRegistryFixture();
+    await use(registry);
+    await registry.stop();
+  },
   serverEnv: async ({ registry }, use) => {
     await use({ MCP_ADMIN_REGISTRY_URL: registry.origin });
   },
