@@ -26,10 +26,9 @@ export default defineConfig({
     // One browser context per worker, reset by Playwright between tests (cookies, cache, storage,
     // routes, init scripts, extra pages, viewport and emulation), instead of a new context and page
     // for each test: 39 tests took 54 s instead of 62 s (two runs each), the whole suite 250 s
-    // instead of 267 s. The worlds stay
-    // one per test (support/fixtures.ts); a spec whose options cannot be reused (JavaScript off)
-    // still gets a fresh context, and nothing here grants permissions or goes offline, which a
-    // reset would not take back.
+    // instead of 267 s. The worlds stay one per test (support/fixtures.ts); a spec whose options
+    // cannot be reused (JavaScript off) still gets a fresh context, and nothing here grants
+    // permissions or goes offline, which a reset would not take back.
     reuseContext: true,
     launchOptions: {
       // Debian's `chromium-headless-shell`: the same Chromium 156 build as `/usr/bin/chromium`
