@@ -30,14 +30,19 @@ export function createLastChecks(path: string, onError: (error: unknown) => void
   /** The version of the file `checks` holds. */
   let checksVersion: string | undefined;
   let writing: Promise<void> = Promise.resolve();
-  const kept = async () => {
-    const version = await lastChecksVersion(path);
-    if (checks === undefined || version !== checksVersion) {
-      checksVersion = version;
-      checks = readLastChecks(path);
-    }
-    return checks;
-  };
+  /** The look at the file under way: the finds of one request (one per server) share it. */
+  let looking: Promise<StoredCheck[]> | undefined;
+  const kept = () =>
+    (looking ??= (async () => {
+      const version = await lastChecksVersion(path);
+      if (checks === undefined || version !== checksVersion) {
+        checksVersion = version;
+        checks = readLastChecks(path);
+      }
+      return checks;
+    })().finally(() => {
+      looking = undefined;
+    }));
 
   return {
     record(server, projectPath, result) {
