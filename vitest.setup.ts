@@ -5,11 +5,11 @@
  */
 import { assertThrowawayConfigDir } from '@mcp-admin/core/testing/throwaway-guard';
 import { appendFileSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 
-const sandbox = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-admin-test-home-')));
+// In the run's folder (vitest.global-setup.ts), which goes at the end even if this file's hooks never run.
+const sandbox = realpathSync(mkdtempSync(join(inject('testHomes'), 'home-')));
 process.env.HOME = sandbox;
 process.env.CLAUDE_CONFIG_DIR = sandbox;
 assertThrowawayConfigDir(sandbox);
