@@ -4,9 +4,10 @@
  *   as `pnpm start` does. The tests that start the server as a process start that build: plain
  *   Node loads it on a third of the CPU that tsx needs for the sources, and no test builds it again
  *   while another runs it;
- * - makes the folder that holds each test file's throwaway home (vitest.setup.ts), removed with
- *   all it holds once the run ends: a file whose tests are all skipped runs no `afterAll`, and its
- *   home would be left behind.
+ * - makes the run's folder, removed with all it holds once the run ends: each test file's
+ *   throwaway home (vitest.setup.ts) and what a worker keeps for the whole run go in it. A file
+ *   whose tests are all skipped runs no `afterAll`, and vitest ends its workers without their
+ *   `exit` listeners: what they made would be left behind.
  */
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +17,8 @@ import { buildChanged, START_TARGETS } from './apps/server/scripts/build-changed
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The folder every test file's throwaway home is made in. */
-    testHomes: string;
+    /** The run's folder: every test file's throwaway home is made in it. */
+    testRunDir: string;
   }
 }
 
@@ -26,9 +27,9 @@ export default function setUpRun({ provide }: TestProject): () => void {
     undefined,
     START_TARGETS.filter(({ name }) => name === 'server'),
   );
-  const testHomes = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-admin-test-homes-')));
-  provide('testHomes', testHomes);
+  const testRunDir = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-admin-test-run-')));
+  provide('testRunDir', testRunDir);
   return () => {
-    rmSync(testHomes, { recursive: true, force: true });
+    rmSync(testRunDir, { recursive: true, force: true });
   };
 }

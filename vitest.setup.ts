@@ -8,8 +8,10 @@ import { appendFileSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, inject } from 'vitest';
 
-// In the run's folder (vitest.global-setup.ts), which goes at the end even if this file's hooks never run.
-const sandbox = realpathSync(mkdtempSync(join(inject('testHomes'), 'home-')));
+// In the run's folder (vitest.global-setup.ts), which goes at the end even if this file's hooks never run;
+// so does what a worker keeps for the whole run (createTestWorld's empty repository).
+const sandbox = realpathSync(mkdtempSync(join(inject('testRunDir'), 'home-')));
+process.env.MCP_ADMIN_TEST_RUN_DIR = inject('testRunDir');
 process.env.HOME = sandbox;
 process.env.CLAUDE_CONFIG_DIR = sandbox;
 assertThrowawayConfigDir(sandbox);

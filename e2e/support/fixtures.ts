@@ -24,11 +24,16 @@
  * A spec that needs its own server (a `serverEnv` of its own, e.g. a registry URL) gets a world and
  * server of its own, started and removed with the test, as before.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test as base } from '@playwright/test';
-import { createTestWorld, FAKE_CLAUDE, PINNED_CLAUDE_BIN, type TestWorld } from '@mcp-admin/core/testing';
+import {
+  createTestWorld,
+  FAKE_CLAUDE,
+  makeGitRepository,
+  PINNED_CLAUDE_BIN,
+  type TestWorld,
+} from '@mcp-admin/core/testing';
 import { PanelPage } from '../pages/PanelPage';
 import { startServerProcess, type ServerProcess } from './server-process';
 
@@ -87,7 +92,7 @@ function createSharedWorld(cli: ClaudeCli): SharedWorld & { stop(): Promise<void
       }
       mkdirSync(world.nestedDir, { recursive: true });
       mkdirSync(world.plainDir, { recursive: true });
-      execFileSync('git', ['init', '--quiet', world.projectDir]);
+      makeGitRepository(world.projectDir);
       return world;
     },
     async server() {

@@ -3,7 +3,7 @@
  * that is a git repo with a subdirectory) and the guard that keeps tests off the real config.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { argvOf, createCliRunner, resolveClaudeBin } from '../cli';
@@ -38,6 +38,31 @@ export interface TestWorld {
   remove(): void;
 }
 
+/** This process's empty repository (`git init` without a template: no sample hooks), made on first use. */
+let emptyRepository: string | undefined;
+
+/**
+ * Makes `dir` a new, empty git repository: a copy of the `.git` that `git init` made once for this
+ * process. A world is made for most tests, and copying takes a few ms where a `git init` of its own
+ * took 15–85 ms (a spawn from a large, busy test process).
+ * The one made is kept in the run's folder when the runner names one (`MCP_ADMIN_TEST_RUN_DIR`,
+ * vitest.setup.ts: vitest ends its workers without their `exit` listeners), else removed on exit.
+ */
+export function makeGitRepository(dir: string): void {
+  if (emptyRepository === undefined) {
+    const runDir = process.env.MCP_ADMIN_TEST_RUN_DIR;
+    const made = realpathSync(mkdtempSync(join(runDir ?? tmpdir(), 'mcp-admin-empty-repo-')));
+    if (runDir === undefined) {
+      process.once('exit', () => {
+        rmSync(made, { recursive: true, force: true });
+      });
+    }
+    execFileSync('git', ['init', '--quiet', '--template=', made]);
+    emptyRepository = made;
+  }
+  cpSync(join(emptyRepository, '.git'), join(dir, '.git'), { recursive: true });
+}
+
 export function createTestWorld({ claudeBin = PINNED_CLAUDE_BIN }: { claudeBin?: string } = {}): TestWorld {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-admin-world-')));
   const configDir = join(root, 'config');
@@ -45,7 +70,7 @@ export function createTestWorld({ claudeBin = PINNED_CLAUDE_BIN }: { claudeBin?:
   const nestedDir = join(projectDir, 'sub', 'deeper');
   const plainDir = join(root, 'plain');
   for (const dir of [configDir, nestedDir, plainDir]) mkdirSync(dir, { recursive: true });
-  execFileSync('git', ['init', '--quiet', projectDir]);
+  makeGitRepository(projectDir);
   assertThrowawayConfigDir(configDir);
   return {
     claudeBin,
