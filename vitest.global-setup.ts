@@ -17,7 +17,7 @@ import { buildChanged, START_TARGETS } from './apps/server/scripts/build-changed
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The run's folder: every test file's throwaway home is made in it. */
+    /** The run's folder: each test file's throwaway home and each worker's empty repository go in it. */
     testRunDir: string;
   }
 }
