@@ -52,8 +52,20 @@ describe('McpAdmin.contextCost', () => {
     const checked = await startAdmin().check({ name: 'fx', scope: 'user' });
     // Each checked tool also carries its permission in the project: no rule here.
     expect(checked.tools).toEqual([
-      { name: 'alpha', description: 'Tool alpha', tokens: 29, permission: { kind: 'default' } },
-      { name: 'beta', description: 'Tool beta', tokens: 28, permission: { kind: 'default' } },
+      {
+        name: 'alpha',
+        description: 'Tool alpha',
+        inputSchema: { type: 'object' },
+        tokens: 29,
+        permission: { kind: 'default' },
+      },
+      {
+        name: 'beta',
+        description: 'Tool beta',
+        inputSchema: { type: 'object' },
+        tokens: 28,
+        permission: { kind: 'default' },
+      },
     ]);
     expect(checked.tokens).toBe(57);
 
