@@ -68,6 +68,11 @@ describe('McpAdmin.contextCost', () => {
       },
     ]);
     expect(checked.tokens).toBe(57);
+    // Each tool kept by its name and tokens only: its schema stays out of the file.
+    expect((await readLastChecks(lastChecksPath(world.configPath)))[0]?.tools).toEqual([
+      { name: 'alpha', tokens: 29 },
+      { name: 'beta', tokens: 28 },
+    ]);
 
     const cost = await startAdmin().contextCost();
 
