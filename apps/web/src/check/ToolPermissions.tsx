@@ -10,6 +10,7 @@ import type { EffectiveKind, PermissionFile, ToolPermission } from '@mcp-admin/c
 import { useId, useState } from 'react';
 import { usePermissionRules, useSetPermission } from './api';
 import { toolParameters } from './tool-parameters';
+import type { CheckResult } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
 
@@ -42,15 +43,8 @@ interface ToolPermissionsProps {
   tools: readonly CheckedTool[];
 }
 
-interface CheckedTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema?: Record<string, unknown>;
-  inputSchemaCut?: string;
-  tokens: number;
-  permission?: ToolPermission;
-}
+/** One tool of a check's answer (docs/api.md#mcpcheck). */
+type CheckedTool = NonNullable<CheckResult['tools']>[number];
 
 /** The file choice, then each tool with its permission. */
 export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissionsProps) {
