@@ -1,7 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddServerInput } from '@mcp-admin/core';
-import { MCP_SERVER_SCRIPTS, startRemoteMcpServer, type RemoteMcpServer } from '@mcp-admin/core/testing';
+import {
+  livingGroupMembers,
+  MCP_SERVER_SCRIPTS,
+  startRemoteMcpServer,
+  type RemoteMcpServer,
+} from '@mcp-admin/core/testing';
 import { expect, test as base } from './support/fixtures';
 import { seedServer } from './support/seed';
 
@@ -47,6 +52,57 @@ test('Check <name> shows the status and tool count in the row, and the server an
     /^write_file≈ 33 tokensTool write_file/,
   ]);
   await panel.screenshot('check-one', { fullPage: false });
+});
+
+test('a check still waiting says for how long, and Cancel check <name> stops it and ends its server', async ({
+  openPanel,
+  world,
+}) => {
+  const startedFile = join(world.plainDir, 'started');
+  await seedServer(world, world.projectDir, {
+    name: 'slow',
+    scope: 'user',
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
+    env: { DELAY_MS: '120000', STARTED_FILE: startedFile },
+  });
+  const panel = await openPanel();
+  const row = panel.serverRow('slow');
+
+  await panel.checkButton('slow').click();
+  await expect(row).toContainText(/Checking… [1-9]\d* s/);
+  await expect.poll(() => existsSync(startedFile)).toBe(true);
+  // The server leads its own process group (the check's transport starts it so).
+  const pid = Number(readFileSync(startedFile, 'utf8'));
+  expect(livingGroupMembers(pid)).toContain(pid);
+  await panel.cancelCheckButton('slow').click();
+
+  await expect(row).toContainText('Not checked');
+  await expect(panel.cancelCheckButton('slow')).toBeHidden();
+  await expect.poll(() => livingGroupMembers(pid)).toEqual([]);
+});
+
+test("the sheet lists each tool's parameters with their types, the required ones marked", async ({
+  openPanel,
+  world,
+}) => {
+  await seedServer(world, world.projectDir, {
+    name: 'caps',
+    scope: 'user',
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.byClientCapabilities],
+  });
+  const panel = await openPanel();
+
+  await panel.checkButton('caps').click();
+  await expect(panel.serverRow('caps')).toContainText('Connected');
+  const tools = await panel.openSheetTools('caps');
+
+  await expect(tools.getByRole('list', { name: 'Parameters of always' }).getByRole('listitem')).toHaveText([
+    'path string required',
+    'depth integer',
+  ]);
+  await expect(tools.getByRole('list', { name: 'Tools' })).toContainText('The always tool');
 });
 
 test('a long tool list starts folded and unfolds', async ({ openPanel, world }) => {

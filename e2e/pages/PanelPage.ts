@@ -140,6 +140,11 @@ export class PanelPage {
     return this.serverRow(name).getByRole('button', { name: `Check ${name}`, exact: true });
   }
 
+  /** Shown in the row while its check runs. */
+  cancelCheckButton(name: string): Locator {
+    return this.serverRow(name).getByRole('button', { name: `Cancel check ${name}`, exact: true });
+  }
+
   /** The row's menu button of rarer actions (Logs, Sign in, Sign out). */
   moreActions(name: string, row: Locator = this.serverRow(name)): Locator {
     return row.getByRole('button', { name: `More actions for ${name}`, exact: true });

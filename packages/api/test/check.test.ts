@@ -33,6 +33,7 @@ const toolsResult = (name: string) => ({
     {
       name,
       description: `Tool ${name}`,
+      inputSchema: { type: 'object' },
       tokens: expect.any(Number) as unknown as number,
       permission: { kind: 'default' },
     },

@@ -9,6 +9,8 @@ import { effectivePermission } from '@mcp-admin/core/permission-rules';
 import type { EffectiveKind, PermissionFile, ToolPermission } from '@mcp-admin/core/permission-rules';
 import { useId, useState } from 'react';
 import { usePermissionRules, useSetPermission } from './api';
+import { toolParameters } from './tool-parameters';
+import type { CheckResult } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
 
@@ -38,8 +40,11 @@ const DESCRIPTION_LINE_CHARS = 90;
 interface ToolPermissionsProps {
   serverName: string;
   projectPath: string;
-  tools: readonly { name: string; description?: string; tokens: number; permission?: ToolPermission }[];
+  tools: readonly CheckedTool[];
 }
+
+/** One tool of a check's answer (docs/api.md#mcpcheck). */
+type CheckedTool = NonNullable<CheckResult['tools']>[number];
 
 /** The file choice, then each tool with its permission. */
 export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissionsProps) {
@@ -93,9 +98,13 @@ export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissi
               : effectivePermission(rules.data.rules, serverName, tool.name);
           return (
             <li key={tool.name} className="tool-item">
-              <code className="tool-name">{tool.name}</code>
+              <span className="tool-heading">
+                <code className="tool-name">{tool.name}</code>
+                {tool.title !== undefined && <span className="tool-title"> {tool.title}</span>}
+              </span>
               <span className="tool-tokens">≈ {tool.tokens.toLocaleString('en-US')} tokens</span>
               {tool.description !== undefined && <ToolDescription text={tool.description} />}
+              <ToolParameters tool={tool} />
               <ToolPermissionGroup
                 tool={tool.name}
                 permission={permission}
@@ -145,6 +154,24 @@ export function ToolPermissions({ serverName, projectPath, tools }: ToolPermissi
         </Dialog>
       )}
     </div>
+  );
+}
+
+/** The tool's parameters: each name, its type and whether it is required; or why the schema is not shown. */
+function ToolParameters({ tool }: { tool: CheckedTool }) {
+  if (tool.inputSchemaCut !== undefined)
+    return <p className="hint tool-parameters-cut">{tool.inputSchemaCut}</p>;
+  const parameters = toolParameters(tool.inputSchema);
+  if (parameters.length === 0) return null;
+  return (
+    <ul className="tool-parameters" aria-label={`Parameters of ${tool.name}`}>
+      {parameters.map((parameter) => (
+        <li key={parameter.name}>
+          <code>{parameter.name}</code> <span className="parameter-type">{parameter.type}</span>
+          {parameter.required && <span className="parameter-required"> required</span>}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -7,12 +7,17 @@ type CheckAllHandlers = Parameters<typeof trpc.mcp.checkAll.useSubscription>[1];
 
 /**
  * Checks one entry; the promise carries that check's own result (several rows may be checked at
- * once, so each call is awaited on its own rather than through the mutation's last state).
+ * once, so each call is awaited on its own rather than through the mutation's last state). Aborting
+ * `signal` drops the request, and the server then stops the check and its server's processes.
  */
 export function useCheckServer() {
-  const check = trpc.mcp.check.useMutation();
-  return ({ name, scope, source }: WritableServer, projectPath: string, confirm?: boolean) =>
-    check.mutateAsync({ name, scope, projectPath, source, confirm });
+  const { client } = trpc.useUtils();
+  return (
+    { name, scope, source }: WritableServer,
+    projectPath: string,
+    confirm: boolean | undefined,
+    signal: AbortSignal,
+  ) => client.mcp.check.mutate({ name, scope, projectPath, source, confirm }, { signal });
 }
 
 /** `mcp.checkAll` of a project, while mounted. */

@@ -3,4 +3,5 @@
  * the first time it shows (`./lazy`).
  */
 export { CheckAllRun, CheckResultView, ConfirmCheckDialog } from './lazy';
+export { CheckRunning } from './CheckRunning';
 export { useRowChecks, type RowCheck, type RowChecks } from './row-checks';

@@ -5,7 +5,8 @@ import { useCheckServer } from './api';
 
 /** A row's check: under way, its result, or why it could not be asked for. */
 export type RowCheck =
-  | { state: 'running' }
+  /** Since `startedAt` (`Date.now()`); `cancel` stops it, and the row goes back to what it showed before. */
+  | { state: 'running'; startedAt: number; cancel: () => void }
   | { state: 'done'; result: CheckResult }
   /** `error` as thrown: a server out of reach is said once on the page (see connection/unreachable.ts). */
   | { state: 'error'; message: string; error: Error };
@@ -36,12 +37,18 @@ export function useRowChecks(
     of: (projectPath, server) => checks.get(rowKey(server, projectPath)),
     check(server, projectPath, confirm) {
       const key = rowKey(server, projectPath);
-      set(key, { state: 'running' });
-      checkServer(server, projectPath, confirm).then(
+      const stop = new AbortController();
+      const cancel = () => {
+        stop.abort();
+        set(key, null);
+      };
+      set(key, { state: 'running', startedAt: Date.now(), cancel });
+      checkServer(server, projectPath, confirm, stop.signal).then(
         (result) => {
-          set(key, { state: 'done', result });
+          if (!stop.signal.aborted) set(key, { state: 'done', result });
         },
         (error: unknown) => {
+          if (stop.signal.aborted) return;
           // 412: an unapproved project server; nothing ran, and the user decides whether it may.
           if (httpStatusOf(error) === 412) {
             set(key, null);

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import type { RowCheck } from '../check';
+import { CheckRunning, type RowCheck } from '../check';
 import { useFailureShown } from '../connection';
 import { RowLogs } from '../logs';
 import { offersSignIn, signInHealth, SignInRun, type RowSignIns } from '../sign-in';
@@ -291,7 +291,7 @@ function ConnectionSummary({
     const ago = checkedAgo(keptCheck.checkedAt, now);
     figures = keptCheck.tools === null ? `checked ${ago}` : `${toolCount(keptCheck.tools)} · ${ago}`;
   }
-  if (check?.state === 'running') outcome = <span className="connection muted">Checking…</span>;
+  if (check?.state === 'running') outcome = <CheckRunning serverName={server.name} check={check} />;
   if (check?.state === 'error') outcome = <span className="connection bad">Check failed</span>;
   if (check?.state === 'done') {
     const { status, latencyMs, tools } = check.result;

@@ -3,7 +3,7 @@
  * permissions, Claude Code's logs of it and its own history. Loaded when first opened.
  */
 import { useId, type ReactNode } from 'react';
-import { CheckResultView, type RowCheck } from '../check';
+import { CheckResultView, CheckRunning, type RowCheck } from '../check';
 import { ServerHistory } from '../history';
 import { checkSummary, ServerLogs } from '../logs';
 import { isWritable, type WritableServer } from '../rows';
@@ -130,7 +130,11 @@ function SheetTools({
   const checkable = isWritable(server) && server.disabled !== true && !locked;
   return (
     <p className="sheet-tools-empty">
-      {check?.state === 'running' ? 'Checking…' : 'Not checked yet: a check lists its tools.'}
+      {check?.state === 'running' ? (
+        <CheckRunning serverName={server.name} check={check} />
+      ) : (
+        'Not checked yet: a check lists its tools.'
+      )}
       {checkable && (
         <button
           type="button"

@@ -2,6 +2,7 @@
  * What one check reads of a server at most (every byte from outside is hostile): one message of
  * 10 MiB, 16 MiB of answers in all, 100 pages and 10,000 tools of `tools/list`. A server that
  * sends more ends its own check with a cut that says where it stopped; nothing else is touched.
+ * Of each tool's input schema a check answers at most 16 KiB of JSON (see `keptInputSchema`).
  */
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { CheckStep } from './failure';
@@ -15,6 +16,8 @@ export const MAX_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
 export const MAX_ANSWER_BYTES = 16 * MiB;
 export const MAX_TOOL_PAGES = 100;
 export const MAX_TOOLS = 10_000;
+/** The longest input schema a check answers for one tool, in characters of its JSON. */
+export const MAX_INPUT_SCHEMA_CHARS = 16 * 1024;
 
 /** Why a check stopped reading; its text names the step it was at. */
 export class CheckCut extends Error {
@@ -83,4 +86,18 @@ export function createAnswerBudget(limit: number = MAX_ANSWER_BYTES): AnswerBudg
 export function cutText(budget: AnswerBudget, step: CheckStep): string | undefined {
   const reason: unknown = budget.signal.reason;
   return budget.signal.aborted && reason instanceof CheckCut ? reason.at(step) : undefined;
+}
+
+/**
+ * One tool's input schema as the server sent it, or, past `MAX_INPUT_SCHEMA_CHARS` of JSON, a
+ * sentence saying so instead: the tool stays listed (its tokens count the whole schema).
+ */
+export function keptInputSchema(
+  schema: Record<string, unknown>,
+): { inputSchema: Record<string, unknown> } | { inputSchemaCut: string } {
+  const chars = JSON.stringify(schema).length;
+  if (chars <= MAX_INPUT_SCHEMA_CHARS) return { inputSchema: schema };
+  return {
+    inputSchemaCut: `Its input schema is ${chars.toLocaleString('en-US')} characters of JSON, over the ${String(MAX_INPUT_SCHEMA_CHARS / 1024)} KiB a check keeps of one tool's.`,
+  };
 }

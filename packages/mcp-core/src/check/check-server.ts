@@ -4,17 +4,19 @@
  * connection is closed (a stdio server's whole process group killed) before the result returns.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsResultSchema, type Tool as ListedTool } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Server, StoredToken } from '../config';
 import {
   createAnswerBudget,
   cutText,
+  keptInputSchema,
   MAX_TOOL_PAGES,
   MAX_TOOLS,
   tooManyPages,
   tooManyTools,
 } from './answer-budget';
+import { answerAsClaudeCode, CLAUDE_CODE_CAPABILITIES } from './claude-code-client';
 import { openConnection } from './connection';
 import { fairDeadline } from './fair-deadline';
 import { describeFailure, type CheckStep } from './failure';
@@ -22,7 +24,7 @@ import { prepareLaunch, type PreparedLaunch } from './launch';
 import { createOutputTail, redact } from './output-tail';
 import { ownRunQueueDelayMs, runQueueDelayMs } from './run-queue-delay';
 import { toolDefinitionTokens, totalTokens } from './tool-tokens';
-import type { CheckResult } from './types';
+import type { CheckedTool, CheckResult } from './types';
 
 export interface CheckOptions {
   /** The user's environment: a stdio server starts with it, and `${VAR}` is looked up in it. */
@@ -35,8 +37,6 @@ export interface CheckOptions {
   /** A remote server's OAuth token in Claude Code's store: sent as Claude Code sends it. */
   storedToken?: StoredToken | undefined;
 }
-
-type Tool = NonNullable<CheckResult['tools']>[number];
 
 export async function checkServer(server: Server, options: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
@@ -72,9 +72,13 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
   });
   const deadline = fair.signal;
   const stop = AbortSignal.any([deadline, budget.signal, ...(options.signal ? [options.signal] : [])]);
-  const client = new Client({ name: 'mcp-admin', version: packageJson.version });
+  const client = new Client(
+    { name: 'mcp-admin', version: packageJson.version },
+    { capabilities: CLAUDE_CODE_CAPABILITIES },
+  );
+  answerAsClaudeCode(client, options.cwd);
   let step = 'initialize' as CheckStep;
-  const tools: Tool[] = [];
+  const tools: CheckedTool[] = [];
   let listed = false;
   let toolsCut: string | undefined;
   let failure: unknown;
@@ -148,7 +152,7 @@ async function listTools(
   client: Client,
   signal: AbortSignal,
   server: string,
-  tools: Tool[],
+  tools: CheckedTool[],
 ): Promise<string | undefined> {
   if (client.getServerCapabilities()?.tools === undefined) return undefined;
   let cursor: string | undefined;
@@ -163,14 +167,25 @@ async function listTools(
     );
     for (const tool of page.tools) {
       if (tools.length === MAX_TOOLS) return tooManyTools;
-      const { name, description } = tool;
-      const tokens = toolDefinitionTokens(server, tool);
-      tools.push(description === undefined ? { name, tokens } : { name, description, tokens });
+      tools.push(checkedTool(server, tool));
     }
     cursor = page.nextCursor;
     if (cursor === undefined) return undefined;
     if (tools.length === MAX_TOOLS) return tooManyTools;
   }
+}
+
+/** What a check answers of one listed tool: its name, title, description and bounded input schema. */
+function checkedTool(server: string, tool: ListedTool): CheckedTool {
+  const { name, description } = tool;
+  const title = tool.title ?? tool.annotations?.title;
+  return {
+    name,
+    ...(title !== undefined && { title }),
+    ...(description !== undefined && { description }),
+    ...keptInputSchema(tool.inputSchema),
+    tokens: toolDefinitionTokens(server, tool),
+  };
 }
 
 /** `work`, or the signal's reason as soon as it aborts (a transport can wait past any request's signal). */

@@ -8,7 +8,8 @@ export type { CheckTargetQuery } from './check-target';
 export { createConcurrencyLimit } from './concurrency-limit';
 export type { ConcurrencyLimit } from './concurrency-limit';
 export { createSpawnTurns } from './spawn-turns';
-export type { CheckAllEvent, CheckResult, CheckStatus } from './types';
+export type { CheckAllEvent, CheckedTool, CheckResult, CheckStatus } from './types';
+export { connectTimeoutMs } from './connect-timeout';
 export { prepareLaunch } from './launch';
 export { redact } from './output-tail';
 export {

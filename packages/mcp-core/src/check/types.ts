@@ -13,13 +13,27 @@ export interface CheckResult {
    * Each tool with what its definition costs in Claude Code's context (see tool-tokens.ts) and, as
    * the service answers it, its effective permission in the project.
    */
-  tools?: { name: string; description?: string; tokens: number; permission?: ToolPermission }[];
+  tools?: CheckedTool[];
   /** The tools' tokens together, whenever `tools` is there. */
   tokens?: number;
   /** What went wrong, in words a person understands. */
   error?: string;
   /** The last 4 KB the server wrote to stderr, its entry's secret values redacted. */
   stderr?: string;
+}
+
+/** One tool of a check's answer: as the server listed it, within the bounds of answer-budget.ts. */
+export interface CheckedTool {
+  name: string;
+  /** Its display name: the tool's `title`, else its annotations' `title`. */
+  title?: string;
+  description?: string;
+  /** The JSON Schema of its arguments, as the server sent it, up to `MAX_INPUT_SCHEMA_CHARS`. */
+  inputSchema?: Record<string, unknown>;
+  /** Instead of `inputSchema` when that is over the bound: what was left out, in words. */
+  inputSchemaCut?: string;
+  tokens: number;
+  permission?: ToolPermission;
 }
 
 /** One server's result in `mcp.checkAll`, as each finishes. */

@@ -23,6 +23,11 @@ export const MCP_SERVER_SCRIPTS = {
   hostile: script('hostile.mjs'),
   /** stdio: answers nothing until $DELAY_MS (default 2000) after it loaded, then one tool; writes its pid to $STARTED_FILE first. */
   answersAfterDelay: script('answers-after-delay.mjs'),
+  /**
+   * stdio: tools by the client's declared capabilities, each with a title and input schema; records
+   * `initialize` to $INIT_FILE, answers it after $DELAY_MS; $ASK_CLIENT=1 asks for roots and an elicitation.
+   */
+  byClientCapabilities: script('by-client-capabilities.mjs'),
   /** stdio: answers nothing until it has used $CPU_MS (default 500) of CPU, then one tool. */
   busyStart: script('busy-start.mjs'),
   /**

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { checkServer } from '../../src/check/check-server';
@@ -64,8 +65,13 @@ async function closedPort(): Promise<number> {
 // Each tool's tokens: test/check/tool-tokens.test.ts.
 const anyTokens = expect.any(Number) as unknown as number;
 const REMOTE_TOOLS = [
-  { name: 'remote_search', description: 'Searches the remote', tokens: anyTokens },
-  { name: 'remote_fetch', tokens: anyTokens },
+  {
+    name: 'remote_search',
+    description: 'Searches the remote',
+    inputSchema: { type: 'object', properties: {} },
+    tokens: anyTokens,
+  },
+  { name: 'remote_fetch', inputSchema: { type: 'object', properties: {} }, tokens: anyTokens },
 ];
 
 describe('checkServer over stdio', () => {
@@ -91,10 +97,76 @@ describe('checkServer over stdio', () => {
       tools: ['first_from_user_env', 'second_from_default', 'third', 'fourth', 'fifth'].map((name) => ({
         name,
         description: `Tool ${name}`,
+        inputSchema: { type: 'object' },
         tokens: anyTokens,
       })),
       tokens: anyTokens,
     });
+  });
+
+  it("declares the client capabilities Claude Code declares, and answers each tool's title and input schema as the server listed them", async () => {
+    const initFile = join(useTempDir(), 'initialize.json');
+    const server = stdio(process.execPath, [MCP_SERVER_SCRIPTS.byClientCapabilities], {
+      INIT_FILE: initFile,
+    });
+
+    const result = await checkServer(server, options());
+
+    const inputSchema = {
+      type: 'object',
+      properties: { path: { type: 'string', description: 'Where' }, depth: { type: 'integer' } },
+      required: ['path'],
+    };
+    expect(result.tools).toEqual(
+      ['always', 'roots', 'elicitation', 'elicitation_form', 'elicitation_url'].map((name) => ({
+        name,
+        title: `The ${name} tool`,
+        description: `Offered for ${name}`,
+        inputSchema,
+        tokens: anyTokens,
+      })),
+    );
+    expect(JSON.parse(readFileSync(initFile, 'utf8'))).toMatchObject({
+      capabilities: { roots: { listChanged: true }, elicitation: { form: {}, url: {} } },
+    });
+  });
+
+  it('answers roots/list with the directory it runs the server in and cancels an elicitation, as Claude Code does', async () => {
+    const projectDir = useTempDir();
+    const server = stdio(process.execPath, [MCP_SERVER_SCRIPTS.byClientCapabilities], { ASK_CLIENT: '1' });
+
+    const result = await checkServer(server, { ...options(), cwd: projectDir });
+
+    expect(result.status).toBe('ok');
+    expect(result.tools?.find((tool) => tool.name === 'asked')?.description).toBe(
+      `roots: ${pathToFileURL(projectDir).href}; elicitation: cancel`,
+    );
+  });
+
+  it('answers a tool whose input schema is over 16 KiB of JSON without it, saying how large it is, and still counts all of it in its tokens', async () => {
+    const server = stdio(process.execPath, [MCP_SERVER_SCRIPTS.byClientCapabilities], {
+      SCHEMA_CHARS: '20000',
+    });
+
+    const result = await checkServer(server, options());
+
+    const sentSchema = {
+      type: 'object',
+      properties: { path: { type: 'string', description: 'x'.repeat(20_000) }, depth: { type: 'integer' } },
+      required: ['path'],
+    };
+    const chars = JSON.stringify(sentSchema).length.toLocaleString('en-US');
+    const [always, roots] = result.tools ?? [];
+    expect(always).toEqual({
+      name: 'always',
+      title: 'The always tool',
+      description: 'Offered for always',
+      inputSchemaCut: `Its input schema is ${chars} characters of JSON, over the 16 KiB a check keeps of one tool's.`,
+      tokens: anyTokens,
+    });
+    expect(always?.tokens).toBeGreaterThan(20_000 / 3);
+    // The others keep theirs.
+    expect(roots?.inputSchema).toMatchObject({ required: ['path'] });
   });
 
   it('reports a server that exits with its exit code and the last 4 KB of its stderr, secrets redacted', async () => {

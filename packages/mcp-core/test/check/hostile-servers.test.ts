@@ -48,6 +48,8 @@ const options = { env: process.env, cwd: tmpdir(), timeoutMs: 30_000 };
 const hostileServerInfo = { name: 'hostile', version: '6.6.6' };
 // Each tool's tokens: test/check/tool-tokens.test.ts.
 const anyTokens = expect.any(Number) as unknown as number;
+// What the hostile fixture gives every tool as its input schema.
+const inputSchema = { type: 'object' };
 
 /** The names of `pages` full pages of `perPage` tools, as the hostile fixture names them. */
 function toolNames(pages: number, perPage: number): string[] {
@@ -75,7 +77,12 @@ describe('a check that reads more than it should', () => {
       status: 'failed',
       latencyMs: anyLatency,
       serverInfo: hostileServerInfo,
-      tools: toolNames(100, 1).map((name) => ({ name, description: 'd'.repeat(16), tokens: anyTokens })),
+      tools: toolNames(100, 1).map((name) => ({
+        name,
+        description: 'd'.repeat(16),
+        inputSchema,
+        tokens: anyTokens,
+      })),
       tokens: anyTokens,
       error: 'Stopped after 100 pages of tools/list: the server kept sending a next page.',
     });
@@ -94,7 +101,7 @@ describe('a check that reads more than it should', () => {
       serverInfo: hostileServerInfo,
       tools: toolNames(4, 3000)
         .slice(0, 10_000)
-        .map((name) => ({ name, description: 'dddd', tokens: anyTokens })),
+        .map((name) => ({ name, description: 'dddd', inputSchema, tokens: anyTokens })),
       tokens: anyTokens,
       error: 'Stopped after 10,000 tools: the server listed more than a check reads.',
     };
@@ -112,7 +119,12 @@ describe('a check that reads more than it should', () => {
       status: 'failed',
       latencyMs: anyLatency,
       serverInfo: hostileServerInfo,
-      tools: toolNames(15, 1).map((name) => ({ name, description: 'd'.repeat(MiB), tokens: anyTokens })),
+      tools: toolNames(15, 1).map((name) => ({
+        name,
+        description: 'd'.repeat(MiB),
+        inputSchema,
+        tokens: anyTokens,
+      })),
       tokens: anyTokens,
       error:
         'Stopped after 16 MiB of answers, while reading tools/list: the server sent more than a check reads.',

@@ -7,6 +7,7 @@
 import {
   checkEach,
   confirmationRequired,
+  connectTimeoutMs,
   createConcurrencyLimit,
   createSpawnTurns,
   findCheckTarget,
@@ -17,7 +18,7 @@ import {
 import { credentialKey, readStoredTokens } from '../../config';
 import type { Server, StoredToken } from '../../config';
 import { McpCoreError } from '../../errors';
-import { CHECK_TIMEOUT_MS, checkAllInputSchema, checkServerInputSchema } from '../../schemas';
+import { checkAllInputSchema, checkServerInputSchema } from '../../schemas';
 import type { EngineContext } from '../engine';
 import type { LastChecks } from './last-checks';
 
@@ -42,6 +43,8 @@ export function createCheckServers({
   lastChecks,
 }: Pick<EngineContext, 'settings' | 'readers'> & { lastChecks: LastChecks }): CheckOperations {
   const { spawnEnv, credentialsPath } = settings;
+  // As long as Claude Code waits for a server to connect: MCP_TIMEOUT of the user's environment, else 30 s.
+  const defaultTimeoutMs = connectTimeoutMs(spawnEnv);
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
   const spawnTurn = createSpawnTurns();
   /** Aborted by `close()`: every check still running stops, its processes killed. */
@@ -89,7 +92,7 @@ export function createCheckServers({
       const projectPath = await readers.existingProject(input.projectPath);
       const server = findCheckTarget(await readers.serversToCheck(projectPath), input);
       if (needsConfirmation(server) && input.confirm !== true) throw confirmationRequired(server);
-      const timeoutMs = input.timeoutMs ?? CHECK_TIMEOUT_MS.default;
+      const timeoutMs = input.timeoutMs ?? defaultTimeoutMs;
       return runCheck(server, projectPath, timeoutMs, untilClosed(signal));
     },
 
@@ -99,7 +102,7 @@ export function createCheckServers({
       const active = (await readers.serversToCheck(projectPath)).filter(isActive);
       return checkEach(
         active,
-        (server, until) => runCheck(server, projectPath, CHECK_TIMEOUT_MS.default, until),
+        (server, until) => runCheck(server, projectPath, defaultTimeoutMs, until),
         untilClosed(signal),
       );
     },

@@ -40,6 +40,7 @@ const tools = (...names: string[]) =>
   names.map((name) => ({
     name,
     description: `Tool ${name}`,
+    inputSchema: { type: 'object' },
     tokens: anyTokens,
     permission: { kind: 'default' },
   }));
@@ -194,6 +195,25 @@ describe('McpAdmin.check', () => {
     });
     const [leader = 0] = readFileSync(pidFile, 'utf8').split(' ').map(Number);
     await expectGroupGone(leader);
+  });
+  it("waits, without timeoutMs, as long as Claude Code would: MCP_TIMEOUT of the user's environment", async () => {
+    writeClaudeConfig({
+      user: {
+        late: {
+          command: process.execPath,
+          args: [MCP_SERVER_SCRIPTS.byClientCapabilities],
+          env: { DELAY_MS: '60000' },
+        },
+      },
+    });
+
+    const result = await adminFor({ MCP_TIMEOUT: '1000' }).check({ name: 'late', scope: 'user' });
+
+    expect(result).toEqual({
+      status: 'timeout',
+      latencyMs: anyLatency,
+      error: 'Timed out after 1 s waiting for the answer to initialize.',
+    });
   });
 });
 

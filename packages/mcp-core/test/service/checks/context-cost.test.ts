@@ -52,10 +52,27 @@ describe('McpAdmin.contextCost', () => {
     const checked = await startAdmin().check({ name: 'fx', scope: 'user' });
     // Each checked tool also carries its permission in the project: no rule here.
     expect(checked.tools).toEqual([
-      { name: 'alpha', description: 'Tool alpha', tokens: 29, permission: { kind: 'default' } },
-      { name: 'beta', description: 'Tool beta', tokens: 28, permission: { kind: 'default' } },
+      {
+        name: 'alpha',
+        description: 'Tool alpha',
+        inputSchema: { type: 'object' },
+        tokens: 29,
+        permission: { kind: 'default' },
+      },
+      {
+        name: 'beta',
+        description: 'Tool beta',
+        inputSchema: { type: 'object' },
+        tokens: 28,
+        permission: { kind: 'default' },
+      },
     ]);
     expect(checked.tokens).toBe(57);
+    // Each tool kept by its name and tokens only: its schema stays out of the file.
+    expect((await readLastChecks(lastChecksPath(world.configPath)))[0]?.tools).toEqual([
+      { name: 'alpha', tokens: 29 },
+      { name: 'beta', tokens: 28 },
+    ]);
 
     const cost = await startAdmin().contextCost();
 
