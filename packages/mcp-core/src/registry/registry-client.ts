@@ -12,7 +12,7 @@ import type { RegistrySearchInput, RegistryServerInput } from '../schemas';
 import { createAnswerCache } from './answer-cache';
 import { fetchJson, FetchFailure } from './bounded-fetch';
 import { mapRegistryServer } from './entry-mapping';
-import type { RegistryEntry, RegistrySource } from './entry-mapping';
+import type { RegistryArguments, RegistryEntry, RegistrySource } from './entry-mapping';
 import type { RegistryInput } from './input-values';
 import { officialStatus, serverListSchema, serverResponseSchema } from './registry-answers';
 import type { ServerResponse } from './registry-answers';
@@ -53,10 +53,15 @@ export interface RegistryServerDetail extends RegistrySummary {
   websiteUrl?: string;
   /** A name Claude Code accepts, from the registry name's last part. */
   suggestedName: string;
-  /** The Claude Code entry it maps to; null when this machine cannot run it (`unavailable` says why). */
+  /**
+   * The Claude Code entry it maps to; null when this machine cannot run it or its entry is refused
+   * (`unavailable` says why; a refusal starts `Refused: `).
+   */
   entry: RegistryEntry | null;
   unavailable?: string;
   source?: RegistrySource;
+  /** The arguments the registry adds to the runner's argv, for the add preview to label as its own. */
+  registryArguments?: RegistryArguments;
   /** The values it asks for; secret ones are `${VAR}` references in `entry`. */
   inputs: RegistryInput[];
 }
@@ -195,7 +200,13 @@ function detailOf(
       inputs: mapping.inputs,
     };
   }
-  return { ...common, entry: mapping.entry, source: mapping.source, inputs: mapping.inputs };
+  return {
+    ...common,
+    entry: mapping.entry,
+    source: mapping.source,
+    ...(mapping.registryArguments !== undefined && { registryArguments: mapping.registryArguments }),
+    inputs: mapping.inputs,
+  };
 }
 
 /** `io.github.example/weather` → `weather`: the part after the slash, in the characters Claude Code allows. */
