@@ -171,8 +171,10 @@ function prefillOf(
   }));
   const common = { source: server.name, inputs };
   if (entry.transport === 'stdio') {
+    const added = server.registryArguments;
     return {
       ...common,
+      ...(added !== undefined && { registryArguments: { runner: entry.command, ...added } }),
       server: {
         name: server.suggestedName,
         transport: 'stdio',
