@@ -1,4 +1,4 @@
-import { createMcpAdmin } from '@mcp-admin/core';
+import { createMcpAdmin, unfitClaudeCli } from '@mcp-admin/core';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -19,6 +19,12 @@ export interface StartServerOptions {
   webDist?: string;
   /** Overrides of DEFAULT_CONNECTION_LIMITS (tests shorten the time limits). */
   connectionLimits?: Partial<ConnectionLimits>;
+  /**
+   * Refuse to start (throw, nothing bound) unless the Claude CLI runs and is at least
+   * MINIMUM_CLAUDE_VERSION: `mcp-admin` and `pnpm start` ask it; a test of a CLI that is missing
+   * later leaves it off. Asked through `system.info`, whose cached answer the panel then reads.
+   */
+  requireCli?: boolean;
 }
 
 export interface RunningServer {
@@ -39,6 +45,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const env = options.env ?? process.env;
   const settings = loadServerSettings(env, options.cwd ?? process.cwd());
   const admin = createMcpAdmin({ ...settings, spawnEnv: env });
+  // Asked while the rest starts: the answer is needed only before the port is bound.
+  const unfitCli =
+    options.requireCli === true
+      ? admin.info().then(
+          ({ cli }) => unfitClaudeCli(cli),
+          // info() fails only on an unreadable managed config, which every read then reports.
+          () => undefined,
+        )
+      : undefined;
   await admin.settleDisabled();
   const app = await buildHttpApp({
     admin,
@@ -48,6 +63,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits },
   });
   try {
+    const unfit = await unfitCli;
+    if (unfit !== undefined) throw new Error(unfit);
     await app.listen({ host: settings.host, port: settings.port });
   } catch (error) {
     await app.close();
