@@ -42,18 +42,19 @@ test('searches the registry, pages, refuses a hostile entry, and adds a found se
   await discover.getByRole('button', { name: 'Previous page' }).click();
   await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-01' })).toBeVisible();
 
-  // Issue 44: runner options in a package's place are refused with why; no form opens.
+  // Issue 44: runner options in a package's place are refused with why; Add is not offered.
   await discover.getByRole('searchbox', { name: 'Search the MCP registry' }).fill('hostile');
   await discover.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(results).toHaveCount(4);
-  await discover.getByRole('button', { name: 'Add io.github.hostile/npx-call' }).click();
-  await expect(discover.getByRole('alert')).toHaveText(
+  await expect(results.filter({ hasText: 'io.github.hostile/npx-call' })).toContainText(
     'Refused: npm package "--call=touch pwned": its identifier starts with "-", which its runner would read as an option',
   );
-  await discover.getByRole('button', { name: 'Add io.github.hostile/runtime-call' }).click();
-  await expect(discover.getByRole('alert')).toHaveText(
+  await expect(results.filter({ hasText: 'io.github.hostile/runtime-call' })).toContainText(
     "Refused: npx's --call runs a shell command instead of the package",
   );
+  for (const name of ['npx-call', 'npx-package', 'oci-privileged', 'runtime-call']) {
+    await expect(discover.getByRole('button', { name: `Add io.github.hostile/${name}` })).toBeDisabled();
+  }
   await expect(panel.addForm.root).toBeHidden();
 
   await discover.getByRole('searchbox', { name: 'Search the MCP registry' }).fill('example');

@@ -86,15 +86,8 @@ function fromRemote(remote: RegistryRemote, options: MappingOptions): EntryMappi
 function fromPackage(pkg: RegistryPackage, options: MappingOptions): EntryMapping {
   const runner = RUNNERS[pkg.registryType];
   if (runner === undefined) return { ok: false, reason: `no runner for ${pkg.registryType}` };
-  // The registry's words are data: a flag in the package's place, or a runner option that widens
-  // what the runner may do, is refused before any of it can become argv.
-  const refusal =
-    packageRefusal(pkg.registryType, pkg.identifier, pkg.version) ??
-    runtimeArgumentsRefusal(
-      runner.command,
-      argvGroups(pkg.runtimeArguments ?? [], new InputCollector(options.values)),
-    );
-  if (refusal !== undefined) return { ok: false, reason: `Refused: ${refusal}`, refused: true };
+  const refusal = packageRefusalOf(pkg, options.values);
+  if (refusal !== undefined) return { ok: false, reason: refusal, refused: true };
   const collector = new InputCollector(options.values);
   const runtimeArgs = argvGroups(pkg.runtimeArguments ?? [], collector).flat();
   const packageArgs = argvGroups(pkg.packageArguments ?? [], collector).flat();
@@ -122,6 +115,26 @@ function fromPackage(pkg: RegistryPackage, options: MappingOptions): EntryMappin
     },
     registryArguments: { runtime: runtimeArgs, package: packageArgs },
   };
+}
+
+/**
+ * `Refused: why` when the package puts anything but data where its runner reads options: a flag
+ * in the package's place, or a runner option that widens what the runner may do (package-rules.ts).
+ */
+export function packageRefusalOf(
+  pkg: RegistryPackage,
+  values?: Readonly<Record<string, string>>,
+): string | undefined {
+  const runner = RUNNERS[pkg.registryType];
+  const refusal =
+    packageRefusal(pkg.registryType, pkg.identifier, pkg.version) ??
+    (runner === undefined
+      ? undefined
+      : runtimeArgumentsRefusal(
+          runner.command,
+          argvGroups(pkg.runtimeArguments ?? [], new InputCollector(values)),
+        ));
+  return refusal === undefined ? undefined : `Refused: ${refusal}`;
 }
 
 /** The argv naming the package itself, as its runner wants it. */

@@ -11,7 +11,7 @@ import { addServerInputSchema, describeIssues } from '../schemas';
 import type { RegistrySearchInput, RegistryServerInput } from '../schemas';
 import { createAnswerCache } from './answer-cache';
 import { fetchJson, FetchFailure } from './bounded-fetch';
-import { mapRegistryServer } from './entry-mapping';
+import { mapRegistryServer, packageRefusalOf } from './entry-mapping';
 import type { RegistryArguments, RegistryEntry, RegistrySource } from './entry-mapping';
 import type { RegistryInput } from './input-values';
 import { officialStatus, serverListSchema, serverResponseSchema } from './registry-answers';
@@ -42,6 +42,8 @@ export interface RegistrySummary {
   statusMessage?: string;
   /** How Claude Code could reach it: `http`, `sse` for its remotes, `stdio` for its packages. */
   transports: string[];
+  /** `Refused: why` when it has no remote and each of its stdio packages is refused: it cannot be added. */
+  refused?: string;
 }
 
 export interface RegistrySearchResult {
@@ -165,9 +167,14 @@ function summaryOf(response: ServerResponse): RegistrySummary | undefined {
     if (remote.type === 'streamable-http') transports.add('http');
     else if (remote.type === 'sse') transports.add('sse');
   }
-  for (const pkg of server.packages ?? []) {
-    if (pkg.transport === undefined || pkg.transport.type === 'stdio') transports.add('stdio');
-  }
+  const stdio = (server.packages ?? []).filter(
+    (pkg) => pkg.transport === undefined || pkg.transport.type === 'stdio',
+  );
+  if (stdio.length > 0) transports.add('stdio');
+  const refusals = stdio.map((pkg) => packageRefusalOf(pkg));
+  const [refused] = refusals;
+  const allRefused =
+    !transports.has('http') && !transports.has('sse') && refused !== undefined && refusals.every(Boolean);
   return {
     name: server.name,
     ...(server.title !== undefined && { title: server.title }),
@@ -176,6 +183,7 @@ function summaryOf(response: ServerResponse): RegistrySummary | undefined {
     status,
     ...(statusMessage !== undefined && { statusMessage }),
     transports: [...transports],
+    ...(allRefused && { refused }),
   };
 }
 
