@@ -1,7 +1,8 @@
 /**
  * Issue 30's Discover view against a stand-in MCP registry on 127.0.0.1 (the server started with
  * MCP_ADMIN_REGISTRY_URL pointing at it): search, page, and add a found server through the
- * prefilled add form, which then shows in the list as Claude Code stored it.
+ * prefilled add form, which then shows in the list as Claude Code stored it. Issue 44: the form
+ * labels the arguments the registry adds, and a hostile entry is refused with its reason.
  */
 import { startRegistryFixture, type RemoteMcpServer } from '@mcp-admin/core/testing';
 import { readJson } from './support/config-files';
@@ -21,7 +22,7 @@ const test = base.extend<{ registry: RemoteMcpServer }>({
   },
 });
 
-test('searches the registry, pages, and adds a found server through the prefilled add form', async ({
+test('searches the registry, pages, refuses a hostile entry, and adds a found server through the prefilled add form, its registry arguments labelled', async ({
   panel,
   world,
 }) => {
@@ -40,6 +41,21 @@ test('searches the registry, pages, and adds a found server through the prefille
   await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-01' })).toHaveCount(0);
   await discover.getByRole('button', { name: 'Previous page' }).click();
   await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-01' })).toBeVisible();
+
+  // Issue 44: runner options in a package's place are refused with why; Add is not offered.
+  await discover.getByRole('searchbox', { name: 'Search the MCP registry' }).fill('hostile');
+  await discover.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(results).toHaveCount(4);
+  await expect(results.filter({ hasText: 'io.github.hostile/npx-call' })).toContainText(
+    'Refused: npm package "--call=touch pwned": its identifier starts with "-", which its runner would read as an option',
+  );
+  await expect(results.filter({ hasText: 'io.github.hostile/runtime-call' })).toContainText(
+    "Refused: npx's --call runs a shell command instead of the package",
+  );
+  for (const name of ['npx-call', 'npx-package', 'oci-privileged', 'runtime-call']) {
+    await expect(discover.getByRole('button', { name: `Add io.github.hostile/${name}` })).toBeDisabled();
+  }
+  await expect(panel.addForm.root).toBeHidden();
 
   await discover.getByRole('searchbox', { name: 'Search the MCP registry' }).fill('example');
   await discover.getByRole('button', { name: 'Search', exact: true }).click();
@@ -60,6 +76,9 @@ test('searches the registry, pages, and adds a found server through the prefille
     'OWM_API_KEY (required): OpenWeatherMap API key',
   );
   await expect(form.variableValues.first()).toHaveValue('${OWM_API_KEY}');
+  await expect(form.root.getByRole('list', { name: 'Arguments from the registry' })).toHaveText(
+    'Arguments to the server, from the registry: --units metric',
+  );
   // Nothing was added by choosing it.
   await expect(panel.serverRow('weather')).toHaveCount(0);
 

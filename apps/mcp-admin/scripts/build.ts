@@ -3,13 +3,13 @@
  * - dist/cli.mjs and its chunks: the server with this workspace's packages bundled in; every other
  *   package (but BUNDLED) stays an import by name, which Node resolves from the installed package's node_modules.
  *   Each must be a dependency in package.json, at the exact version the workspace runs it with.
+ *   Claude Code is none of them: the package drives the user's own (packages/mcp-core/src/cli/binary.ts).
  * - dist/panel: a copy of the panel's apps/web/dist, built first only when its inputs changed since
  *   its last build (`pnpm test` builds it before the tests, so packing in a test builds nothing twice).
  */
 import { NODE_BUNDLE } from '@mcp-admin/server/build';
 import { buildChanged, START_TARGETS } from '@mcp-admin/server/build-changed';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -19,16 +19,20 @@ const DIST = join(PACKAGE_DIR, 'dist');
 const WORKSPACE_PACKAGE = /^@mcp-admin\//;
 /**
  * Bundled although published: @trpc/server's peer dependency on TypeScript (for its types only)
- * would make npm install a compiler beside the server.
+ * would make npm install a compiler beside the server; @fastify/static's content-disposition 3
+ * declares Node 22, and npm on Node 20 warns of it at install (it runs on Node 20: the workspace
+ * serves the panel with it), so the two go into dist/ and @fastify/static's other dependencies
+ * become the package's own.
  */
-const BUNDLED = new Set(['@trpc/server']);
+const BUNDLED = new Set([
+  '@trpc/server',
+  '@fastify/static',
+  'content-disposition',
+  'fastify',
+  'light-my-request',
+  'cookie',
+]);
 const RESOLVING = Symbol('resolving');
-
-/**
- * Packages the server finds at run time without an import esbuild sees, each with a package that
- * depends on it: the pinned Claude CLI, resolved by path (packages/mcp-core/src/cli/binary.ts).
- */
-const RESOLVED_AT_RUN_TIME = { '@anthropic-ai/claude-code': '@mcp-admin/core' } as const;
 
 interface Manifest {
   name: string;
@@ -83,18 +87,6 @@ function importsByName(imported: Map<string, string>): Plugin {
   };
 }
 
-/** What the workspace runs each package resolved at run time with. */
-function runTimeVersions(): Map<string, string> {
-  const serverRequire = createRequire(import.meta.resolve('@mcp-admin/server/build'));
-  return new Map(
-    Object.entries(RESOLVED_AT_RUN_TIME).map(([name, dependent]) => {
-      // The dependent's entry: its package.json is not among its exports.
-      const manifest = createRequire(serverRequire.resolve(dependent)).resolve(`${name}/package.json`);
-      return [name, readManifest(manifest).version];
-    }),
-  );
-}
-
 /** Throws unless package.json's dependencies are exactly `needed`, name for name and version for version. */
 function checkDependencies(needed: Map<string, string>): void {
   const declared = readManifest(join(PACKAGE_DIR, 'package.json')).dependencies ?? {};
@@ -120,9 +112,15 @@ export async function buildPackage(): Promise<void> {
     ...NODE_BUNDLE,
     entryPoints: { cli: join(PACKAGE_DIR, 'src', 'cli.ts') },
     outdir: DIST,
+    // The bundled CommonJS packages (fastify, @fastify/static) require their dependencies by name:
+    // in an ES module that needs a require of its own, resolving from dist/ as Node would.
+    banner: {
+      js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+    },
     plugins: [importsByName(imported)],
   });
-  checkDependencies(new Map([...imported, ...runTimeVersions()]));
+  // The user's Claude Code is not among them: the package drives the one on PATH or CLAUDE_BIN.
+  checkDependencies(imported);
   buildChanged(
     undefined,
     START_TARGETS.filter(({ name }) => name === 'panel'),

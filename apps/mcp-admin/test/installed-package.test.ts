@@ -1,15 +1,24 @@
 /**
  * MCP Admin as a user gets it: `pnpm pack`ed, installed by npm into an empty folder outside this
  * workspace, and started as `mcp-admin` in a throwaway world, as `npm install --global` and `npx`
- * would run it.
+ * would run it. It brings no Claude CLI (issue 44): it drives the user's, here the pinned one
+ * given as CLAUDE_BIN, and refuses to start without one.
  */
-import { addArgv, createTestWorld, runCliAsAnotherTerminal, type TestWorld } from '@mcp-admin/core/testing';
+import {
+  addArgv,
+  createTestWorld,
+  PINNED_CLAUDE_BIN,
+  runCliAsAnotherTerminal,
+  type TestWorld,
+} from '@mcp-admin/core/testing';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -31,11 +40,17 @@ const DEV_TOOLS = ['typescript', 'tsx', 'esbuild', 'vite', 'vitest', 'rollup'];
 interface Manifest {
   bin: unknown;
   dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
 }
 
 const PINNED_CLI_VERSION = (
   JSON.parse(readFileSync(join(workspaceRoot, 'packages/mcp-core/package.json'), 'utf8')) as Manifest
-).dependencies['@anthropic-ai/claude-code'];
+).devDependencies['@anthropic-ai/claude-code'];
+/** What the installed package's start says when it finds no Claude CLI to drive. */
+const NO_CLI =
+  /^MCP Admin could not start: MCP Admin needs Claude Code \d+\.\d+\.\d+ or newer, and none could be run: .*To install it: `npm install -g @anthropic-ai\/claude-code`\.\n$/;
+/** At most this many bytes of files, installed: the package and its dependencies, no Claude CLI among them. */
+const INSTALLED_MAX_BYTES = 60 * 1024 * 1024;
 
 const isInside = (dir: string, path: string) => {
   const rest = relative(dir, path);
@@ -72,6 +87,7 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
   let app: string;
   let installed: string;
   let bin: string;
+  let installOutput: string;
 
   beforeAll(async () => {
     root = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-admin-package-')));
@@ -86,22 +102,24 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
       version: string;
     };
     // The user's npm cache: the pinned CLI's ~100 MB download is fetched once per machine.
-    await run(
+    const { stdout, stderr } = await run(
       'npm',
       ['install', '--no-audit', '--no-fund', '--prefer-offline', join(packed, `mcp-admin-${version}.tgz`)],
       { cwd: app, env: outsideEnv },
     );
+    installOutput = stdout + stderr;
   }, 600_000);
 
   afterAll(() => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('declares a bin named mcp-admin and exact versions of published packages, the pinned Claude CLI among them; no workspace link, no dev tool installed', () => {
+  it('declares a bin named mcp-admin and exact versions of published packages, no Claude CLI among them; no workspace link, no dev tool installed', () => {
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Manifest;
 
     expect(manifest.bin).toEqual({ 'mcp-admin': 'dist/cli.mjs' });
-    expect(manifest.dependencies['@anthropic-ai/claude-code']).toBe(PINNED_CLI_VERSION);
+    expect(Object.keys(manifest.dependencies)).not.toContain('@anthropic-ai/claude-code');
+    expect(existsSync(join(app, 'node_modules', '@anthropic-ai'))).toBe(false);
     expect(
       Object.entries(manifest.dependencies).filter(([, version]) => !/^\d+\.\d+\.\d+$/.test(version)),
     ).toEqual([]);
@@ -109,6 +127,25 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
     expect(JSON.stringify(manifest)).not.toContain('workspace:');
     expect(existsSync(join(app, 'node_modules', '@mcp-admin'))).toBe(false);
     expect(DEV_TOOLS.filter((name) => existsSync(join(app, 'node_modules', name)))).toEqual([]);
+  });
+
+  it(`installs in at most ${INSTALLED_MAX_BYTES / 1024 / 1024} MB, with no engine warning on this Node (${process.version})`, () => {
+    const bytes = readdirSync(join(app, 'node_modules'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .reduce((sum, entry) => sum + lstatSync(join(entry.parentPath, entry.name)).size, 0);
+
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(INSTALLED_MAX_BYTES);
+    expect(installOutput).not.toMatch(/EBADENGINE|Unsupported engine/);
+  });
+
+  it('refuses to start without a Claude CLI on PATH or in CLAUDE_BIN, saying what to install, and exits 1', async () => {
+    const failure = (await run(bin, [], { env: { ...outsideEnv, MCP_ADMIN_PORT: '0' } }).catch(
+      (error: unknown) => error,
+    )) as { code: number; stdout: string; stderr: string };
+
+    expect({ code: failure.code, stdout: failure.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(failure.stderr).toMatch(NO_CLI);
   });
 
   it('names every server setting of docs/api.md in --help', async () => {
@@ -132,7 +169,7 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
     ]);
   });
 
-  it('starts in a throwaway world: the start line, /healthz, the panel and mcp.list with the token, its own pinned CLI', async () => {
+  it("starts in a throwaway world: the start line, /healthz, the panel and mcp.list with the token, the user's CLI from CLAUDE_BIN", async () => {
     const world: TestWorld = createTestWorld();
     onTestFinished(() => {
       world.remove();
@@ -145,7 +182,13 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
     // Started from the project, as a user types `mcp-admin` there: it is the default project.
     const child = spawn(bin, [], {
       cwd: world.projectDir,
-      env: { ...outsideEnv, HOME: world.configDir, CLAUDE_CONFIG_DIR: world.configDir, MCP_ADMIN_PORT: '0' },
+      env: {
+        ...outsideEnv,
+        HOME: world.configDir,
+        CLAUDE_CONFIG_DIR: world.configDir,
+        MCP_ADMIN_PORT: '0',
+        CLAUDE_BIN: PINNED_CLAUDE_BIN,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     onTestFinished(() => {
@@ -200,7 +243,7 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
     });
     const { cli } = ((await info.json()) as { result: { data: { cli: { path: string; version: string } } } })
       .result.data;
-    expect(isInside(join(app, 'node_modules'), cli.path)).toBe(true);
+    expect(cli.path).toBe(PINNED_CLAUDE_BIN);
     expect(cli.version).toBe(`${PINNED_CLI_VERSION ?? ''} (Claude Code)`);
 
     child.kill('SIGTERM');

@@ -1,10 +1,13 @@
 /**
  * `src/main.ts` as a real process, built as `pnpm start` runs it (vitest.global-setup.ts builds it
- * when its sources changed): the start line, graceful shutdown, refusing to start.
+ * when its sources changed): the start line, graceful shutdown, refusing to start (issue 44: without
+ * a Claude CLI of at least the minimum version).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+
+import { MINIMUM_CLAUDE_VERSION } from '@mcp-admin/core';
 
 import { spawnMainProcess } from '../src/testing/main-process';
 
@@ -94,7 +97,8 @@ describe('main.ts', () => {
       body: JSON.stringify({ name: 'inflight', scope: 'user', command: 'node' }),
     });
     await vi.waitFor(() => {
-      expect(spawnedArgv(cliLog)).toEqual(['mcp add-json --scope user inflight -']);
+      // The start's check of the CLI's version first.
+      expect(spawnedArgv(cliLog)).toEqual(['--version', 'mcp add-json --scope user inflight -']);
     }, PATIENTLY);
     main.child.kill('SIGTERM');
     writeFileSync(gateFile, '');
@@ -164,6 +168,66 @@ describe('main.ts', () => {
       stdout: `MCP Admin listening on ${url}/?token=${token}\n`,
       stderr: '',
     });
+  });
+
+  it('refuses to start without a Claude CLI it can run, saying what to install, and exits 1', async () => {
+    const world = useTestWorld();
+    const missing = join(world.plainDir, 'no-such-claude');
+    const main = startMain(worldEnv(world, { CLAUDE_BIN: missing }));
+
+    await expect(main.exited).resolves.toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `MCP Admin could not start: MCP Admin needs Claude Code ${MINIMUM_CLAUDE_VERSION} or newer, and none could be run: Cannot run the Claude CLI at "${missing}" (ENOENT). Install Claude Code or set CLAUDE_BIN to the path of a working claude executable. To install it: \`npm install -g @anthropic-ai/claude-code\`.\n`,
+    });
+  });
+
+  it('refuses to start with a Claude CLI older than the minimum, naming its version and what to install, and exits 1', async () => {
+    const world = useTestWorld();
+    // Claude Code's behaviour is not the subject: only what it answers to --version.
+    const old = join(world.plainDir, 'claude');
+    writeFileSync(old, '#!/bin/sh\necho "2.0.76 (Claude Code)"\n', { mode: 0o755 });
+    const main = startMain(worldEnv(world, { CLAUDE_BIN: old }));
+
+    await expect(main.exited).resolves.toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `MCP Admin could not start: MCP Admin needs Claude Code ${MINIMUM_CLAUDE_VERSION} or newer; ${old} is 2.0.76. Update it with \`npm install -g @anthropic-ai/claude-code\`, or set CLAUDE_BIN to a newer one.\n`,
+    });
+  });
+
+  it('says in one line that its port is taken by the MCP Admin already running on this config, at its address, without its token, and exits 1; for another config, that another program holds it', async () => {
+    const world = useTestWorld();
+    const running = startMain(worldEnv(world));
+    const { url, port, token } = await running.started();
+    const runningFile = join(world.configDir, '.mcp-admin', 'server.json');
+    const written = readFileSync(runningFile, 'utf8');
+
+    const second = startMain(worldEnv(world, { MCP_ADMIN_PORT: String(port) }));
+    const elsewhere = startMain(worldEnv(useTestWorld(), { MCP_ADMIN_PORT: String(port) }));
+    const [secondExit, elsewhereExit] = await Promise.all([second.exited, elsewhere.exited]);
+
+    expect(secondExit).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `MCP Admin could not start: port ${port} is taken by the MCP Admin already running on this config, at ${url} (its sign-in link is in the output of its start; set MCP_ADMIN_PORT to start another)\n`,
+    });
+    expect(elsewhereExit).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `MCP Admin could not start: port ${port} of 127.0.0.1 is taken by another program: set MCP_ADMIN_PORT to a free port (0 picks one)\n`,
+    });
+    expect(statSync(runningFile).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(written)).toEqual({
+      url,
+      instance: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) as unknown,
+    });
+    expect(written).not.toContain(token);
+    expect((await httpRequest(`${url}/healthz`)).body).toBe('ok');
+    running.child.kill('SIGTERM');
+    await expect(running.exited).resolves.toMatchObject({ code: 0 });
+    // Gone with the server it named.
+    expect(existsSync(runningFile)).toBe(false);
   });
 
   it('refuses to start on a non-loopback host without MCP_ADMIN_TOKEN', async () => {

@@ -1,7 +1,7 @@
 /**
  * Issue 30 through the typed client: Discover's two reads against a stand-in MCP registry (the
  * server started with MCP_ADMIN_REGISTRY_URL pointing at it), and a found server added through
- * the ordinary mcp.add, as Claude Code then stores it.
+ * the ordinary mcp.add, as Claude Code then stores it; a hostile entry refused (issue 44).
  */
 import type { RemoteMcpServer } from '@mcp-admin/core/testing';
 import { createTestWorld, startRegistryFixture } from '@mcp-admin/core/testing';
@@ -67,6 +67,16 @@ describe('the MCP registry through the typed client', () => {
     });
     const [change] = await client.mcp.history.query();
     expect(change).toMatchObject({ procedure: 'mcp.add', name: 'weather', undoable: true });
+
+    // Issue 44: a hostile entry's runner option in the package's place gives no entry, and says why.
+    const before = readFileSync(world.configPath, 'utf8');
+    const hostile = await client.mcp.registryServer.query({ name: 'io.github.hostile/npx-package' });
+    expect(hostile).toMatchObject({
+      entry: null,
+      unavailable:
+        'Refused: npm package "--package=other": its identifier starts with "-", which its runner would read as an option',
+    });
+    expect(readFileSync(world.configPath, 'utf8')).toBe(before);
   });
 
   it('answers 502 naming the registry when it answers something that is not JSON', async () => {

@@ -20,7 +20,7 @@ export type {
 } from './service';
 export { isMcpCoreError, McpCoreError } from './errors';
 export type { McpCoreErrorCode } from './errors';
-export { DEFAULT_CLI_TIMEOUT_MS, resolveClaudeBin } from './cli';
+export { DEFAULT_CLI_TIMEOUT_MS, MINIMUM_CLAUDE_VERSION, resolveClaudeBin, unfitClaudeCli } from './cli';
 export type { ClaudeBinSettings, MutationQueueStatus } from './cli';
 export { describeIssues, MAX_DESCRIBED_ISSUES } from './schemas';
 export type {

@@ -2,18 +2,20 @@
  * `mcp-admin --help` (and `pnpm start --help`): every setting a person can give the server.
  * Its variables are those settings.ts reads; docs/api.md#server-settings explains each at length.
  */
+import { MINIMUM_CLAUDE_VERSION } from '@mcp-admin/core';
+
 export const HELP = `Usage: mcp-admin [--help] [--version]
 
 Starts MCP Admin, a local web panel and API for Claude Code's MCP servers, against your
 Claude Code config, and prints one line:
   MCP Admin listening on http://HOST:PORT/?token=TOKEN
-Open it in a browser. Stop with Ctrl-C.
+Open it in a browser. Stop with Ctrl-C. It needs Claude Code ${MINIMUM_CLAUDE_VERSION} or newer
+(npm install -g @anthropic-ai/claude-code) and does not start without it.
 
 Settings (environment variables):
   CLAUDE_CONFIG_DIR         where .claude.json is (default: your home directory);
                             passed to every Claude CLI call
-  CLAUDE_BIN                the Claude CLI to drive (default: \`claude\` on PATH, else
-                            the pinned @anthropic-ai/claude-code installed with MCP Admin)
+  CLAUDE_BIN                the Claude CLI to drive (default: \`claude\` on PATH)
   MCP_ADMIN_HOST            bind address (default: 127.0.0.1); a non-loopback address
                             needs MCP_ADMIN_TOKEN
   MCP_ADMIN_PORT            port (default: 7420; 0 = any free port)

@@ -32,7 +32,11 @@ export async function runMcpAdmin({ argv, version, webDist }: McpAdminCommand): 
     return;
   }
   try {
-    const server = await startServer(webDist === undefined ? {} : { webDist });
+    const server = await startServer({
+      requireCli: true,
+      announce: true,
+      ...(webDist !== undefined && { webDist }),
+    });
     console.log(`MCP Admin listening on ${server.signInUrl}`);
     // A second signal while closing gets the default action: the process ends at once.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -25,6 +25,7 @@ import { MAX_PROCEDURE_PATH_LENGTH, procedurePathTooLong, refuseLongProcedurePat
 import { sendRefusal } from './refusal';
 import { registerPanel } from './panel';
 import { revalidated } from './revalidation';
+import { INSTANCE_HEADER } from './running-instance';
 import { allowedHostHeaders, bearerToken, isSameOrigin, tokenMatches } from './request-guards';
 import { SECURITY_HEADERS } from './security-headers';
 import { readCookie, sessionCookieName } from './session-cookie';
@@ -44,6 +45,8 @@ export interface HttpAppOptions {
   token: string;
   webDist: string;
   connectionLimits: ConnectionLimits;
+  /** Answered by `/healthz` in MCP-Admin-Instance, for a second start to know this one (running-instance.ts). */
+  instance?: string | undefined;
 }
 
 export async function buildHttpApp({
@@ -52,6 +55,7 @@ export async function buildHttpApp({
   token,
   webDist,
   connectionLimits,
+  instance,
 }: HttpAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
@@ -130,6 +134,7 @@ export async function buildHttpApp({
 
   app.get('/healthz', async (_request, reply) => {
     const stuck = await stuckWork(admin);
+    if (instance !== undefined) void reply.header(INSTANCE_HEADER, instance);
     return reply
       .code(stuck === undefined ? 200 : 503)
       .type('text/plain; charset=utf-8')

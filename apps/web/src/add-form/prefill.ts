@@ -18,4 +18,6 @@ export interface AddFormPrefill {
   source: string;
   server: PastedServer;
   inputs: PrefillInput[];
+  /** The arguments the registry entry adds to its runner's argv, labelled as the registry's. */
+  registryArguments?: { runner: string; runtime: string[]; package: string[] };
 }

@@ -92,6 +92,7 @@ export function DiscoverRegion({
                     <p>{result.description}</p>
                     <p className="discover-facts">
                       <span>{transportWords(result.transports)}</span>
+                      {result.refused !== undefined && <span className="note warn">{result.refused}</span>}
                       {result.status === 'deprecated' && (
                         <span className="note warn">
                           Deprecated{result.statusMessage !== undefined && `: ${result.statusMessage}`}
@@ -103,7 +104,7 @@ export function DiscoverRegion({
                     type="button"
                     className="secondary small"
                     aria-label={`Add ${result.name}`}
-                    disabled={locked || opening !== null}
+                    disabled={locked || opening !== null || result.refused !== undefined}
                     onClick={() => {
                       void open(result);
                     }}
@@ -171,8 +172,10 @@ function prefillOf(
   }));
   const common = { source: server.name, inputs };
   if (entry.transport === 'stdio') {
+    const added = server.registryArguments;
     return {
       ...common,
+      ...(added !== undefined && { registryArguments: { runner: entry.command, ...added } }),
       server: {
         name: server.suggestedName,
         transport: 'stdio',

@@ -1,6 +1,8 @@
 /**
  * Which Claude CLI to drive (docs/api.md#server-settings): `CLAUDE_BIN`, else a `claude` on PATH, else the native
- * binary of the pinned `@anthropic-ai/claude-code` this package depends on.
+ * binary of the pinned `@anthropic-ai/claude-code` where it is installed: the workspace's dev
+ * dependency, for its tests and `pnpm start`. The installed `mcp-admin` package brings no CLI: it
+ * drives the user's Claude Code, and refuses to start without one (minimum-version.ts).
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -51,8 +53,9 @@ function isExecutableFile(path: string): boolean {
 
 /**
  * The platform package is an optional dependency of `@anthropic-ai/claude-code`, so it is
- * resolved from that package's own directory. On a platform without one, the bare name is
- * returned and the first spawn reports CLI_NOT_FOUND with how to set CLAUDE_BIN.
+ * resolved from that package's own directory. Where neither is installed (the `mcp-admin`
+ * package) or on a platform without one, the bare name is returned and the first spawn reports
+ * CLI_NOT_FOUND with how to set CLAUDE_BIN.
  */
 function bundledClaudeBin(): string {
   try {

@@ -2,6 +2,7 @@
 export { addArgv, addJsonArgv, loginArgv, logoutArgv, removeArgv } from './argv';
 export { findOnPath, resolveClaudeBin } from './binary';
 export type { ClaudeBinSettings } from './binary';
+export { INSTALL_CLAUDE, MINIMUM_CLAUDE_VERSION, unfitClaudeCli } from './minimum-version';
 export { createMutationQueue } from './mutation-queue';
 export type { MutationQueue, MutationQueueStatus } from './mutation-queue';
 export { argvOf, cliEnvironment, createCliRunner, DEFAULT_CLI_TIMEOUT_MS } from './runner';

@@ -4,6 +4,7 @@
  * `docker run -i --rm` for oci), with its runtime and package arguments and its inputs filled.
  */
 import { InputCollector } from './input-values';
+import { packageRefusal, runtimeArgumentsRefusal } from './package-rules';
 import type { RegistryInput } from './input-values';
 import type {
   RegistryArgument,
@@ -22,9 +23,24 @@ export type RegistrySource =
   | { kind: 'remote'; type: string; url: string }
   | { kind: 'package'; registryType: string; identifier: string; version?: string };
 
+/** The arguments the registry entry adds to its runner's argv, shown as the registry's in the add preview. */
+export interface RegistryArguments {
+  /** Before the package: options to the runner (`npx`, `uvx`, `docker`). */
+  runtime: string[];
+  /** After the package: arguments to the server itself. */
+  package: string[];
+}
+
 export type EntryMapping =
-  | { ok: true; entry: RegistryEntry; inputs: RegistryInput[]; source: RegistrySource }
-  | { ok: false; reason: string };
+  | {
+      ok: true;
+      entry: RegistryEntry;
+      inputs: RegistryInput[];
+      source: RegistrySource;
+      /** A package's only: a remote has no runner. */
+      registryArguments?: RegistryArguments;
+    }
+  | { ok: false; reason: string; refused?: true };
 
 /** The command that runs each kind of package, and the argv before the package's own. */
 export const RUNNERS: Record<string, { command: string; leading: readonly string[] }> = {
@@ -70,9 +86,11 @@ function fromRemote(remote: RegistryRemote, options: MappingOptions): EntryMappi
 function fromPackage(pkg: RegistryPackage, options: MappingOptions): EntryMapping {
   const runner = RUNNERS[pkg.registryType];
   if (runner === undefined) return { ok: false, reason: `no runner for ${pkg.registryType}` };
+  const refusal = packageRefusalOf(pkg, options.values);
+  if (refusal !== undefined) return { ok: false, reason: refusal, refused: true };
   const collector = new InputCollector(options.values);
-  const runtimeArgs = argv(pkg.runtimeArguments ?? [], collector);
-  const packageArgs = argv(pkg.packageArguments ?? [], collector);
+  const runtimeArgs = argvGroups(pkg.runtimeArguments ?? [], collector).flat();
+  const packageArgs = argvGroups(pkg.packageArguments ?? [], collector).flat();
   const env = pairs(pkg.environmentVariables ?? [], collector);
   const args = [
     ...runner.leading,
@@ -95,7 +113,28 @@ function fromPackage(pkg: RegistryPackage, options: MappingOptions): EntryMappin
       identifier: pkg.identifier,
       ...(pkg.version !== undefined && { version: pkg.version }),
     },
+    registryArguments: { runtime: runtimeArgs, package: packageArgs },
   };
+}
+
+/**
+ * `Refused: why` when the package puts anything but data where its runner reads options: a flag
+ * in the package's place, or a runner option that widens what the runner may do (package-rules.ts).
+ */
+export function packageRefusalOf(
+  pkg: RegistryPackage,
+  values?: Readonly<Record<string, string>>,
+): string | undefined {
+  const runner = RUNNERS[pkg.registryType];
+  const refusal =
+    packageRefusal(pkg.registryType, pkg.identifier, pkg.version) ??
+    (runner === undefined
+      ? undefined
+      : runtimeArgumentsRefusal(
+          runner.command,
+          argvGroups(pkg.runtimeArguments ?? [], new InputCollector(values)),
+        ));
+  return refusal === undefined ? undefined : `Refused: ${refusal}`;
 }
 
 /** The argv naming the package itself, as its runner wants it. */
@@ -119,15 +158,16 @@ function packageReference(pkg: RegistryPackage, runtimeArgs: string[], envNames:
   }
 }
 
-function argv(list: readonly RegistryArgument[], collector: InputCollector): string[] {
+/** Each argument's argv: `[flag]`, `[flag, value]`, `[value]`; none for one left out. */
+function argvGroups(list: readonly RegistryArgument[], collector: InputCollector): string[][] {
   return list.flatMap((argument) => {
     const inputName = argument.valueHint ?? argument.name?.replace(/^-+/, '') ?? 'argument';
     const value = collector.valueOf(inputName, argument);
-    if (argument.type === 'positional') return value === undefined ? [] : [value];
+    if (argument.type === 'positional') return value === undefined ? [] : [[value]];
     const flag = argument.name;
-    if (flag === undefined) return value === undefined ? [] : [value];
-    if (value !== undefined) return [flag, value];
-    return isBareFlag(argument) ? [flag] : [];
+    if (flag === undefined) return value === undefined ? [] : [[value]];
+    if (value !== undefined) return [[flag, value]];
+    return isBareFlag(argument) ? [[flag]] : [];
   });
 }
 

@@ -13,7 +13,14 @@ export type {
   RegistrySummary,
 } from './registry-client';
 export { mapRegistryServer, RUNNERS } from './entry-mapping';
-export type { EntryMapping, MappingOptions, RegistryEntry, RegistrySource } from './entry-mapping';
+export type {
+  EntryMapping,
+  MappingOptions,
+  RegistryArguments,
+  RegistryEntry,
+  RegistrySource,
+} from './entry-mapping';
+export { packageRefusal, runtimeArgumentsRefusal, RUNNER_OPTIONS } from './package-rules';
 export type { RegistryInput } from './input-values';
 export { registryServerSchema, serverListSchema, serverResponseSchema } from './registry-answers';
 export type { RegistryServer } from './registry-answers';

@@ -11,8 +11,8 @@ import { addServerInputSchema, describeIssues } from '../schemas';
 import type { RegistrySearchInput, RegistryServerInput } from '../schemas';
 import { createAnswerCache } from './answer-cache';
 import { fetchJson, FetchFailure } from './bounded-fetch';
-import { mapRegistryServer } from './entry-mapping';
-import type { RegistryEntry, RegistrySource } from './entry-mapping';
+import { mapRegistryServer, packageRefusalOf } from './entry-mapping';
+import type { RegistryArguments, RegistryEntry, RegistrySource } from './entry-mapping';
 import type { RegistryInput } from './input-values';
 import { officialStatus, serverListSchema, serverResponseSchema } from './registry-answers';
 import type { ServerResponse } from './registry-answers';
@@ -42,6 +42,8 @@ export interface RegistrySummary {
   statusMessage?: string;
   /** How Claude Code could reach it: `http`, `sse` for its remotes, `stdio` for its packages. */
   transports: string[];
+  /** `Refused: why` when it has no remote and each of its stdio packages is refused: it cannot be added. */
+  refused?: string;
 }
 
 export interface RegistrySearchResult {
@@ -53,10 +55,15 @@ export interface RegistryServerDetail extends RegistrySummary {
   websiteUrl?: string;
   /** A name Claude Code accepts, from the registry name's last part. */
   suggestedName: string;
-  /** The Claude Code entry it maps to; null when this machine cannot run it (`unavailable` says why). */
+  /**
+   * The Claude Code entry it maps to; null when this machine cannot run it or its entry is refused
+   * (`unavailable` says why; a refusal starts `Refused: `).
+   */
   entry: RegistryEntry | null;
   unavailable?: string;
   source?: RegistrySource;
+  /** The arguments the registry adds to the runner's argv, for the add preview to label as its own. */
+  registryArguments?: RegistryArguments;
   /** The values it asks for; secret ones are `${VAR}` references in `entry`. */
   inputs: RegistryInput[];
 }
@@ -160,9 +167,14 @@ function summaryOf(response: ServerResponse): RegistrySummary | undefined {
     if (remote.type === 'streamable-http') transports.add('http');
     else if (remote.type === 'sse') transports.add('sse');
   }
-  for (const pkg of server.packages ?? []) {
-    if (pkg.transport === undefined || pkg.transport.type === 'stdio') transports.add('stdio');
-  }
+  const stdio = (server.packages ?? []).filter(
+    (pkg) => pkg.transport === undefined || pkg.transport.type === 'stdio',
+  );
+  if (stdio.length > 0) transports.add('stdio');
+  const refusals = stdio.map((pkg) => packageRefusalOf(pkg));
+  const [refused] = refusals;
+  const allRefused =
+    !transports.has('http') && !transports.has('sse') && refused !== undefined && refusals.every(Boolean);
   return {
     name: server.name,
     ...(server.title !== undefined && { title: server.title }),
@@ -171,6 +183,7 @@ function summaryOf(response: ServerResponse): RegistrySummary | undefined {
     status,
     ...(statusMessage !== undefined && { statusMessage }),
     transports: [...transports],
+    ...(allRefused && { refused }),
   };
 }
 
@@ -195,7 +208,13 @@ function detailOf(
       inputs: mapping.inputs,
     };
   }
-  return { ...common, entry: mapping.entry, source: mapping.source, inputs: mapping.inputs };
+  return {
+    ...common,
+    entry: mapping.entry,
+    source: mapping.source,
+    ...(mapping.registryArguments !== undefined && { registryArguments: mapping.registryArguments }),
+    inputs: mapping.inputs,
+  };
 }
 
 /** `io.github.example/weather` → `weather`: the part after the slash, in the characters Claude Code allows. */

@@ -54,6 +54,7 @@ describe('mapRegistryServer', () => {
         { name: 'LOG_LEVEL', isRequired: false, isSecret: false, default: 'info', reference: '${LOG_LEVEL}' },
       ],
       source: { kind: 'package', registryType: 'npm', identifier: '@example/weather-mcp', version: '1.2.0' },
+      registryArguments: { runtime: [], package: ['--units', 'metric'] },
     });
   });
 
@@ -83,9 +84,22 @@ describe('mapRegistryServer', () => {
   });
 
   it('falls back to the next package whose runner exists: docker run -i --rm with runtime arguments filled', () => {
-    const mapping = mapRegistryServer(sqlite, {
+    const withWorkdir: RegistryServer = {
+      ...sqlite,
+      packages: sqlite.packages?.map((pkg) =>
+        pkg.registryType === 'oci'
+          ? {
+              ...pkg,
+              runtimeArguments: [
+                { type: 'named', name: '--workdir', valueHint: 'work_dir', isRequired: true },
+              ],
+            }
+          : pkg,
+      ),
+    };
+    const mapping = mapRegistryServer(withWorkdir, {
       runnerExists: only('docker'),
-      values: { host_dir: '/home/me/data' },
+      values: { work_dir: '/data' },
     });
     expect(mapping.ok && mapping.entry).toEqual({
       transport: 'stdio',
@@ -94,8 +108,8 @@ describe('mapRegistryServer', () => {
         'run',
         '-i',
         '--rm',
-        '--mount',
-        'type=bind,src=/home/me/data,dst=/data',
+        '--workdir',
+        '/data',
         'docker.io/example/mcp-sqlite:0.4.1',
         '--db-path',
         '/data/app.db',
@@ -105,6 +119,20 @@ describe('mapRegistryServer', () => {
       kind: 'package',
       registryType: 'oci',
       identifier: 'docker.io/example/mcp-sqlite:0.4.1',
+    });
+    expect(mapping.ok && mapping.registryArguments).toEqual({
+      runtime: ['--workdir', '/data'],
+      package: ['--db-path', '/data/app.db'],
+    });
+  });
+
+  it("refuses the example's docker package, whose --mount would bind a folder of this machine into the container", () => {
+    expect(
+      mapRegistryServer(sqlite, { runnerExists: only('docker'), values: { host_dir: '/home/me/data' } }),
+    ).toEqual({
+      ok: false,
+      refused: true,
+      reason: "Refused: docker's --mount would give the container this machine's files",
     });
   });
 

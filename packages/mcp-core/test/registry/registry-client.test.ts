@@ -148,6 +148,58 @@ describe('registry server', () => {
       "io.github.example/sqlite needs uvx or docker, not found on this machine's PATH",
     );
   });
+
+  it.each([
+    [
+      'npx-call',
+      'Refused: npm package "--call=touch pwned": its identifier starts with "-", which its runner would read as an option',
+    ],
+    [
+      'npx-package',
+      'Refused: npm package "--package=other": its identifier starts with "-", which its runner would read as an option',
+    ],
+    [
+      'oci-privileged',
+      'Refused: oci package "--privileged": its identifier starts with "-", which its runner would read as an option',
+    ],
+    ['runtime-call', "Refused: npx's --call runs a shell command instead of the package"],
+  ])(
+    'gives the hostile entry %s no entry and no source, saying it is refused and why',
+    async (name, reason) => {
+      const detail = await clientAt().server({ name: `io.github.hostile/${name}` });
+      expect(detail).toMatchObject({ entry: null, unavailable: reason });
+      expect(detail).not.toHaveProperty('source');
+      expect(detail).not.toHaveProperty('registryArguments');
+    },
+  );
+
+  it('marks a search result refused when every package it has is refused, and only then', async () => {
+    const { servers } = await clientAt().search({ query: 'hostile' });
+    expect(servers.map(({ name, refused }) => [name, refused])).toEqual([
+      [
+        'io.github.hostile/npx-call',
+        'Refused: npm package "--call=touch pwned": its identifier starts with "-", which its runner would read as an option',
+      ],
+      [
+        'io.github.hostile/npx-package',
+        'Refused: npm package "--package=other": its identifier starts with "-", which its runner would read as an option',
+      ],
+      [
+        'io.github.hostile/oci-privileged',
+        'Refused: oci package "--privileged": its identifier starts with "-", which its runner would read as an option',
+      ],
+      ['io.github.hostile/runtime-call', "Refused: npx's --call runs a shell command instead of the package"],
+    ]);
+    // Its docker package is refused (--mount), its pypi one is not.
+    const { servers: examples } = await clientAt().search({ query: 'sqlite' });
+    expect(examples).toHaveLength(1);
+    expect(examples[0]).not.toHaveProperty('refused');
+  });
+
+  it('names the arguments the registry adds to the runner, before and after the package', async () => {
+    const detail = await clientAt().server({ name: 'io.github.example/weather' });
+    expect(detail.registryArguments).toEqual({ runtime: [], package: ['--units', 'metric'] });
+  });
 });
 
 describe('a registry that misbehaves', () => {
