@@ -17,6 +17,7 @@ import { childEnvironment } from '../child-environment';
 import { createCliRunner, createCliVersionCache, createMutationQueue } from '../cli';
 import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
 import { errorText } from '../error-text';
+import { createSystemKeychain } from '../keychain';
 import { DEFAULT_REGISTRY_URL } from '../registry';
 import {
   createAddServer,
@@ -108,7 +109,8 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     logWarning(`The last check was not kept: ${errorText(error)}`);
   });
   const engine: EngineContext = { settings, queue, turns, cli, audit, readers };
-  const context = { ...engine, history, recordedChange, undoers, entries, switches, lastChecks };
+  const keychain = options.keychain ?? createSystemKeychain({ env: settings.spawnEnv });
+  const context = { ...engine, history, recordedChange, undoers, entries, switches, lastChecks, keychain };
 
   const profiles = createProfiles(context);
   const permissions = createPermissions(context);

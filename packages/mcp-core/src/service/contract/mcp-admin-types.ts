@@ -15,6 +15,7 @@ import type {
   ServerList,
   ServerScope,
 } from '../../config';
+import type { Keychain, KeychainStatus } from '../../keychain';
 import type { LoginEvent } from '../../login';
 import type {
   AddServerInput,
@@ -137,6 +138,8 @@ export interface McpAdminOptions {
   homeDir: string;
   /** `%APPDATA%`: where Claude Desktop's config is found on Windows. */
   appData?: string | undefined;
+  /** Where servers' secrets are kept; the system's keychain, reached with `spawnEnv`, when not given. */
+  keychain?: Keychain | undefined;
   /** A sign-in (`claude mcp login`) not finished in this time is stopped. */
   loginTimeoutMs?: number | undefined;
   /** The MCP registry Discover searches (`MCP_ADMIN_REGISTRY_URL`); the official one when not given. */
@@ -153,6 +156,8 @@ export interface SystemInfo {
   cli: { path: string; version: string } | { error: string };
   /** The managed-mcp.json in control, if any: every change is then refused. */
   managed: { path: string; exclusive: true } | null;
+  /** Whether the operating system's keychain can keep servers' secrets now, which one, and why not. */
+  keychain: KeychainStatus;
 }
 
 /** What the service is doing, for a health check; cheap, touches no file. */

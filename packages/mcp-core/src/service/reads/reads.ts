@@ -15,11 +15,13 @@ import {
 import { HISTORY_LIMIT, historyInputSchema, listServersInputSchema, watchInputSchema } from '../../schemas';
 import type { EngineContext } from '../engine';
 import type { HistoryJournal } from '../history';
+import type { Keychain } from '../../keychain';
 
 import type { McpAdmin } from '../contract';
 
 type ReadContext = Pick<EngineContext, 'settings' | 'queue' | 'cli' | 'readers'> & {
   history: HistoryJournal;
+  keychain: Keychain;
 };
 
 export function createReads({
@@ -28,15 +30,18 @@ export function createReads({
   cli,
   readers,
   history,
+  keychain,
 }: ReadContext): Pick<McpAdmin, 'info' | 'health' | 'list' | 'projects' | 'watch' | 'history'> {
   const { configPath, claudeDir, managedDir, defaultProject, credentialsPath, cliTimeoutMs } = settings;
   return {
     async info() {
+      const [version, keychainStatus] = await Promise.all([cli.version(), keychain.status()]);
       return {
         version: packageJson.version,
         configPath,
         defaultProject,
-        cli: await cli.version(),
+        cli: version,
+        keychain: keychainStatus,
         managed:
           (await readManagedConfig(managedDir, [])) === undefined
             ? null
