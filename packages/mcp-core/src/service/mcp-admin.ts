@@ -22,6 +22,8 @@ import { DEFAULT_REGISTRY_URL } from '../registry';
 import {
   createAddServer,
   createEntryChanges,
+  createKeptSecretMoves,
+  createKeptSecretStore,
   createImportExport,
   createRemoveServer,
   createStashEntries,
@@ -110,7 +112,18 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   });
   const engine: EngineContext = { settings, queue, turns, cli, audit, readers };
   const keychain = options.keychain ?? createSystemKeychain({ env: settings.spawnEnv });
-  const context = { ...engine, history, recordedChange, undoers, entries, switches, lastChecks, keychain };
+  const keptSecrets = createKeptSecretStore(keychain, configPath);
+  const context = {
+    ...engine,
+    history,
+    recordedChange,
+    undoers,
+    entries,
+    switches,
+    lastChecks,
+    keychain,
+    keptSecrets,
+  };
 
   const profiles = createProfiles(context);
   const permissions = createPermissions(context);
@@ -131,6 +144,7 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     ...createAddServer(context),
     ...createRemoveServer(context),
     ...createUpdateServer(context),
+    ...createKeptSecretMoves(context),
     ...createUndoChange(context),
     ...createSwitchServer(context),
     ...projectToggles,

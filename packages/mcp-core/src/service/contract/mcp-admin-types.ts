@@ -19,6 +19,7 @@ import type { Keychain, KeychainStatus } from '../../keychain';
 import type { LoginEvent } from '../../login';
 import type {
   AddServerInput,
+  KeptSecretsInput,
   ApplyProfileInput,
   CheckAllInput,
   CheckServerInput,
@@ -187,6 +188,10 @@ export interface McpAdmin extends TransferOperations {
    * with `server`; when the add fails the old entry is added back and the error says so.
    */
   update(input: UpdateServerInput): Promise<MutationResult>;
+  /** Moves one user or local server's secret env or header values into the keychain: a recorded, undoable change. */
+  secretsToKeychain(input: KeptSecretsInput): Promise<MutationResult>;
+  /** Moves them back into the config, in clear: a recorded, undoable change. */
+  secretsFromKeychain(input: KeptSecretsInput): Promise<MutationResult>;
   /** Claude Code's own logs of connecting to one listed server from the project, newest session first. */
   logs(input: LogsInput): Promise<McpLogSession[]>;
   /**

@@ -16,6 +16,8 @@ import { HISTORY_LIMIT, historyInputSchema, listServersInputSchema, watchInputSc
 import type { EngineContext } from '../engine';
 import type { HistoryJournal } from '../history';
 import type { Keychain } from '../../keychain';
+import { keptAccount } from '../../kept-secrets';
+import type { Server } from '../../config';
 
 import type { McpAdmin } from '../contract';
 
@@ -62,9 +64,12 @@ export function createReads({
       if (listed.status === 'rejected') throw listed.reason;
       const list = listed.value;
       const name = input?.name;
-      return name === undefined
-        ? list
-        : { ...list, servers: list.servers.filter((server) => server.name === name) };
+      const servers =
+        name === undefined ? list.servers : list.servers.filter((server) => server.name === name);
+      return {
+        ...list,
+        servers: input?.reveal === true ? await withKeptValuesRevealed(keychain, servers) : servers,
+      };
     },
 
     projects: () => listProjects(configPath),
@@ -90,4 +95,47 @@ export function createReads({
       return (await history.newest(input?.limit ?? HISTORY_LIMIT.default)).value;
     },
   };
+}
+
+/**
+ * `servers` with the values the keychain keeps for them, read in one call: a value it lacks, or a
+ * keychain that cannot be read, leaves the marker the row has (the check and the row say why).
+ */
+async function withKeptValuesRevealed(keychain: Keychain, servers: Server[]): Promise<Server[]> {
+  const kept = servers.filter((server) => server.keychain !== undefined);
+  if (kept.length === 0) return servers;
+  const accounts = kept.flatMap(({ keychain: names }) =>
+    names === undefined
+      ? []
+      : [
+          ...names.env.map((name) => keptAccount(names.ref, 'env', name)),
+          ...names.headers.map((name) => keptAccount(names.ref, 'header', name)),
+        ],
+  );
+  const values = await keychain.get(accounts).catch(() => new Map<string, string>());
+  const filled = (
+    field: Record<string, string> | undefined,
+    ref: string,
+    kind: 'env' | 'header',
+    names: string[],
+  ) =>
+    field === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(field).map(([name, value]) => [
+            name,
+            names.includes(name) ? (values.get(keptAccount(ref, kind, name)) ?? value) : value,
+          ]),
+        );
+  return servers.map((server) => {
+    const names = server.keychain;
+    if (names === undefined) return server;
+    const env = filled(server.env, names.ref, 'env', names.env);
+    const headers = filled(server.headers, names.ref, 'header', names.headers);
+    return {
+      ...server,
+      ...(env === undefined ? {} : { env }),
+      ...(headers === undefined ? {} : { headers }),
+    };
+  });
 }
