@@ -13,11 +13,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isRecord } from './records';
 import { variableReferences } from './variable-references';
 
 /** The launcher's file name: an entry whose command runs a file of this name is one of ours. */
 export const LAUNCHER_FILE = 'keychain-launcher.mjs';
+/** The launcher MCP Admin ships: what Claude Code runs for a kept server, and MCP Admin for its keychain calls. */
+export const KEYCHAIN_LAUNCHER = fileURLToPath(new URL(`keychain/${LAUNCHER_FILE}`, import.meta.url));
+/** How the launcher prefixes what it says on stderr (Claude Code's MCP log keeps it). */
+export const LAUNCHER_SAYS = 'mcp-admin keychain launcher: ';
 /** What a kept value reads as wherever the entry is shown without the keychain's answer. */
 export const KEPT_IN_KEYCHAIN = '(in the keychain)';
 

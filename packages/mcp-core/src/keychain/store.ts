@@ -8,14 +8,12 @@
  * bounded in time and size, and a keychain that would ask a person to unlock it answers "locked".
  */
 import { execa } from 'execa';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { McpCoreError } from '../errors';
+import { KEYCHAIN_LAUNCHER } from '../kept-secrets';
 
 /** The service every item of MCP Admin is stored under. */
 export const KEYCHAIN_SERVICE = 'mcp-admin';
-/** The script Claude Code runs for a server whose secrets are kept (and MCP Admin for its own reads and writes). */
-export const KEYCHAIN_LAUNCHER = fileURLToPath(new URL('keychain-launcher.mjs', import.meta.url));
 /** The launcher waits 10 s for the keychain itself; this covers its start besides. */
 const STORE_TIMEOUT_MS = 15_000;
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;

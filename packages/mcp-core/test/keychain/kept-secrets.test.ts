@@ -5,12 +5,19 @@
  * changes go through the verified fake CLI: the subject is what MCP Admin stores; Claude Code
  * running these entries is proved in claude-keychain.test.ts.
  */
-import { createTestWorld, FAKE_CLAUDE, startTestKeychain } from '@mcp-admin/core/testing';
+import {
+  createTestWorld,
+  FAKE_CLAUDE,
+  MCP_SERVER_SCRIPTS,
+  startRemoteMcpServer,
+  startTestKeychain,
+} from '@mcp-admin/core/testing';
+import { createHash } from 'node:crypto';
 import type { TestKeychain, TestWorld } from '@mcp-admin/core/testing';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ZodError } from 'zod';
 import { KEPT_IN_KEYCHAIN } from '../../src/kept-secrets';
 import { adminInWorld, storedConfigOf } from '../support/world-admin';
@@ -98,17 +105,26 @@ describe('a stdio server kept in the keychain', () => {
     expect(revealed?.env).toEqual({ GITHUB_TOKEN: TOKEN, MODE: '${MODE:-plain}' });
   });
 
-  it('the launcher says on stderr which secret is missing from the keychain, and exits 1', async () => {
-    await admin().add({
+  it('a check runs it through the launcher; with its item gone the launcher says on stderr which secret is missing and exits 1, and the check says so', async () => {
+    const service = admin();
+    await service.add({
       name: 'github',
       scope: 'user',
       command: process.execPath,
-      args: ['-e', 'process.stdout.write("started")'],
-      env: { GITHUB_TOKEN: TOKEN },
+      args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
+      env: {
+        SECRET: TOKEN,
+        SECRET_SHA256: createHash('sha256').update(TOKEN).digest('hex'),
+        TOOL_NAMES: 'a',
+      },
       secretsIn: 'keychain',
     });
+    await expect(service.check({ name: 'github', scope: 'user' })).resolves.toMatchObject({
+      status: 'ok',
+      tools: [{ name: 'a' }],
+    });
     const stored = userServers().github ?? {};
-    const account = `${(stored.args as string[])[2]}|env:GITHUB_TOKEN`;
+    const account = `${(stored.args as string[])[2]}|env:SECRET`;
     execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
       env: keychain.env,
     });
@@ -117,21 +133,28 @@ describe('a stdio server kept in the keychain', () => {
     expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
       status: 1,
       stdout: '',
-      stderr: 'mcp-admin keychain launcher: secret GITHUB_TOKEN is missing from the keychain\n',
+      stderr: 'mcp-admin keychain launcher: secret SECRET is missing from the keychain\n',
     });
-    await expect(admin().list({ name: 'github', reveal: true })).resolves.toMatchObject({
-      servers: [{ env: { GITHUB_TOKEN: KEPT_IN_KEYCHAIN } }],
+    await expect(service.check({ name: 'github', scope: 'user' })).resolves.toMatchObject({
+      status: 'failed',
+      error: 'secret SECRET is missing from the keychain',
+    });
+    await expect(service.list({ name: 'github', reveal: true })).resolves.toMatchObject({
+      servers: [{ env: { SECRET: KEPT_IN_KEYCHAIN } }],
     });
   });
 });
 
 describe('an http server kept in the keychain', () => {
-  it('gets a headersHelper that prints its header from the keychain through a shell, the value nowhere in the config', async () => {
-    await admin().add({
+  it('gets a headersHelper that prints its header from the keychain through a shell, the value nowhere in the config; a check sends that header, and says when its item is missing', async () => {
+    const server = await startRemoteMcpServer({ requiredAuthorization: HEADER });
+    onTestFinished(() => server.stop());
+    const service = admin();
+    await service.add({
       name: 'remote',
       scope: 'local',
       transport: 'http',
-      url: 'https://mcp.example.com/mcp',
+      url: `${server.origin}/mcp`,
       headers: { Authorization: HEADER, 'X-Team': '${TEAM}' },
       secretsIn: 'keychain',
     });
@@ -149,6 +172,16 @@ describe('an http server kept in the keychain', () => {
       encoding: 'utf8',
     });
     expect(JSON.parse(printed)).toEqual({ Authorization: HEADER });
+
+    await expect(service.check({ name: 'remote', scope: 'local' })).resolves.toMatchObject({ status: 'ok' });
+    const account = `${/'headers' '(.+)' 'Authorization'$/.exec(remote.headersHelper as string)?.[1] ?? ''}|header:Authorization`;
+    execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
+      env: keychain.env,
+    });
+    await expect(service.check({ name: 'remote', scope: 'local' })).resolves.toMatchObject({
+      status: 'failed',
+      error: 'secret Authorization is missing from the keychain',
+    });
   });
 });
 

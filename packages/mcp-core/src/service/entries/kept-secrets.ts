@@ -8,9 +8,9 @@
  * and its undo brings the entry back working (docs/guide.md#secrets-in-the-keychain).
  */
 import { McpCoreError } from '../../errors';
-import { KEYCHAIN_LAUNCHER } from '../../keychain';
 import type { Keychain } from '../../keychain';
 import {
+  KEYCHAIN_LAUNCHER,
   keepableSecrets,
   keptAccounts,
   newKeptRef,
