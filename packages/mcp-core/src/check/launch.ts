@@ -89,8 +89,14 @@ export async function keptHeaders(
       { env: userEnv, cwd, timeout: HELPER_TIMEOUT_MS, maxBuffer: MAX_HELPER_OUTPUT, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const said = stderr.split('\n').find((line) => line.startsWith(LAUNCHER_SAYS));
-        if (said !== undefined) return resolve({ error: said.slice(LAUNCHER_SAYS.length) });
-        if (error !== null) return resolve({ error: `The headersHelper failed: ${error.message}` });
+        if (said !== undefined) {
+          resolve({ error: said.slice(LAUNCHER_SAYS.length) });
+          return;
+        }
+        if (error !== null) {
+          resolve({ error: `The headersHelper failed: ${error.message}` });
+          return;
+        }
         try {
           const printed = JSON.parse(stdout) as unknown;
           if (typeof printed === 'object' && printed !== null) {
