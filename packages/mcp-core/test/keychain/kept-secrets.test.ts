@@ -62,7 +62,7 @@ function runStored(entry: Record<string, unknown>, env: NodeJS.ProcessEnv = keyc
 }
 
 describe('a stdio server kept in the keychain', () => {
-  it('is stored as the launcher with the real command and the secret names, no value anywhere; the launcher gives the server its secret', async () => {
+  it('is stored as the launcher with the real command and the secret names, no value anywhere; the launcher gives the server its secret; the list and export show the server as written', async () => {
     const added = await admin().add({
       name: 'github',
       scope: 'user',
@@ -103,6 +103,21 @@ describe('a stdio server kept in the keychain', () => {
     expect(listed?.env?.GITHUB_TOKEN).not.toContain(TOKEN);
     const [revealed] = (await admin().list({ name: 'github', reveal: true })).servers;
     expect(revealed?.env).toEqual({ GITHUB_TOKEN: TOKEN, MODE: '${MODE:-plain}' });
+
+    // An export is of the server as written too: the value from the keychain with reveal, else a placeholder.
+    const written = {
+      type: 'stdio',
+      command: process.execPath,
+      args: ['-e', 'process.stdout.write(`${process.env.GITHUB_TOKEN}|${process.env.MODE}`)'],
+    };
+    const exported = await admin().exportServers({ scope: 'user', reveal: true });
+    expect(JSON.parse(exported.json)).toEqual({
+      mcpServers: { github: { ...written, env: { GITHUB_TOKEN: TOKEN, MODE: '${MODE:-plain}' } } },
+    });
+    const portable = await admin().exportServers({ scope: 'user', placeholders: true });
+    expect(JSON.parse(portable.json)).toMatchObject({
+      mcpServers: { github: { ...written, env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' } } },
+    });
   });
 
   it('a check runs it through the launcher; with its item gone the launcher says on stderr which secret is missing and exits 1, and the check says so', async () => {
