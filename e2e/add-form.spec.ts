@@ -53,3 +53,19 @@ test('the name, command and paste boxes are not spell-checked', async ({ panel }
     await expect(box).toHaveJSProperty('spellcheck', false);
   }
 });
+
+test('without a keychain, "Keep secrets in the keychain" is off and says why, and for project scope says the keychain is for user and local scope only', async ({
+  panel,
+}) => {
+  const form = await panel.openAddForm();
+  const keep = form.root.getByRole('checkbox', { name: 'Keep secrets in the keychain' });
+  await expect(keep).not.toBeChecked();
+  await expect(keep).toBeDisabled();
+  await expect(keep).toHaveAccessibleDescription(
+    /^No keychain is available: .+\. Secrets are stored in \.claude\.json\.$/,
+  );
+  await form.scope('Project').check();
+  await expect(keep).toHaveAccessibleDescription(
+    /^The keychain is for user and local scope only: a project's \.mcp\.json is shared/,
+  );
+});

@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { checkImportedEntry } from '../../cli';
 import { McpCoreError } from '../../errors';
-import { unwrapEntry } from '../../kept-secrets';
+import { keepableSecrets, unwrapEntry } from '../../kept-secrets';
 import { KEYCHAIN_SCOPES_ONLY, updateServerInputSchema } from '../../schemas';
 import { noServerNamed, withinQueuedReadDeadline } from '../engine';
 import type { EngineContext } from '../engine';
@@ -60,7 +60,9 @@ export function createUpdateServer({
           );
         }
         const moves = !(await entries.samePlace(from, to));
-        const keptAlready = (secretsIn === 'keychain') === (unwrapped !== undefined);
+        // An entry with no secret to keep stays as it is whatever `secretsIn` asks.
+        const keeps = secretsIn === 'keychain' && hasKeepableSecrets(checked.entry);
+        const keptAlready = keeps === (unwrapped !== undefined);
         if (!moves && keptAlready && isDeepStrictEqual(checked.entry, written)) {
           return { ok: true, message: `Nothing to change: "${from.name}" is already stored like that.` };
         }
@@ -80,10 +82,9 @@ export function createUpdateServer({
             ),
         });
         // Under a new ref: the old entry's items stay for the undo of this edit.
-        const kept =
-          secretsIn === 'keychain'
-            ? await keptSecrets.keep(to, checked.entry)
-            : { entry: checked.entry, accounts: [] };
+        const kept = keeps
+          ? await keptSecrets.keep(to, checked.entry)
+          : { entry: checked.entry, accounts: [] };
         try {
           const result = await entries.recordedChange(
             { kind: 'entries', procedure: 'mcp.update', place: to },
@@ -99,4 +100,9 @@ export function createUpdateServer({
       });
     },
   };
+}
+
+function hasKeepableSecrets(entry: Record<string, unknown>): boolean {
+  const { env, headers } = keepableSecrets(entry);
+  return env.length + headers.length > 0;
 }
