@@ -54,7 +54,7 @@ test('the name, command and paste boxes are not spell-checked', async ({ panel }
   }
 });
 
-test('without a keychain, "Keep secrets in the keychain" is off and says why, and for project scope says the keychain is for user and local scope only', async ({
+test('without a keychain, "Keep secrets in the keychain" is off and says why, and for project scope says the keychain is for user and local scope only; a server added with a secret offers "Move secrets to the keychain", unavailable', async ({
   panel,
 }) => {
   const form = await panel.openAddForm();
@@ -67,5 +67,13 @@ test('without a keychain, "Keep secrets in the keychain" is off and says why, an
   await form.scope('Project').check();
   await expect(keep).toHaveAccessibleDescription(
     /^The keychain is for user and local scope only: a project's \.mcp\.json is shared/,
+  );
+
+  await form.fillStdio({ name: 'keyed', scope: 'User', command: 'npx' });
+  await form.addVariable('API_KEY', 'abc123');
+  await form.submit.click();
+  await expect(await panel.rowMenuItem('keyed', 'Move secrets to the keychain keyed')).toHaveAttribute(
+    'aria-disabled',
+    'true',
   );
 });
