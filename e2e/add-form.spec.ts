@@ -53,3 +53,27 @@ test('the name, command and paste boxes are not spell-checked', async ({ panel }
     await expect(box).toHaveJSProperty('spellcheck', false);
   }
 });
+
+test('without a keychain, "Keep secrets in the keychain" is off and says why, and for project scope says the keychain is for user and local scope only; a server added with a secret offers "Move secrets to the keychain", unavailable', async ({
+  panel,
+}) => {
+  const form = await panel.openAddForm();
+  const keep = form.root.getByRole('checkbox', { name: 'Keep secrets in the keychain' });
+  await expect(keep).not.toBeChecked();
+  await expect(keep).toBeDisabled();
+  await expect(keep).toHaveAccessibleDescription(
+    /^No keychain is available: .+\. Secrets are stored in \.claude\.json\.$/,
+  );
+  await form.scope('Project').check();
+  await expect(keep).toHaveAccessibleDescription(
+    /^The keychain is for user and local scope only: a project's \.mcp\.json is shared/,
+  );
+
+  await form.fillStdio({ name: 'keyed', scope: 'User', command: 'npx' });
+  await form.addVariable('API_KEY', 'abc123');
+  await form.submit.click();
+  await expect(await panel.rowMenuItem('keyed', 'Move secrets to the keychain keyed')).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+});

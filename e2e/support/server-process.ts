@@ -37,6 +37,8 @@ export async function startServerProcess(
     MCP_ADMIN_MANAGED_DIR: world.managedDir,
     // The world's CLI (the pinned one bundled with the project, or the fake), never one found on PATH.
     CLAUDE_BIN: world.claudeBin,
+    // No panel test reaches the user's keychain: here none is available (the core tests run a private one).
+    DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/mcp-admin-e2e-bus',
     ...extraEnv,
   };
   delete env.MCP_ADMIN_HOST;

@@ -96,6 +96,7 @@ describe('responses', () => {
       defaultProject: world.projectDir,
       cli: { path: world.claudeBin, version: '2.1.332 (Claude Code)' },
       managed: null,
+      keychain: expect.objectContaining({ backend: 'Secret Service' }) as unknown,
     };
     expect({ status: result.status, body: json(result) }).toEqual({
       status: 200,

@@ -22,6 +22,8 @@ import { z, ZodError } from 'zod';
  * the project's settings file is a link, which the repository may have made; REJECTED_ELSEWHERE:
  * another settings file rejects the server, so an enable would change nothing Claude Code does.
  * REGISTRY_UNAVAILABLE is a BAD_GATEWAY (502): the MCP registry, not the request, failed.
+ * KEYCHAIN_UNAVAILABLE is a SERVICE_UNAVAILABLE (503): the keychain (missing, locked, or without
+ * the secret) stands in the way, not the request.
  */
 const TRPC_CODE_BY_CORE_CODE = {
   INVALID_INPUT: 'BAD_REQUEST',
@@ -42,6 +44,7 @@ const TRPC_CODE_BY_CORE_CODE = {
   LINKED_FILE: 'CONFLICT',
   REJECTED_ELSEWHERE: 'CONFLICT',
   REGISTRY_UNAVAILABLE: 'BAD_GATEWAY',
+  KEYCHAIN_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<McpCoreErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /** The API error for whatever a procedure failed with; errors the table does not know pass unchanged. */

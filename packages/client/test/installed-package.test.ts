@@ -177,6 +177,7 @@ describe('the packed client installed by npm in an app outside the workspace', (
           version: expect.stringMatching(/ \(Claude Code\)$/) as unknown,
         },
         managed: null,
+        keychain: expect.objectContaining({ backend: 'Secret Service' }) as unknown,
       },
       added: {
         ok: true,

@@ -45,7 +45,9 @@ export type McpCoreErrorCode =
   /** A settings file MCP Admin does not write rejects the project server it is asked to enable. */
   | 'REJECTED_ELSEWHERE'
   /** The MCP registry could not be reached, was too slow or too large, or answered something unreadable. */
-  | 'REGISTRY_UNAVAILABLE';
+  | 'REGISTRY_UNAVAILABLE'
+  /** The keychain is not there, locked, or lacks a secret a change needs: nothing was changed. */
+  | 'KEYCHAIN_UNAVAILABLE';
 
 export class McpCoreError extends Error {
   override readonly name = 'McpCoreError';

@@ -10,6 +10,7 @@ import { lastScope, rememberScope } from './last-scope';
 import { PasteBox } from './PasteBox';
 import type { AddFormPrefill } from './prefill';
 import { PrefillNote } from './PrefillNote';
+import { KeychainChoice, secretsInFor, useKeychainChoice } from './KeychainChoice';
 import { ServerFields } from './ServerFields';
 import { useFormCheck } from './use-form-check';
 
@@ -67,10 +68,15 @@ export function AddServerForm({ projectPath, onEditExisting, prefill = null }: A
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [prefillId]);
 
+  const keychain = useKeychainChoice();
+  const [keep, setKeep] = useState<boolean | undefined>(undefined);
+  const keepChecked = keep ?? keychain.initial;
+
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const input = form.check(clash.taken !== undefined);
-    if (input !== undefined) add.mutate(input);
+    const secretsIn = secretsInFor(state.scope, keychain.available, keepChecked);
+    if (input !== undefined) add.mutate(secretsIn === 'keychain' ? { ...input, secretsIn } : input);
   };
 
   return (
@@ -110,6 +116,14 @@ export function AddServerForm({ projectPath, onEditExisting, prefill = null }: A
             )
           )
         }
+      />
+      <KeychainChoice
+        scope={state.scope}
+        available={keychain.available}
+        reason={keychain.reason}
+        backend={keychain.backend}
+        checked={keepChecked}
+        onChange={setKeep}
       />
       {add.error !== null && <ErrorAlert message={add.error.message} />}
       <div className="form-footer">

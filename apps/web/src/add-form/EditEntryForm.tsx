@@ -5,6 +5,7 @@ import { ConfirmSharedFileDialog, sharedFilesOf } from '../ui/ConfirmSharedFileD
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useUpdateServer } from './api';
 import { addFormReducer, formStateFor } from './form-state';
+import { KeychainChoice, secretsInFor, useKeychainChoice } from './KeychainChoice';
 import { ServerFields } from './ServerFields';
 import { useFormCheck } from './use-form-check';
 import { editedFields } from './validate';
@@ -29,6 +30,10 @@ export function EditEntryForm({ server, projectPath, onSaved, onCancel }: EditEn
   // An edit that writes a shared .mcp.json waits here for the user's yes.
   const [confirming, setConfirming] = useState<{ input: UpdateServerInput; files: string[] } | null>(null);
   const update = useUpdateServer(onSaved);
+  // A server kept already stays kept; another is offered the keychain as an add is.
+  const keychain = useKeychainChoice(server.keychain === undefined ? undefined : true);
+  const [keep, setKeep] = useState<boolean | undefined>(undefined);
+  const keepChecked = keep ?? keychain.initial;
 
   // Opening an edit puts the user in its first box, before the paint (see ui/use-focus-after-render.ts).
   useLayoutEffect(() => {
@@ -39,7 +44,10 @@ export function EditEntryForm({ server, projectPath, onSaved, onCancel }: EditEn
     event.preventDefault();
     const checked = form.check();
     if (checked === undefined) return;
-    const input = updateInput(server, checked, projectPath);
+    const input = {
+      ...updateInput(server, checked, projectPath),
+      secretsIn: secretsInFor(checked.scope, keychain.available, keepChecked),
+    };
     const files = sharedFilesOf([
       server.scope === 'project' ? server.source : undefined,
       checked.scope === 'project' && server.scope !== 'project' ? `${projectPath}/.mcp.json` : undefined,
@@ -52,6 +60,14 @@ export function EditEntryForm({ server, projectPath, onSaved, onCancel }: EditEn
     <form ref={formRef} className="card add-form" aria-labelledby={headingId} noValidate onSubmit={onSubmit}>
       <h2 id={headingId}>Edit MCP server</h2>
       <ServerFields id={id} state={state} dispatch={dispatch} errors={form.errors} masked />
+      <KeychainChoice
+        scope={state.scope}
+        available={keychain.available}
+        reason={keychain.reason}
+        backend={keychain.backend}
+        checked={keepChecked}
+        onChange={setKeep}
+      />
       {update.error !== null && <ErrorAlert message={update.error.message} />}
       <div className="form-footer">
         <button type="submit" className="primary" disabled={update.isPending}>

@@ -48,3 +48,8 @@ export function useEditedEntry({ name, scope, source }: WritableServer, projectP
     retry: false,
   });
 }
+
+/** Whether a keychain can keep secrets now (`system.info`, shared with the header's query). */
+export function useKeychainStatus() {
+  return trpc.system.info.useQuery(undefined, { select: (info) => info.keychain });
+}

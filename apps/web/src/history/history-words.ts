@@ -12,6 +12,8 @@ const VERBS: Record<HistoryEntry['procedure'], string> = {
   'mcp.setPermission': 'Changed tool permissions of',
   'mcp.disableInProject': 'Turned off',
   'mcp.enableInProject': 'Turned on',
+  'mcp.secretsToKeychain': 'Moved to the keychain the secrets of',
+  'mcp.secretsFromKeychain': 'Moved out of the keychain the secrets of',
   'mcp.undo': 'Undid a change of',
 };
 

@@ -12,6 +12,8 @@ import { readOnlyOrigin, targetText, transportLabel } from './row-display';
 import { checkedAgo, plainFailure } from './row-failure';
 import { RowIcon } from './RowIcons';
 import { RowSwitches } from './RowSwitches';
+import { clearSecretNames, MoveSecretsDialog } from './MoveSecretsDialog';
+import { useKeychainAvailability } from './api';
 import { ANSWER_LABELS, CONNECTION_WORDS, rowVerdict } from './row-verdict';
 import { isWritable, rowKey, usesOAuth, type WritableServer } from '../rows';
 import { editButtonId } from './server-display';
@@ -53,6 +55,8 @@ export function ServerRow({
   // When the row appeared: sign-in expiry is told in hours, and the list redraws the row on each change.
   const [now] = useState(Date.now);
   const [logsOpen, setLogsOpen] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const keychain = useKeychainAvailability().data;
   const [enabledFailure, setEnabledFailure] = useState<Error | null>(null);
   const [projectFailure, setProjectFailure] = useState<Error | null>(null);
   const verdict = rowVerdict(server, checkStatus);
@@ -82,6 +86,16 @@ export function ServerRow({
     signIns,
     setLogsOpen,
   });
+  if (isWritable(server) && server.scope !== 'project' && clearSecretNames(server).length > 0) {
+    menuItems.push({
+      label: `Move secrets to the keychain ${server.name}`,
+      text: 'Move secrets to the keychain',
+      unavailable: stale || locked || keychain?.available !== true,
+      onSelect: () => {
+        setMoving(true);
+      },
+    });
+  }
   return (
     <tr className={`server-row answer-${verdict.answer}`}>
       <th scope="row" className="name-cell">
@@ -166,6 +180,16 @@ export function ServerRow({
             <span className="menu-button" aria-hidden="true" />
           )}
         </div>
+        {moving && isWritable(server) && (
+          <MoveSecretsDialog
+            server={server}
+            projectPath={projectPath}
+            backend={keychain?.backend}
+            onClose={() => {
+              setMoving(false);
+            }}
+          />
+        )}
         {logsOpen && (
           <RowLogs
             server={server}

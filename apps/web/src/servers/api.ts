@@ -10,6 +10,17 @@ export function useRemoveServer(onRemoved: () => void) {
   return trpc.mcp.remove.useMutation({ onSettled: refreshAfterChange, onSuccess: onRemoved });
 }
 
+/** `mcp.secretsToKeychain` for one server. */
+export function useMoveSecretsToKeychain(onMoved: () => void) {
+  const refreshAfterChange = useRefreshAfterChange();
+  return trpc.mcp.secretsToKeychain.useMutation({ onSettled: refreshAfterChange, onSuccess: onMoved });
+}
+
+/** Whether a keychain can keep secrets now (`system.info`, shared with the header's query). */
+export function useKeychainAvailability() {
+  return trpc.system.info.useQuery(undefined, { select: (info) => info.keychain });
+}
+
 /** The row's lasting on/off switch: `mcp.enable` or `mcp.disable`, the state asked for as the variable. */
 export function useSetEnabled(server: WritableServer, projectPath: string) {
   const utils = trpc.useUtils();

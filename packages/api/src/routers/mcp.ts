@@ -21,6 +21,7 @@ import {
   signInTargetSchema,
   undoInputSchema,
   updateServerInputSchema,
+  keptSecretsInputSchema,
   resetChoicesInputSchema,
   permissionsInputSchema,
   setPermissionInputSchema,
@@ -44,6 +45,12 @@ export const mcpRouter = {
   update: changingProcedure
     .input(updateServerInputSchema)
     .mutation(({ ctx, input }) => ctx.admin.update(input)),
+  secretsToKeychain: changingProcedure
+    .input(keptSecretsInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.secretsToKeychain(input)),
+  secretsFromKeychain: changingProcedure
+    .input(keptSecretsInputSchema)
+    .mutation(({ ctx, input }) => ctx.admin.secretsFromKeychain(input)),
   logs: publicProcedure.input(logsInputSchema).query(({ ctx, input }) => ctx.admin.logs(input)),
   contextCost: publicProcedure
     .input(contextCostInputSchema)

@@ -20,7 +20,8 @@ import { answerAsClaudeCode, CLAUDE_CODE_CAPABILITIES } from './claude-code-clie
 import { openConnection } from './connection';
 import { fairDeadline } from './fair-deadline';
 import { describeFailure, type CheckStep } from './failure';
-import { prepareLaunch, type PreparedLaunch } from './launch';
+import { keptHeaders, prepareLaunch, type PreparedLaunch } from './launch';
+import { LAUNCHER_SAYS } from '../kept-secrets';
 import { createOutputTail, redact } from './output-tail';
 import { ownRunQueueDelayMs, runQueueDelayMs } from './run-queue-delay';
 import { toolDefinitionTokens, totalTokens } from './tool-tokens';
@@ -48,7 +49,9 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
       error: `This entry has no command or URL that Claude Code would start (transport ${server.transport}).`,
     };
   }
-  const { launch, secrets } = withStoredToken(prepared, options.storedToken);
+  const helped = await keptHeaders(server, options.env, options.cwd);
+  if ('error' in helped) return { status: 'failed', latencyMs: 0, error: helped.error };
+  const { launch, secrets } = withStoredToken(withHeaders(prepared, helped.headers), options.storedToken);
   const stderr = createOutputTail(secrets);
   const budget = createAnswerBudget();
   const connection = openConnection(
@@ -121,10 +124,26 @@ export async function checkServer(server: Server, options: CheckOptions): Promis
       : describeFailure(failure, { step, launch, evidence: connection.evidence() });
     result.status = status;
     result.error = redact(expiryNoted(status, error, options.storedToken), secrets);
+    // The keychain launcher says why it did not start the server: that is the failure, not its exit.
+    const said = stderr
+      .text()
+      .split('\n')
+      .find((line) => line.startsWith(LAUNCHER_SAYS));
+    if (said !== undefined) result.error = said.slice(LAUNCHER_SAYS.length);
   }
   const tail = stderr.text();
   if (tail !== '') result.stderr = tail;
   return result;
+}
+
+/** A remote launch with the headers the keychain keeps added; their values kept out of what the check says. */
+function withHeaders(prepared: PreparedLaunch, headers: Record<string, string>): PreparedLaunch {
+  const { launch, secrets } = prepared;
+  if (launch.transport === 'stdio' || Object.keys(headers).length === 0) return prepared;
+  return {
+    launch: { ...launch, headers: { ...launch.headers, ...headers } },
+    secrets: [...secrets, ...Object.values(headers)],
+  };
 }
 
 /** The launch with `Authorization: Bearer <token>`, unless the entry sets that header itself. */

@@ -4,6 +4,7 @@
  * entry of no known shape is listed with transport `unknown`.
  */
 import { copyJson } from './json-copy';
+import { unwrapEntry } from '../kept-secrets';
 import { isRecord } from '../records';
 import { hideSecretMap, hideValues, maskArgs, maskCredentials, maskValue } from '../secret-masking';
 import type { Server, ServerScope, ServerTransport } from './types';
@@ -30,6 +31,15 @@ export function normalizeServer(
   reveal: boolean,
 ): NormalizedServer {
   if (!isRecord(entry)) return { name, scope, transport: 'unknown', source };
+  // A kept entry is shown as the user wrote it: the real command, the kept names (kept-secrets.ts).
+  const unwrapped = unwrapEntry(entry);
+  if (unwrapped !== undefined) {
+    const { ref, env, headers } = unwrapped.kept;
+    return {
+      ...normalizeServer({ name, scope, source, entry: unwrapped.entry }, reveal),
+      keychain: { ref, env, headers },
+    };
+  }
   const transport = transportOf(entry);
   const server: NormalizedServer = { name, scope, transport, source };
   const extra: [string, unknown][] = [];

@@ -67,6 +67,11 @@ export interface Server {
   source?: string;
   /** The entry's other stored fields (`oauth`, `headersHelper`, `timeout`, `alwaysLoad`, …). */
   extra?: Record<string, unknown>;
+  /**
+   * The env or header names whose values the OS keychain keeps (under `ref`), MCP Admin's launcher
+   * or headersHelper reading them: the row shows the server as written, not the launcher.
+   */
+  keychain?: { ref: string; env: string[]; headers: string[] };
   /** http/sse: whether Claude Code holds an OAuth token for it; absent where that cannot be known. */
   auth?: 'signed-in' | 'signed-out';
   /** Signed in: when the stored access token expires (ms since the epoch), as the token store says. */

@@ -25,6 +25,9 @@ export {
 export type { Scope, Transport } from './server-fields';
 export {
   addServerInputSchema,
+  KEYCHAIN_SCOPES_ONLY,
+  keptSecretsInputSchema,
+  secretsInSchema,
   listServersInputSchema,
   removeServerInputSchema,
   resetChoicesInputSchema,
@@ -36,6 +39,8 @@ export {
 } from './server-inputs';
 export type {
   AddServerInput,
+  KeptSecretsInput,
+  SecretsIn,
   ListServersInput,
   RemoveServerInput,
   ResetChoicesInput,

@@ -14,13 +14,26 @@ import {
   sourceSchema,
 } from './server-fields';
 
+/** Where a server's secret env and header values are stored: the OS keychain, or the config in clear. */
+export const secretsInSchema = z.enum(['keychain', 'config'], {
+  error: 'secretsIn must be one of keychain, config',
+});
+
+/** Why project scope keeps its secrets as `${VAR}` references: one sentence, said wherever it is refused. */
+export const KEYCHAIN_SCOPES_ONLY =
+  "the keychain is for user and local scope only: a project's .mcp.json is shared with everyone who clones it, so its secrets stay ${VAR} references";
+
 export const addServerInputSchema = inputObject({
   name: newServerNameSchema,
   scope: scopeSchema,
   ...serverTargetSchema.shape,
   projectPath: projectPathSchema.optional(),
+  secretsIn: secretsInSchema.optional(),
 }).superRefine((input, ctx) => {
   checkServerShape(input, ctx);
+  if (input.secretsIn === 'keychain' && input.scope === 'project') {
+    ctx.addIssue({ code: 'custom', path: ['secretsIn'], message: KEYCHAIN_SCOPES_ONLY });
+  }
 });
 
 export const removeServerInputSchema = inputObject({
@@ -52,7 +65,19 @@ export const updateServerInputSchema = inputObject({
   projectPath: projectPathSchema.optional(),
   source: sourceSchema.optional(),
   server: serverChangesSchema,
+  /** Absent: the secrets stay where they are. */
+  secretsIn: secretsInSchema.optional(),
+}).refine((input) => input.secretsIn !== 'keychain' || (input.server.scope ?? input.scope) !== 'project', {
+  path: ['secretsIn'],
+  error: KEYCHAIN_SCOPES_ONLY,
 });
+
+/** `mcp.secretsToKeychain` and `mcp.secretsFromKeychain`: one server of user or local scope. */
+export const keptSecretsInputSchema = inputObject({
+  name: serverNameSchema,
+  scope: scopeSchema,
+  projectPath: projectPathSchema.optional(),
+}).refine((input) => input.scope !== 'project', { path: ['scope'], error: KEYCHAIN_SCOPES_ONLY });
 
 /** `mcp.disable` and `mcp.enable`: one server of a scope the CLI writes (read-only scopes are no input). */
 export const switchServerInputSchema = inputObject({
@@ -86,6 +111,8 @@ export type RemoveServerInput = z.infer<typeof removeServerInputSchema>;
 export type ListServersInput = z.infer<typeof listServersInputSchema>;
 export type ServerChanges = z.infer<typeof serverChangesSchema>;
 export type UpdateServerInput = z.infer<typeof updateServerInputSchema>;
+export type KeptSecretsInput = z.infer<typeof keptSecretsInputSchema>;
+export type SecretsIn = z.infer<typeof secretsInSchema>;
 export type SwitchServerInput = z.infer<typeof switchServerInputSchema>;
 export type ResetChoicesInput = z.infer<typeof resetChoicesInputSchema>;
 export type WatchInput = z.infer<typeof watchInputSchema>;

@@ -17,10 +17,13 @@ import { childEnvironment } from '../child-environment';
 import { createCliRunner, createCliVersionCache, createMutationQueue } from '../cli';
 import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
 import { errorText } from '../error-text';
+import { createSystemKeychain } from '../keychain';
 import { DEFAULT_REGISTRY_URL } from '../registry';
 import {
   createAddServer,
   createEntryChanges,
+  createKeptSecretMoves,
+  createKeptSecretStore,
   createImportExport,
   createRemoveServer,
   createStashEntries,
@@ -108,7 +111,19 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     logWarning(`The last check was not kept: ${errorText(error)}`);
   });
   const engine: EngineContext = { settings, queue, turns, cli, audit, readers };
-  const context = { ...engine, history, recordedChange, undoers, entries, switches, lastChecks };
+  const keychain = options.keychain ?? createSystemKeychain({ env: settings.spawnEnv });
+  const keptSecrets = createKeptSecretStore(keychain, configPath);
+  const context = {
+    ...engine,
+    history,
+    recordedChange,
+    undoers,
+    entries,
+    switches,
+    lastChecks,
+    keychain,
+    keptSecrets,
+  };
 
   const profiles = createProfiles(context);
   const permissions = createPermissions(context);
@@ -129,6 +144,7 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     ...createAddServer(context),
     ...createRemoveServer(context),
     ...createUpdateServer(context),
+    ...createKeptSecretMoves(context),
     ...createUndoChange(context),
     ...createSwitchServer(context),
     ...projectToggles,

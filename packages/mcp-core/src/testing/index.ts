@@ -164,3 +164,5 @@ export { livingGroupMembers, processesWithEnvironment } from './process-group';
 export { allowInteractiveSessions, startInteractiveSession } from './interactive-session';
 export { UNREACHABLE_API_ENV } from './unreachable-api';
 export type { InteractiveSession } from './interactive-session';
+export { startTestKeychain } from './test-keychain';
+export type { TestKeychain } from './test-keychain';

@@ -3,6 +3,9 @@
  * service's queue, CLI and audit, which the service hands in: each imported server is its own
  * change, in its own queue turn, added whole with `add-json` and read back.
  */
+import { isRecord } from '../records';
+import { unwrapEntry } from '../kept-secrets';
+import type { UnwrappedEntry } from '../kept-secrets';
 import type { MissedSession, StoredEntry } from '../config';
 import { errorText } from '../error-text';
 import { isMcpCoreError, McpCoreError } from '../errors';
@@ -71,6 +74,8 @@ export interface TransferDependencies {
   addEntry: EntryWrite;
   /** Replaces the stored entry of `name` in `scope` whole with `entry`; recorded like `addEntry`. */
   replaceEntry: EntryWrite;
+  /** A kept entry as the user wrote it with its values from the keychain (an export with reveal). */
+  keptValues?: (unwrapped: UnwrappedEntry) => Promise<Record<string, unknown>>;
 }
 
 /** One whole entry written at its place through the CLI: the CLI's text (and a warning), or what failed thrown. */
@@ -201,9 +206,18 @@ export function createTransferOperations(deps: TransferDependencies): TransferOp
     async exportServers(rawInput) {
       const input = exportInputSchema.parse(rawInput);
       const projectPath = await existingProject(input.projectPath);
-      const servers = await readScopeEntries(configPath, projectPath, input.scope);
+      const stored = await readScopeEntries(configPath, projectPath, input.scope);
       const secrets =
         input.placeholders === true ? 'placeholders' : input.reveal === true ? 'revealed' : 'hidden';
+      // A server whose secrets the keychain keeps is exported as the user wrote it, not as the launcher.
+      const servers = new Map<string, unknown>();
+      for (const [name, entry] of stored) {
+        const unwrapped = isRecord(entry) ? unwrapEntry(entry) : undefined;
+        if (unwrapped === undefined) servers.set(name, entry);
+        else if (secrets === 'revealed' && deps.keptValues !== undefined) {
+          servers.set(name, await deps.keptValues(unwrapped));
+        } else servers.set(name, unwrapped.entry);
+      }
       return exportDocument(servers, secrets);
     },
   };

@@ -16,7 +16,16 @@ export interface SessionStart {
   mcpServers: { name: string; status: string; source?: string }[];
 }
 
-export async function sessionStart(world: TestWorld, cwd: string, timeoutMs = 90_000): Promise<SessionStart> {
+/**
+ * `whileRunning` runs once the init message is read, before the session and its servers are
+ * stopped (what the running processes show can be looked at then).
+ */
+export async function sessionStart(
+  world: TestWorld,
+  cwd: string,
+  timeoutMs = 90_000,
+  whileRunning: () => void = () => undefined,
+): Promise<SessionStart> {
   const child = spawn(PINNED_CLAUDE_BIN, ['-p', 'hi', '--output-format', 'stream-json', '--verbose'], {
     cwd,
     env: {
@@ -52,6 +61,7 @@ export async function sessionStart(world: TestWorld, cwd: string, timeoutMs = 90
           const message = parsed(line);
           if (message?.type === 'system' && message.subtype === 'init') {
             clearTimeout(timer);
+            whileRunning();
             resolve({
               tools: (message.tools ?? []).filter((tool) => typeof tool === 'string'),
               mcpServers: (message.mcp_servers ?? []) as SessionStart['mcpServers'],

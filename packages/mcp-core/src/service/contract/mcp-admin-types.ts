@@ -15,9 +15,11 @@ import type {
   ServerList,
   ServerScope,
 } from '../../config';
+import type { Keychain, KeychainStatus } from '../../keychain';
 import type { LoginEvent } from '../../login';
 import type {
   AddServerInput,
+  KeptSecretsInput,
   ApplyProfileInput,
   CheckAllInput,
   CheckServerInput,
@@ -137,6 +139,8 @@ export interface McpAdminOptions {
   homeDir: string;
   /** `%APPDATA%`: where Claude Desktop's config is found on Windows. */
   appData?: string | undefined;
+  /** Where servers' secrets are kept; the system's keychain, reached with `spawnEnv`, when not given. */
+  keychain?: Keychain | undefined;
   /** A sign-in (`claude mcp login`) not finished in this time is stopped. */
   loginTimeoutMs?: number | undefined;
   /** The MCP registry Discover searches (`MCP_ADMIN_REGISTRY_URL`); the official one when not given. */
@@ -153,6 +157,8 @@ export interface SystemInfo {
   cli: { path: string; version: string } | { error: string };
   /** The managed-mcp.json in control, if any: every change is then refused. */
   managed: { path: string; exclusive: true } | null;
+  /** Whether the operating system's keychain can keep servers' secrets now, which one, and why not. */
+  keychain: KeychainStatus;
 }
 
 /** What the service is doing, for a health check; cheap, touches no file. */
@@ -182,6 +188,10 @@ export interface McpAdmin extends TransferOperations {
    * with `server`; when the add fails the old entry is added back and the error says so.
    */
   update(input: UpdateServerInput): Promise<MutationResult>;
+  /** Moves one user or local server's secret env or header values into the keychain: a recorded, undoable change. */
+  secretsToKeychain(input: KeptSecretsInput): Promise<MutationResult>;
+  /** Moves them back into the config, in clear: a recorded, undoable change. */
+  secretsFromKeychain(input: KeptSecretsInput): Promise<MutationResult>;
   /** Claude Code's own logs of connecting to one listed server from the project, newest session first. */
   logs(input: LogsInput): Promise<McpLogSession[]>;
   /**

@@ -4,6 +4,8 @@ import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
 
 import { addedEntry } from './edits';
+import { keptAt } from './kept-secrets';
+import type { KeptSecretStore } from './kept-secrets';
 import type { PlacedEntry } from '../history';
 import type { McpAdmin } from '../contract';
 
@@ -11,7 +13,11 @@ export function createAddServer({
   turns,
   readers,
   entries,
-}: Pick<EngineContext, 'turns' | 'readers'> & { entries: EntryChanges }): Pick<McpAdmin, 'add'> {
+  keptSecrets,
+}: Pick<EngineContext, 'turns' | 'readers'> & { entries: EntryChanges; keptSecrets: KeptSecretStore }): Pick<
+  McpAdmin,
+  'add'
+> {
   return {
     async add(rawInput) {
       const input = addServerInputSchema.parse(rawInput);
@@ -20,13 +26,25 @@ export function createAddServer({
         const place = await entries.placeFor(input.name, input.scope, projectPath);
         // A name stored already: the CLI refuses it, and what a read-back finds is not this add's.
         const taken = (await entries.storedAt(place)) !== undefined;
+        // Kept in the keychain first: one missing or locked refuses the add before anything is stored.
+        const kept =
+          input.secretsIn === 'keychain' && !taken
+            ? await keptSecrets.keep(place, addedEntry(input))
+            : { entry: addedEntry(input), accounts: [] };
         // Through add-json, so env and header values go on stdin, never on argv.
-        const asked: PlacedEntry = { ...place, entry: addedEntry(input) };
-        return entries.recordedChange({ kind: 'entries', procedure: 'mcp.add', place }, async () => {
-          if (!taken) return entries.addRecorded('mcp.add', asked);
-          const added = await entries.addWhole('mcp.add', asked);
-          return { result: added.result, moves: { after: added.stored } };
-        });
+        const asked: PlacedEntry = { ...place, entry: kept.entry };
+        try {
+          return await entries.recordedChange({ kind: 'entries', procedure: 'mcp.add', place }, async () => {
+            if (!taken) return entries.addRecorded('mcp.add', asked);
+            const added = await entries.addWhole('mcp.add', asked);
+            return { result: added.result, moves: { after: added.stored } };
+          });
+        } catch (error) {
+          if (kept.accounts.length > 0 && !(await keptAt(entries, place, kept.entry))) {
+            await keptSecrets.forget(kept.accounts);
+          }
+          throw error;
+        }
       });
     },
   };

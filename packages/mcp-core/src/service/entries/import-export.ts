@@ -11,6 +11,7 @@ import { claudeDesktopConfigPath, createTransferOperations } from '../../transfe
 import type { TransferOperations } from '../../transfer';
 import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
+import type { KeptSecretStore } from './kept-secrets';
 
 import type { EntryPlace } from '../history';
 
@@ -19,7 +20,11 @@ export function createImportExport({
   turns,
   readers,
   entries,
-}: Pick<EngineContext, 'settings' | 'turns' | 'readers'> & { entries: EntryChanges }): TransferOperations {
+  keptSecrets,
+}: Pick<EngineContext, 'settings' | 'turns' | 'readers'> & {
+  entries: EntryChanges;
+  keptSecrets: KeptSecretStore;
+}): TransferOperations {
   const { configPath, homeDir, appData } = settings;
 
   /**
@@ -65,5 +70,6 @@ export function createImportExport({
         entries.replace('mcp.import', { ...place, entry: stored.entry }, { ...place, entry }),
       );
     },
+    keptValues: (unwrapped) => keptSecrets.real(unwrapped),
   });
 }

@@ -6,12 +6,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import { checkImportedEntry } from '../../cli';
 import { McpCoreError } from '../../errors';
-import { updateServerInputSchema } from '../../schemas';
+import { keepableSecrets, unwrapEntry } from '../../kept-secrets';
+import { KEYCHAIN_SCOPES_ONLY, updateServerInputSchema } from '../../schemas';
 import { noServerNamed, withinQueuedReadDeadline } from '../engine';
 import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
 
 import { mergedEntry } from './edits';
+import { keptAt } from './kept-secrets';
+import type { KeptSecretStore } from './kept-secrets';
 import type { McpAdmin } from '../contract';
 import { signInAtRisk, withSignInLoss } from '../sign-in';
 
@@ -20,10 +23,11 @@ export function createUpdateServer({
   turns,
   readers,
   entries,
-}: Pick<EngineContext, 'settings' | 'turns' | 'readers'> & { entries: EntryChanges }): Pick<
-  McpAdmin,
-  'update'
-> {
+  keptSecrets,
+}: Pick<EngineContext, 'settings' | 'turns' | 'readers'> & {
+  entries: EntryChanges;
+  keptSecrets: KeptSecretStore;
+}): Pick<McpAdmin, 'update'> {
   return {
     async update(rawInput) {
       const input = updateServerInputSchema.parse(rawInput);
@@ -40,7 +44,15 @@ export function createUpdateServer({
         }
         const from = { ...fromPlace, entry: stored.entry };
         const to = await entries.editedPlace(from, input.server, targetProject);
-        const checked = checkImportedEntry(to.name, mergedEntry(from.entry, input.server));
+        // A kept entry is edited as the user wrote it, its values read from the keychain (a missing
+        // or locked item refuses the edit here); its secrets stay where they are unless `secretsIn` says.
+        const unwrapped = unwrapEntry(from.entry);
+        const written = unwrapped === undefined ? from.entry : await keptSecrets.real(unwrapped);
+        const secretsIn = input.secretsIn ?? (unwrapped === undefined ? 'config' : 'keychain');
+        if (secretsIn === 'keychain' && to.scope === 'project') {
+          throw new McpCoreError('INVALID_INPUT', `secretsIn: ${KEYCHAIN_SCOPES_ONLY}`);
+        }
+        const checked = checkImportedEntry(to.name, mergedEntry(written, input.server));
         if (!checked.ok) {
           throw new McpCoreError(
             'INVALID_INPUT',
@@ -48,7 +60,10 @@ export function createUpdateServer({
           );
         }
         const moves = !(await entries.samePlace(from, to));
-        if (!moves && isDeepStrictEqual(checked.entry, from.entry)) {
+        // An entry with no secret to keep stays as it is whatever `secretsIn` asks.
+        const keeps = secretsIn === 'keychain' && hasKeepableSecrets(checked.entry);
+        const keptAlready = keeps === (unwrapped !== undefined);
+        if (!moves && keptAlready && isDeepStrictEqual(checked.entry, written)) {
           return { ok: true, message: `Nothing to change: "${from.name}" is already stored like that.` };
         }
         if (moves && (await entries.storedAt(to)) !== undefined) {
@@ -66,12 +81,28 @@ export function createUpdateServer({
                 server.name === from.name && server.scope === from.scope && server.source === from.source,
             ),
         });
-        const result = await entries.recordedChange(
-          { kind: 'entries', procedure: 'mcp.update', place: to },
-          () => entries.replace('mcp.update', from, { ...to, entry: checked.entry }),
-        );
-        return withSignInLoss(result, credentialsPath, from.name, atRisk, 'edit');
+        // Under a new ref: the old entry's items stay for the undo of this edit.
+        const kept = keeps
+          ? await keptSecrets.keep(to, checked.entry)
+          : { entry: checked.entry, accounts: [] };
+        try {
+          const result = await entries.recordedChange(
+            { kind: 'entries', procedure: 'mcp.update', place: to },
+            () => entries.replace('mcp.update', from, { ...to, entry: kept.entry }),
+          );
+          return await withSignInLoss(result, credentialsPath, from.name, atRisk, 'edit');
+        } catch (error) {
+          if (kept.accounts.length > 0 && !(await keptAt(entries, to, kept.entry))) {
+            await keptSecrets.forget(kept.accounts);
+          }
+          throw error;
+        }
       });
     },
   };
+}
+
+function hasKeepableSecrets(entry: Record<string, unknown>): boolean {
+  const { env, headers } = keepableSecrets(entry);
+  return env.length + headers.length > 0;
 }

@@ -65,6 +65,8 @@ const CHANGE_PROCEDURES = [
   'mcp.setPermission',
   'mcp.disableInProject',
   'mcp.enableInProject',
+  'mcp.secretsToKeychain',
+  'mcp.secretsFromKeychain',
   'mcp.undo',
 ] as const;
 
@@ -270,6 +272,8 @@ const KIND_OF: Record<Exclude<ChangeProcedure, 'mcp.undo'>, ChangeKind> = {
   'mcp.setPermission': 'permission',
   'mcp.disableInProject': 'toggle',
   'mcp.enableInProject': 'toggle',
+  'mcp.secretsToKeychain': 'entries',
+  'mcp.secretsFromKeychain': 'entries',
 };
 
 /** A stored line as a tagged record (an undo of a profile holds switches, of a permission change rules). */

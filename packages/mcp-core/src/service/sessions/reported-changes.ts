@@ -19,6 +19,8 @@ export type ReportedChange =
   | 'add'
   | 'remove'
   | 'update'
+  | 'secretsToKeychain'
+  | 'secretsFromKeychain'
   | 'undo'
   | 'disable'
   | 'enable'
@@ -126,6 +128,9 @@ export function reportSessionsMissing(
     add,
     remove,
     update,
+    // A session started before the move runs the entry it read then: the old command or the old values.
+    secretsToKeychain: reported(reports, operations.secretsToKeychain, switchReach),
+    secretsFromKeychain: reported(reports, operations.secretsFromKeychain, switchReach),
     undo,
     disable: reported(reports, operations.disable, switchReach),
     enable: reported(reports, operations.enable, switchReach),

@@ -235,6 +235,7 @@ describe('refusals before any spawn', () => {
       defaultProject: world.projectDir,
       cli: { path: fixture('start-end-logging-claude.sh'), version: '2.1.332 (Claude Code)' },
       managed: { path: managed, exclusive: true },
+      keychain: expect.objectContaining({ backend: 'Secret Service' }) as unknown,
     });
   });
 
@@ -262,6 +263,7 @@ describe('refusals before any spawn', () => {
       defaultProject: world.projectDir,
       cli: { error: message },
       managed: null,
+      keychain: expect.objectContaining({ backend: 'Secret Service' }) as unknown,
     });
   });
 });

@@ -83,6 +83,7 @@ describe('info and audit', () => {
       defaultProject: world.projectDir,
       cli: { path: claude, version: '2.1.332 (Claude Code)' },
       managed: null,
+      keychain: expect.objectContaining({ backend: 'Secret Service' }) as unknown,
     });
   });
 
@@ -101,6 +102,7 @@ describe('info and audit', () => {
       defaultProject: world.projectDir,
       cli: { path: bin, version: '2.1.332 (Claude Code)' },
       managed: null,
+      keychain: expect.objectContaining({ backend: 'Secret Service' }) as unknown,
     };
 
     const atOnce = await Promise.all(Array.from({ length: 50 }, () => admin.info()));

@@ -1,0 +1,175 @@
+/**
+ * Secrets of user and local servers kept in the operating system's keychain (kept-secrets.ts at the
+ * top says how an entry holds them): keeping an entry's secrets (items stored first, so a keychain
+ * that is missing or locked refuses the change before anything else is touched), reading a kept
+ * entry back as the user wrote it, and `mcp.secretsToKeychain` / `mcp.secretsFromKeychain`, each a
+ * recorded `entries` change (undone like an edit). A change never deletes the items of the entry
+ * it replaces or removes: the history's record of it holds that entry, with its ref and no value,
+ * and its undo brings the entry back working (docs/guide.md#secrets-in-the-keychain).
+ */
+import { McpCoreError } from '../../errors';
+import type { Keychain } from '../../keychain';
+import {
+  KEYCHAIN_LAUNCHER,
+  keepableSecrets,
+  keptAccounts,
+  newKeptRef,
+  unwrapEntry,
+  withKeptValues,
+  wrapEntry,
+} from '../../kept-secrets';
+import type { Launcher, UnwrappedEntry } from '../../kept-secrets';
+import { keptSecretsInputSchema } from '../../schemas';
+import type { EngineContext } from '../engine';
+import { noServerNamed } from '../engine';
+import type { EntryPlace } from '../history';
+import type { McpAdmin } from '../contract';
+import type { EntryChanges } from './changes';
+
+export interface KeptSecretStore {
+  /**
+   * `entry` with its secret values put in the keychain under a new ref of `place` (stored there
+   * now), and the accounts stored; `entry` itself when it holds none.
+   */
+  keep(
+    place: EntryPlace,
+    entry: Record<string, unknown>,
+  ): Promise<{ entry: Record<string, unknown>; accounts: string[] }>;
+  /** A kept entry as the user wrote it, its values read from the keychain; KEYCHAIN_UNAVAILABLE naming a missing one. */
+  real(unwrapped: UnwrappedEntry): Promise<Record<string, unknown>>;
+  /** Deletes items a change stored and did not use (it failed before its entry landed). */
+  forget(accounts: string[]): Promise<void>;
+}
+
+export function createKeptSecretStore(
+  keychain: Keychain,
+  configPath: string,
+  launcher: Launcher = { nodePath: process.execPath, launcherPath: KEYCHAIN_LAUNCHER },
+): KeptSecretStore {
+  return {
+    async keep(place, entry) {
+      const names = keepableSecrets(entry);
+      if (names.env.length === 0 && names.headers.length === 0) return { entry, accounts: [] };
+      if (names.headers.length > 0 && entry.headersHelper !== undefined) {
+        throw new McpCoreError(
+          'INVALID_INPUT',
+          `secretsIn: "${place.name}" has a headersHelper of its own; its headers cannot be kept in the keychain`,
+        );
+      }
+      const ref = newKeptRef({
+        configPath,
+        scope: place.scope,
+        projectPath: place.projectPath,
+        name: place.name,
+      });
+      const wrapped = wrapEntry(entry, names, ref, launcher);
+      await keychain.set(wrapped.items);
+      return { entry: wrapped.entry, accounts: [...wrapped.items.keys()] };
+    },
+    async real(unwrapped) {
+      const accounts = keptAccounts(unwrapped.kept);
+      const values = await keychain.get(accounts.map(({ account }) => account));
+      const missing = accounts.filter(({ account }) => !values.has(account)).map(({ name }) => name);
+      if (missing.length > 0) {
+        throw new McpCoreError(
+          'KEYCHAIN_UNAVAILABLE',
+          `${missing.map((name) => `secret ${name}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing from the keychain`,
+        );
+      }
+      return withKeptValues(unwrapped, values);
+    },
+    async forget(accounts) {
+      try {
+        await keychain.delete(accounts);
+      } catch {
+        // Unused items of a failed change: the failure itself is what the caller hears.
+      }
+    },
+  };
+}
+
+/** `mcp.secretsToKeychain` and `mcp.secretsFromKeychain`. */
+export function createKeptSecretMoves({
+  turns,
+  readers,
+  entries,
+  keptSecrets,
+}: Pick<EngineContext, 'turns' | 'readers'> & { entries: EntryChanges; keptSecrets: KeptSecretStore }): Pick<
+  McpAdmin,
+  'secretsToKeychain' | 'secretsFromKeychain'
+> {
+  async function storedPlace(name: string, scope: 'user' | 'local', projectPath: string) {
+    const place = await entries.listedPlace(name, scope, undefined, projectPath);
+    const stored = await entries.storedAt(place);
+    if (stored === undefined) throw noServerNamed(name, `in ${scope} scope (${place.source})`);
+    return { ...place, entry: stored.entry };
+  }
+
+  return {
+    async secretsToKeychain(rawInput) {
+      const input = keptSecretsInputSchema.parse(rawInput);
+      const projectPath = await readers.existingProject(input.projectPath);
+      return turns.change(async () => {
+        const from = await storedPlace(input.name, keychainScope(input.scope), projectPath);
+        if (unwrapEntry(from.entry) !== undefined) {
+          return {
+            ok: true,
+            message: `Nothing to change: the secrets of "${from.name}" are in the keychain already.`,
+          };
+        }
+        const kept = await keptSecrets.keep(from, from.entry);
+        if (kept.accounts.length === 0) {
+          return { ok: true, message: `Nothing to change: "${from.name}" holds no secret in clear.` };
+        }
+        try {
+          return await entries.recordedChange(
+            { kind: 'entries', procedure: 'mcp.secretsToKeychain', place: from },
+            () => entries.replace('mcp.secretsToKeychain', from, { ...from, entry: kept.entry }),
+          );
+        } catch (error) {
+          if (!(await keptAt(entries, from, kept.entry))) await keptSecrets.forget(kept.accounts);
+          throw error;
+        }
+      });
+    },
+
+    async secretsFromKeychain(rawInput) {
+      const input = keptSecretsInputSchema.parse(rawInput);
+      const projectPath = await readers.existingProject(input.projectPath);
+      return turns.change(async () => {
+        const from = await storedPlace(input.name, keychainScope(input.scope), projectPath);
+        const unwrapped = unwrapEntry(from.entry);
+        if (unwrapped === undefined) {
+          return { ok: true, message: `Nothing to change: "${from.name}" keeps no secret in the keychain.` };
+        }
+        // Read before anything changes: a missing or locked item refuses the move.
+        const entry = await keptSecrets.real(unwrapped);
+        return entries.recordedChange(
+          { kind: 'entries', procedure: 'mcp.secretsFromKeychain', place: from },
+          () => entries.replace('mcp.secretsFromKeychain', from, { ...from, entry }),
+        );
+      });
+    },
+  };
+}
+
+/** Whether the entry stored at `place` now keeps its secrets under `entry`'s ref (a failed change that landed all the same). */
+export async function keptAt(
+  entries: Pick<EntryChanges, 'storedAt'>,
+  place: EntryPlace,
+  entry: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    const stored = await entries.storedAt(place);
+    return stored !== undefined && unwrapEntry(stored.entry)?.kept.ref === unwrapEntry(entry)?.kept.ref;
+  } catch {
+    // Unknown: the items stay, as a landed entry would need them.
+    return true;
+  }
+}
+
+/** The schema refuses project scope; this says so to the compiler. */
+function keychainScope(scope: 'user' | 'local' | 'project'): 'user' | 'local' {
+  if (scope === 'project') throw new TypeError('project scope keeps no secret in the keychain');
+  return scope;
+}

@@ -1,0 +1,352 @@
+/**
+ * Servers whose secrets the keychain keeps: what `mcp.add`, `mcp.update`, `mcp.secretsToKeychain`,
+ * `mcp.secretsFromKeychain`, remove and undo store and refuse, against a real Secret Service (a
+ * private GNOME Keyring), and what the launcher and headersHelper they store do when run. The
+ * changes go through the verified fake CLI: the subject is what MCP Admin stores; Claude Code
+ * running these entries is proved in claude-keychain.test.ts.
+ */
+import {
+  createTestWorld,
+  FAKE_CLAUDE,
+  MCP_SERVER_SCRIPTS,
+  startRemoteMcpServer,
+  startTestKeychain,
+} from '@mcp-admin/core/testing';
+import { createHash } from 'node:crypto';
+import type { TestKeychain, TestWorld } from '@mcp-admin/core/testing';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { ZodError } from 'zod';
+import { KEPT_IN_KEYCHAIN } from '../../src/kept-secrets';
+import { adminInWorld, storedConfigOf } from '../support/world-admin';
+
+const TOKEN = 'ghp_kept1234567890abcdefSECRET';
+const HEADER = 'Bearer kept-header-0123456789SECRET';
+
+let keychain: TestKeychain;
+let world: TestWorld;
+beforeAll(() => {
+  keychain = startTestKeychain();
+});
+afterAll(() => {
+  keychain.stop();
+});
+beforeEach(() => {
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
+});
+afterEach(() => {
+  world.remove();
+});
+
+const admin = (env: NodeJS.ProcessEnv = keychain.env) =>
+  adminInWorld(world, undefined, undefined, { spawnEnv: { ...env, HOME: world.configDir } });
+const userServers = () => storedConfigOf(world).mcpServers as Record<string, Record<string, unknown>>;
+/** Every file MCP Admin and the CLI wrote in the world's config folder, as one text. */
+function everyFileText(dir = world.configDir): string {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+    .join('\n');
+}
+/** The id of the newest recorded change. */
+async function newestChange(service: ReturnType<typeof admin>): Promise<string> {
+  const [newest] = await service.history({ limit: 1 });
+  return newest?.id ?? '';
+}
+/** What the stored stdio entry's command prints as `printed`, run the way Claude Code runs it (no shell). */
+function runStored(entry: Record<string, unknown>, env: NodeJS.ProcessEnv = keychain.env) {
+  const args = [...(entry.args as string[])];
+  return spawnSync(entry.command as string, args, { env, encoding: 'utf8' });
+}
+
+describe('a stdio server kept in the keychain', () => {
+  it('is stored as the launcher with the real command and the secret names, no value anywhere; the launcher gives the server its secret; the list and export show the server as written', async () => {
+    const added = await admin().add({
+      name: 'github',
+      scope: 'user',
+      command: process.execPath,
+      args: ['-e', 'process.stdout.write(`${process.env.GITHUB_TOKEN}|${process.env.MODE}`)'],
+      env: { GITHUB_TOKEN: TOKEN, MODE: '${MODE:-plain}' },
+      secretsIn: 'keychain',
+    });
+    expect(added).toMatchObject({ ok: true });
+
+    const stored = userServers().github ?? {};
+    const args = stored.args as string[];
+    expect(stored).toMatchObject({ command: process.execPath, env: { MODE: '${MODE:-plain}' } });
+    expect(args.slice(1, 2)).toEqual(['env']);
+    expect(args.slice(3)).toEqual([
+      'GITHUB_TOKEN',
+      '--',
+      process.execPath,
+      '-e',
+      'process.stdout.write(`${process.env.GITHUB_TOKEN}|${process.env.MODE}`)',
+    ]);
+    expect(everyFileText()).not.toContain(TOKEN);
+
+    const run = runStored(stored, { ...keychain.env, MODE: 'set' });
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      status: 0,
+      stdout: `${TOKEN}|set`,
+      stderr: '',
+    });
+
+    // The list shows the server as written, the secret marked as kept; reveal reads it from the keychain.
+    const [listed] = (await admin().list({ name: 'github' })).servers;
+    expect(listed).toMatchObject({
+      command: process.execPath,
+      args: ['-e', expect.any(String) as unknown],
+      keychain: { env: ['GITHUB_TOKEN'], headers: [] },
+    });
+    expect(listed?.env?.GITHUB_TOKEN).not.toContain(TOKEN);
+    const [revealed] = (await admin().list({ name: 'github', reveal: true })).servers;
+    expect(revealed?.env).toEqual({ GITHUB_TOKEN: TOKEN, MODE: '${MODE:-plain}' });
+
+    // An export is of the server as written too: the value from the keychain with reveal, else a placeholder.
+    const written = {
+      type: 'stdio',
+      command: process.execPath,
+      args: ['-e', 'process.stdout.write(`${process.env.GITHUB_TOKEN}|${process.env.MODE}`)'],
+    };
+    const exported = await admin().exportServers({ scope: 'user', reveal: true });
+    expect(JSON.parse(exported.json)).toEqual({
+      mcpServers: { github: { ...written, env: { GITHUB_TOKEN: TOKEN, MODE: '${MODE:-plain}' } } },
+    });
+    const portable = await admin().exportServers({ scope: 'user', placeholders: true });
+    expect(JSON.parse(portable.json)).toMatchObject({
+      mcpServers: { github: { ...written, env: { GITHUB_TOKEN: '${GITHUB_TOKEN}' } } },
+    });
+  });
+
+  it('a check runs it through the launcher; with its item gone the launcher says on stderr which secret is missing and exits 1, and the check says so', async () => {
+    const service = admin();
+    await service.add({
+      name: 'github',
+      scope: 'user',
+      command: process.execPath,
+      args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
+      env: {
+        SECRET: TOKEN,
+        SECRET_SHA256: createHash('sha256').update(TOKEN).digest('hex'),
+        TOOL_NAMES: 'a',
+      },
+      secretsIn: 'keychain',
+    });
+    await expect(service.check({ name: 'github', scope: 'user' })).resolves.toMatchObject({
+      status: 'ok',
+      tools: [{ name: 'a' }],
+    });
+    const stored = userServers().github ?? {};
+    const account = `${(stored.args as string[])[2]}|env:SECRET`;
+    execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
+      env: keychain.env,
+    });
+
+    const run = runStored(stored);
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'mcp-admin keychain launcher: secret SECRET is missing from the keychain\n',
+    });
+    await expect(service.check({ name: 'github', scope: 'user' })).resolves.toMatchObject({
+      status: 'failed',
+      error: 'secret SECRET is missing from the keychain',
+    });
+    await expect(service.list({ name: 'github', reveal: true })).resolves.toMatchObject({
+      servers: [{ env: { SECRET: KEPT_IN_KEYCHAIN } }],
+    });
+  });
+});
+
+describe('an http server kept in the keychain', () => {
+  it('gets a headersHelper that prints its header from the keychain through a shell, the value nowhere in the config; a check sends that header, and says when its item is missing', async () => {
+    const server = await startRemoteMcpServer({ requiredAuthorization: HEADER });
+    onTestFinished(() => server.stop());
+    const service = admin();
+    await service.add({
+      name: 'remote',
+      scope: 'local',
+      transport: 'http',
+      url: `${server.origin}/mcp`,
+      headers: { Authorization: HEADER, 'X-Team': '${TEAM}' },
+      secretsIn: 'keychain',
+    });
+    const stored = storedConfigOf(world).projects?.[world.projectDir]?.mcpServers as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const remote = stored.remote ?? {};
+    expect(remote).toMatchObject({ headers: { 'X-Team': '${TEAM}' } });
+    expect(remote.headersHelper).toMatch(/^'.+' '.+keychain-launcher\.mjs' 'headers' '.+' 'Authorization'$/);
+    expect(everyFileText()).not.toContain('kept-header');
+
+    const printed = execFileSync('/bin/sh', ['-c', remote.headersHelper as string], {
+      env: keychain.env,
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(printed)).toEqual({ Authorization: HEADER });
+
+    await expect(service.check({ name: 'remote', scope: 'local' })).resolves.toMatchObject({ status: 'ok' });
+    const account = `${/'headers' '(.+)' 'Authorization'$/.exec(remote.headersHelper as string)?.[1] ?? ''}|header:Authorization`;
+    execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
+      env: keychain.env,
+    });
+    await expect(service.check({ name: 'remote', scope: 'local' })).resolves.toMatchObject({
+      status: 'failed',
+      error: 'secret Authorization is missing from the keychain',
+    });
+  });
+});
+
+describe('moving secrets', () => {
+  it('secretsToKeychain moves a server held in clear, undo puts it back, secretsFromKeychain moves it out again', async () => {
+    const service = admin();
+    await service.add({
+      name: 'github',
+      scope: 'user',
+      command: 'npx',
+      args: ['-y', 'gh'],
+      env: { GITHUB_TOKEN: TOKEN },
+    });
+    const clear = userServers().github;
+
+    const moved = await service.secretsToKeychain({ name: 'github', scope: 'user' });
+    expect(moved).toMatchObject({ ok: true });
+    expect(JSON.stringify(userServers())).not.toContain(TOKEN);
+    expect((userServers().github?.args as string[]).slice(-4)).toEqual(['--', 'npx', '-y', 'gh']);
+    // The move's record holds the entry it stored with the reference only (the one it replaced was in clear).
+    const records = readFileSync(join(world.configDir, '.mcp-admin', 'history.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { procedure: string; after?: unknown });
+    const move = records.find((record) => record.procedure === 'mcp.secretsToKeychain');
+    expect(JSON.stringify(move?.after)).toContain('GITHUB_TOKEN');
+    expect(JSON.stringify(move?.after)).not.toContain(TOKEN);
+    await expect(service.secretsToKeychain({ name: 'github', scope: 'user' })).resolves.toEqual({
+      ok: true,
+      message: 'Nothing to change: the secrets of "github" are in the keychain already.',
+    });
+
+    await service.undo({ id: await newestChange(service) });
+    expect(userServers().github).toEqual(clear);
+
+    await service.secretsToKeychain({ name: 'github', scope: 'user' });
+    const out = await service.secretsFromKeychain({ name: 'github', scope: 'user' });
+    expect(out).toMatchObject({ ok: true });
+    expect(userServers().github).toEqual(clear);
+  });
+
+  it('an edit of a kept server keeps its secrets in the keychain, under a new reference; secretsIn config puts them in clear', async () => {
+    const service = admin();
+    await service.add({
+      name: 'github',
+      scope: 'user',
+      command: 'npx',
+      env: { GITHUB_TOKEN: TOKEN },
+      secretsIn: 'keychain',
+    });
+    const before = userServers().github?.args as string[];
+
+    await service.update({ name: 'github', scope: 'user', server: { args: ['-y', 'gh@2'] } });
+    const after = userServers().github?.args as string[];
+    expect(after.slice(3)).toEqual(['GITHUB_TOKEN', '--', 'npx', '-y', 'gh@2']);
+    expect(after[2]).not.toBe(before[2]);
+    const [revealed] = (await service.list({ name: 'github', reveal: true })).servers;
+    expect(revealed?.env).toEqual({ GITHUB_TOKEN: TOKEN });
+
+    await service.update({ name: 'github', scope: 'user', server: {}, secretsIn: 'config' });
+    expect(userServers().github).toEqual({
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', 'gh@2'],
+      env: { GITHUB_TOKEN: TOKEN },
+    });
+  });
+
+  it('removing a kept server and undoing the remove brings it back working: its items stay while the history can undo it', async () => {
+    const service = admin();
+    await service.add({
+      name: 'github',
+      scope: 'user',
+      command: 'npx',
+      env: { GITHUB_TOKEN: TOKEN },
+      secretsIn: 'keychain',
+    });
+    await service.remove({ name: 'github', scope: 'user' });
+    expect(userServers().github).toBeUndefined();
+    await service.undo({ id: await newestChange(service) });
+    const [revealed] = (await service.list({ name: 'github', reveal: true })).servers;
+    expect(revealed?.env).toEqual({ GITHUB_TOKEN: TOKEN });
+  });
+});
+
+describe('refusals: nothing changes', () => {
+  it('refuses the keychain for project scope with a 400 naming secretsIn, spawning nothing', async () => {
+    const service = admin();
+    const parse = service.add({
+      name: 'shared',
+      scope: 'project',
+      command: 'npx',
+      env: { T: 'x' },
+      secretsIn: 'keychain',
+    });
+    await expect(parse).rejects.toBeInstanceOf(ZodError);
+    await expect(parse).rejects.toThrow(/secretsIn[\s\S]*the keychain is for user and local scope only/);
+    await expect(service.secretsToKeychain({ name: 'shared', scope: 'project' })).rejects.toThrow(
+      /user and local scope only/,
+    );
+  });
+
+  it('refuses an add without a keychain, and a move to or from a locked one, and a move out of an item that is missing, leaving every file as it was', async () => {
+    const noBus = admin({ ...keychain.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
+    await expect(
+      noBus.add({
+        name: 'github',
+        scope: 'user',
+        command: 'npx',
+        env: { GITHUB_TOKEN: TOKEN },
+        secretsIn: 'keychain',
+      }),
+    ).rejects.toMatchObject({
+      code: 'KEYCHAIN_UNAVAILABLE',
+      message: expect.stringContaining('could not store a secret') as unknown,
+    });
+    expect(everyFileText()).toBe('');
+    expect((await noBus.info()).keychain).toMatchObject({ available: false, backend: 'Secret Service' });
+
+    const service = admin();
+    await service.add({ name: 'clear', scope: 'user', command: 'npx', env: { GITHUB_TOKEN: TOKEN } });
+    await service.add({
+      name: 'kept',
+      scope: 'user',
+      command: 'npx',
+      env: { GITHUB_TOKEN: TOKEN },
+      secretsIn: 'keychain',
+    });
+    const files = everyFileText();
+    keychain.lock();
+    try {
+      await expect(service.secretsToKeychain({ name: 'clear', scope: 'user' })).rejects.toThrow(
+        /the keychain is locked/,
+      );
+      await expect(service.secretsFromKeychain({ name: 'kept', scope: 'user' })).rejects.toThrow(
+        /the keychain is locked/,
+      );
+    } finally {
+      keychain.unlock();
+    }
+    expect(everyFileText()).toBe(files);
+
+    const account = `${(userServers().kept?.args as string[])[2]}|env:GITHUB_TOKEN`;
+    execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
+      env: keychain.env,
+    });
+    await expect(service.secretsFromKeychain({ name: 'kept', scope: 'user' })).rejects.toMatchObject({
+      code: 'KEYCHAIN_UNAVAILABLE',
+      message: 'secret GITHUB_TOKEN is missing from the keychain',
+    });
+    expect(everyFileText()).toBe(files);
+  });
+});
