@@ -17,6 +17,7 @@ import { childEnvironment } from '../child-environment';
 import { createCliRunner, createCliVersionCache, createMutationQueue } from '../cli';
 import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
 import { errorText } from '../error-text';
+import { createOwnLock } from '../own-lock';
 import { DEFAULT_REGISTRY_URL } from '../registry';
 import {
   createAddServer,
@@ -93,20 +94,26 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
 
   const runner = createCliRunner({ bin: claudeBin, configDir, timeoutMs: cliTimeoutMs, env: spawnEnv });
   const queue = createMutationQueue({ maxQueued });
-  const audit = createAuditTrail(createAuditLog(auditLogPath(configPath)), logWarning);
+  // The one writer lock of every MCP Admin on this config: each change and each own-file write holds it.
+  const lock = createOwnLock(configPath, { logWarning });
+  const audit = createAuditTrail(createAuditLog(auditLogPath(configPath), undefined, lock), logWarning);
   const cli = createAuditedCli(runner, createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' }), audit);
-  const history = createHistoryJournal(historyPath(configPath), logWarning);
+  const history = createHistoryJournal(historyPath(configPath), logWarning, lock);
   const readers = createReaders(settings);
-  const turns = createQueueTurns(queue, settings.managedDir);
+  const turns = createQueueTurns(queue, settings.managedDir, lock);
   const stash = createStashEntries(configPath, audit);
   const recordedChange = createRecordedChange(history, logWarning);
   // Each capability that records changes registers their undo here.
   const undoers = createUndoRegistry();
   const entries = createEntryChanges({ configPath, readers, cli, recordedChange, undoers, stash });
   const switches = createSwitchChanges({ settings, readers, cli, audit, entries, recordedChange, undoers });
-  const lastChecks = createLastChecks(lastChecksPath(configPath), (error) => {
-    logWarning(`The last check was not kept: ${errorText(error)}`);
-  });
+  const lastChecks = createLastChecks(
+    lastChecksPath(configPath),
+    (error) => {
+      logWarning(`The last check was not kept: ${errorText(error)}`);
+    },
+    lock,
+  );
   const engine: EngineContext = { settings, queue, turns, cli, audit, readers };
   const context = { ...engine, history, recordedChange, undoers, entries, switches, lastChecks };
 
