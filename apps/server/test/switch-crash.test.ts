@@ -148,3 +148,40 @@ describe('a server killed inside a switch', () => {
     });
   });
 });
+
+describe('a server killed inside an edit', () => {
+  it('between its remove and its add-json: the old entry was durable first, so on restart it is put back whole and the history says the edit was interrupted and put back', async () => {
+    const world = useTestWorld();
+    await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv('web', 'user', WEB));
+    const before = userServers(world);
+
+    await killedAt(world, 'add-json', 'before', (server) =>
+      trpcMutation(server, 'mcp.update', {
+        name: 'web',
+        scope: 'user',
+        server: { url: 'https://example.test/v2' },
+      }),
+    );
+    // The cut left it in neither file: only the change's intent holds it.
+    expect(userServers(world)).toEqual({});
+
+    const server = await restarted(world);
+    const { result } = json(await trpcQuery(server, 'mcp.history', {})) as {
+      result: { data: { procedure: string; name: string; ok: boolean; interrupted?: string }[] };
+    };
+    expect({
+      list: await statuses(server),
+      config: userServers(world),
+      history: result.data.map(({ procedure, name, ok, interrupted }) => ({
+        procedure,
+        name,
+        ok,
+        interrupted,
+      })),
+    }).toEqual({
+      list: [{ name: 'web', status: 'active' }],
+      config: before,
+      history: [{ procedure: 'mcp.update', name: 'web', ok: false, interrupted: 'put back' }],
+    });
+  });
+});

@@ -4,15 +4,22 @@
  * MCP Admin's own files (stash, profiles, history, audit log and their rotation, last checks) and
  * each change's whole sequence of steps runs holding it, so a second MCP Admin started in another
  * project never sees, and never writes over, the middle of another's change. The holder touches
- * the folder every `updateMs`; one left untouched for `staleMs` belonged to a process that is gone
- * (killed, frozen) and is taken over. Within one process the lock is re-entrant: a step that
- * appends to the audit log inside a change that holds it does not wait for itself.
+ * the folder every `updateMs` and names itself in it (`owner`: pid and start time): a lock whose
+ * owner process is gone (killed) is taken over at once, one left untouched for `staleMs` with no
+ * owner named (cut off between its `mkdir` and its `owner`) too. A live owner's lock is never
+ * taken, however long it holds it. Within one process the lock is re-entrant: a step that appends
+ * to the audit log inside a change that holds it does not wait for itself.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { errorText } from './error-text';
 import { McpCoreError } from './errors';
-import { makeOwnDir, ownFilePath } from './own-files';
+import { makeOwnDir, OWN_FILE_MODE, ownFilePath } from './own-files';
+import { isRunning, thisProcess } from './process-table';
+import type { ProcessOwner } from './process-table';
 
 export interface OwnLock {
   readonly path: string;
@@ -45,6 +52,7 @@ export function ownLockPath(configPath: string): string {
 
 export function createOwnLock(configPath: string, options: OwnLockOptions = {}): OwnLock {
   const path = ownLockPath(configPath);
+  const ownerPath = join(path, 'owner');
   const staleMs = options.staleMs ?? LOCK_STALE_MS;
   const updateMs = options.updateMs ?? Math.min(LOCK_UPDATE_MS, staleMs / 2);
   const waitMs = options.waitMs ?? LOCK_WAIT_MS;
@@ -71,18 +79,34 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
     const deadline = Date.now() + waitMs;
     for (let delay = RETRY_MIN_MS; ; delay = Math.min(delay * 2, RETRY_MAX_MS)) {
       try {
-        return await lockfile.lock(path, {
+        const release = await lockfile.lock(path, {
           realpath: false,
           lockfilePath: path,
           stale: staleMs,
           update: updateMs,
           retries: 0,
           onCompromised: (error) => {
-            logWarning(`Another MCP Admin took over ${path} while this one held it: ${errorText(error)}`);
+            logWarning(`${path} could not be kept fresh while this MCP Admin held it: ${errorText(error)}`);
           },
         });
+        await writeFile(ownerPath, JSON.stringify(thisProcess()), { mode: OWN_FILE_MODE }).catch(
+          () => undefined,
+        );
+        return async () => {
+          // Named as ours, it is ours: no one takes a lock whose named owner runs.
+          const ours = (await ownerOf(ownerPath))?.pid === process.pid;
+          await rm(ownerPath, { force: true });
+          // proper-lockfile lets go of a lock it could not touch in time (a full disk, a frozen loop) without removing it.
+          await release().catch(async (error: unknown) => {
+            if (!ours) throw error;
+            await rmdir(path);
+          });
+        };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') return undefined;
+        const code = (error as NodeJS.ErrnoException).code;
+        // ENOTEMPTY: a lock untouched past `staleMs` whose owner is named, and so is judged by its process.
+        if (code !== 'ELOCKED' && code !== 'ENOTEMPTY') return undefined;
+        if (await tookOverFromTheGone()) continue;
         if (Date.now() + delay > deadline) {
           throw new McpCoreError(
             'QUEUE_FULL',
@@ -92,6 +116,28 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }
+  }
+
+  /**
+   * Takes a lock whose named owner has ended out of the way: moved aside (one rename, which only
+   * one contender wins), looked at again there, removed; put back if it names a live owner after all.
+   */
+  async function tookOverFromTheGone(): Promise<boolean> {
+    const owner = await ownerOf(ownerPath);
+    if (owner === undefined || isRunning(owner)) return false;
+    const aside = `${path}.gone-${randomUUID()}`;
+    try {
+      await rename(path, aside);
+    } catch {
+      return false;
+    }
+    const moved = await ownerOf(join(aside, 'owner'));
+    if (moved !== undefined && isRunning(moved)) {
+      await rename(aside, path).catch(() => undefined);
+      return false;
+    }
+    await rm(aside, { recursive: true, force: true });
+    return true;
   }
 
   async function holdFile<T>(task: () => Promise<T>): Promise<T> {
@@ -113,6 +159,17 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
       return turn;
     },
   };
+}
+
+/** The owner a lock names, if it names one this way. */
+async function ownerOf(path: string): Promise<ProcessOwner | undefined> {
+  try {
+    const owner = JSON.parse(await readFile(path, 'utf8')) as Partial<ProcessOwner> | null;
+    if (typeof owner?.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
+    return { pid: owner.pid, startTime: typeof owner.startTime === 'number' ? owner.startTime : null };
+  } catch {
+    return undefined;
+  }
 }
 
 /** No lock: for a file only one writer in one process ever touches (a test's own journal). */

@@ -39,7 +39,9 @@ import type { EngineContext, ServiceSettings } from './engine';
 import { createCheckServers, createContextCost, createLastChecks, createLogs } from './checks';
 import {
   createHistoryJournal,
+  createIntentStore,
   createRecordedChange,
+  createRecovery,
   createUndoChange,
   createUndoRegistry,
   historyPath,
@@ -102,10 +104,13 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const readers = createReaders(settings);
   const turns = createQueueTurns(queue, settings.managedDir, lock);
   const stash = createStashEntries(configPath, audit);
-  const recordedChange = createRecordedChange(history, logWarning);
+  // A change that takes something away is durable here before its first step; settled at start if cut off.
+  const intents = createIntentStore(configPath);
+  const recovery = createRecovery(intents, history);
+  const recordedChange = createRecordedChange(history, logWarning, intents);
   // Each capability that records changes registers their undo here.
   const undoers = createUndoRegistry();
-  const entries = createEntryChanges({ configPath, readers, cli, recordedChange, undoers, stash });
+  const entries = createEntryChanges({ configPath, readers, cli, recordedChange, undoers, recovery, stash });
   const switches = createSwitchChanges({ settings, readers, cli, audit, entries, recordedChange, undoers });
   const lastChecks = createLastChecks(
     lastChecksPath(configPath),
@@ -115,7 +120,7 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     lock,
   );
   const engine: EngineContext = { settings, queue, turns, cli, audit, readers };
-  const context = { ...engine, history, recordedChange, undoers, entries, switches, lastChecks };
+  const context = { ...engine, history, recordedChange, undoers, recovery, entries, switches, lastChecks };
 
   const profiles = createProfiles(context);
   const permissions = createPermissions(context);
@@ -161,6 +166,7 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
 
     async close() {
       await Promise.all([checks.close(), queue.drain(), signIn.close()]);
+      intents.close();
     },
   };
 }

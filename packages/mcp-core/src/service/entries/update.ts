@@ -66,9 +66,11 @@ export function createUpdateServer({
                 server.name === from.name && server.scope === from.scope && server.source === from.source,
             ),
         });
+        const edited = { ...to, entry: checked.entry };
+        // The old entry is durable (the intent) before its remove: a crash before the add cannot lose it.
         const result = await entries.recordedChange(
-          { kind: 'entries', procedure: 'mcp.update', place: to },
-          () => entries.replace('mcp.update', from, { ...to, entry: checked.entry }),
+          { kind: 'entries', procedure: 'mcp.update', place: to, plan: { before: from, after: edited } },
+          () => entries.replace('mcp.update', from, edited),
         );
         return withSignInLoss(result, credentialsPath, from.name, atRisk, 'edit');
       });

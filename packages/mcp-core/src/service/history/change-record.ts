@@ -129,6 +129,13 @@ export type ChangeKind = ChangeMoves['kind'];
 /** The moves of one kind of change, without the tag: what a step of that kind returns as landed. */
 export type MovesOf<K extends ChangeKind> = Omit<Extract<ChangeMoves, { kind: K }>, 'kind'>;
 
+/**
+ * A change settled at start after its MCP Admin stopped mid-way (recovery.ts): its steps were all
+ * done then (`completed`), it was put back as it was (`put back`), or none of it had landed.
+ */
+export type Interrupted = 'completed' | 'put back' | 'nothing changed';
+const INTERRUPTED = ['completed', 'put back', 'nothing changed'] as const satisfies readonly Interrupted[];
+
 /** What every recorded change says, whatever its kind. */
 export interface ChangeHeader {
   id: string;
@@ -144,6 +151,8 @@ export interface ChangeHeader {
   message: string;
   /** The change this one undid. */
   undoes?: string;
+  /** Settled at start: its MCP Admin stopped before it ended. */
+  interrupted?: Interrupted;
 }
 
 /** One recorded change: its header, and what it moved, tagged by `kind`. */
@@ -241,6 +250,7 @@ const changeRecordSchema = z.object({
   permission: permissionMoveSchema.optional(),
   toggle: projectToggleMoveSchema.optional(),
   undoes: z.string().optional(),
+  interrupted: z.enum(INTERRUPTED).optional(),
 }) satisfies z.ZodType<StoredChange>;
 
 /**
@@ -355,7 +365,7 @@ export function writtenScope({ name, scope }: Pick<ChangeHeader, 'name' | 'scope
 
 /** One change as `mcp.history` lists it, given whether a later change undid it. */
 export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem {
-  const { id, time, procedure, name, scope, projectPath, ok, message } = record;
+  const { id, time, procedure, name, scope, projectPath, ok, message, interrupted } = record;
   const files = [...new Set(filesOf(record))].filter((file) => file !== undefined);
   const undoable = hasLanded(record) && !undone;
   // The CLI's report quotes the command and its arguments: their credentials stay here.
@@ -365,6 +375,7 @@ export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem 
     ...item,
     ...(projectPath === undefined ? {} : { projectPath }),
     ...(changed === undefined ? {} : { changed }),
+    ...(interrupted === undefined ? {} : { interrupted }),
   };
 }
 

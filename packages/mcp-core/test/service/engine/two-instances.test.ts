@@ -5,6 +5,7 @@
  */
 import { createTestWorld, FAKE_CLAUDE, worldAdminOptions } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -193,4 +194,32 @@ it('keeps the last checks two MCP Admins record at once, each over what the othe
   const fresh = createLastChecks(path, () => undefined);
   const found = await Promise.all(names.map((name) => fresh.find(server(name), world.projectDir)));
   expect(found.map((check) => check?.status)).toEqual(names.map(() => 'ok'));
+});
+
+it('takes over at once a lock whose owner process has ended, though it was touched a moment ago', async () => {
+  const lockPath = ownLockPath(world.configPath);
+  mkdirSync(lockPath, { recursive: true });
+  const { pid } = spawnSync(process.execPath, ['-e', '']);
+  writeFileSync(join(lockPath, 'owner'), JSON.stringify({ pid, startTime: 1 }));
+
+  // Waiting a second for it, never the five a lock takes to go stale.
+  const held = await createOwnLock(world.configPath, { waitMs: 1_000 }).hold(() =>
+    Promise.resolve(JSON.parse(readFileSync(join(lockPath, 'owner'), 'utf8')) as unknown),
+  );
+
+  expect(held).toMatchObject({ pid: process.pid });
+  expect(existsSync(lockPath)).toBe(false);
+});
+
+it('never takes a lock whose owner still runs: the change waits, then is refused with QUEUE_FULL', async () => {
+  const lockPath = ownLockPath(world.configPath);
+  mkdirSync(lockPath, { recursive: true });
+  writeFileSync(join(lockPath, 'owner'), JSON.stringify({ pid: process.ppid, startTime: null }));
+
+  const refused = await createOwnLock(world.configPath, { waitMs: 300 })
+    .hold(() => Promise.resolve('ran'))
+    .catch((error: unknown) => error);
+
+  expect(refused).toMatchObject({ code: 'QUEUE_FULL' });
+  expect(existsSync(join(lockPath, 'owner'))).toBe(true);
 });
