@@ -163,9 +163,11 @@ export type NewChange = Omit<ChangeHeader, 'id' | 'time'> & ChangeMoves;
 
 /**
  * A record as one line of the history file holds it (the format on users' disks): the header and
- * every payload optional, no `kind`. `parseChangeRecord` and `storedChange` map it at the edge.
+ * every payload optional; `kind` in lines written since issue 42, read from the procedure and the
+ * payload in older ones. `parseChangeRecord` and `storedChange` map it at the edge.
  */
 export interface StoredChange extends ChangeHeader, SwitchMoves {
+  kind?: ChangeKind;
   switches?: SwitchMove[];
   permission?: PermissionMove;
   toggle?: ProjectToggleMove;
@@ -251,6 +253,7 @@ const changeRecordSchema = z.object({
   toggle: projectToggleMoveSchema.optional(),
   undoes: z.string().optional(),
   interrupted: z.enum(INTERRUPTED).optional(),
+  kind: z.enum(['entries', 'switch', 'switches', 'permission', 'toggle']).optional(),
 }) satisfies z.ZodType<StoredChange>;
 
 /**
@@ -284,15 +287,17 @@ const KIND_OF: Record<Exclude<ChangeProcedure, 'mcp.undo'>, ChangeKind> = {
 
 /** A stored line as a tagged record (an undo of a profile holds switches, of a permission change rules). */
 export function recordOf(stored: StoredChange): ChangeRecord {
-  const { before, after, approval, switches, permission, toggle, ...header } = stored;
+  const { before, after, approval, switches, permission, toggle, kind: storedKind, ...header } = stored;
   const kind =
     stored.procedure !== 'mcp.undo'
       ? KIND_OF[stored.procedure]
-      : permission !== undefined
-        ? 'permission'
-        : switches !== undefined
-          ? 'switches'
-          : 'entries';
+      : storedKind !== undefined
+        ? storedKind
+        : permission !== undefined
+          ? 'permission'
+          : switches !== undefined
+            ? 'switches'
+            : 'entries';
   const entryMoves = {
     ...(before === undefined ? {} : { before }),
     ...(after === undefined ? {} : { after }),
@@ -311,7 +316,7 @@ export function recordOf(stored: StoredChange): ChangeRecord {
   }
 }
 
-/** A record as its line stores it: the same JSON as before records had a `kind`. */
+/** A record as older lines stored it, without its `kind` (the journal writes the kind after it). */
 export function storedChange<T extends { kind: ChangeKind }>(record: T): Omit<T, 'kind'> {
   // Only the top level: a permission move's rules have a `kind` of their own.
   return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'kind')) as Omit<T, 'kind'>;

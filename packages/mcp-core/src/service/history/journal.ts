@@ -183,8 +183,8 @@ export function createHistoryJournal(
     async append(change, revises) {
       const { id, time } = revises ?? { id: randomUUID(), time: new Date().toISOString() };
       const record: ChangeRecord = { id, time, ...change };
-      // The line keeps the format users' disks already hold: no `kind`, read back from the procedure.
-      const line = JSON.stringify(storedChange(record));
+      // The format users' disks already hold, with the record's `kind` last (older lines without it still read).
+      const line = JSON.stringify({ ...storedChange(record), kind: record.kind });
       const { rotated, endedCutLine } = await lock.hold(async () => {
         const rotatedNow = await rotateIfFull(Buffer.byteLength(line) + 1);
         return { rotated: rotatedNow, ...(await appendLine(path, line)) };
