@@ -11,6 +11,7 @@
  * to the audit log inside a change that holds it does not wait for itself.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,13 +19,18 @@ import lockfile from 'proper-lockfile';
 import { errorText } from './error-text';
 import { McpCoreError } from './errors';
 import { makeOwnDir, OWN_FILE_MODE, ownFilePath } from './own-files';
-import { isRunning, thisProcess } from './process-table';
+import { isRunning, readProcess, thisProcess } from './process-table';
 import type { ProcessOwner } from './process-table';
 
 export interface OwnLock {
   readonly path: string;
   /** Runs `task` holding the lock (waiting for it at most `waitMs`); inside `task` it is held already. */
   hold<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Names the CLI `pid` (spawned while the lock is held) beside its owner until the returned
+   * callback: a CLI outlives a killed MCP Admin, and the lock is not taken over while it runs.
+   */
+  helper(pid: number): () => void;
 }
 
 export interface OwnLockOptions {
@@ -62,6 +68,17 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
       console.warn(`MCP Admin: ${message}`);
     });
   const holding = new AsyncLocalStorage<true>();
+  // The CLIs running under the lock now, named in `lock/owner` with this process.
+  const helpers = new Set<ProcessOwner>();
+  const nameOwner = () => {
+    try {
+      writeFileSync(ownerPath, JSON.stringify({ ...thisProcess(), helpers: [...helpers] }), {
+        mode: OWN_FILE_MODE,
+      });
+    } catch {
+      // Not named: the lock is then taken over only once it goes stale, never sooner.
+    }
+  };
   // Tasks of this process wait here for each other, so only one at a time contends for the file.
   let inProcess: Promise<unknown> = Promise.resolve();
 
@@ -89,6 +106,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
             logWarning(`${path} could not be kept fresh while this MCP Admin held it: ${errorText(error)}`);
           },
         });
+        helpers.clear();
         await writeFile(ownerPath, JSON.stringify(thisProcess()), { mode: OWN_FILE_MODE }).catch(
           () => undefined,
         );
@@ -124,7 +142,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
    */
   async function tookOverFromTheGone(): Promise<boolean> {
     const owner = await ownerOf(ownerPath);
-    if (owner === undefined || isRunning(owner)) return false;
+    if (owner === undefined || isLive(owner)) return false;
     const aside = `${path}.gone-${randomUUID()}`;
     try {
       await rename(path, aside);
@@ -132,7 +150,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
       return false;
     }
     const moved = await ownerOf(join(aside, 'owner'));
-    if (moved !== undefined && isRunning(moved)) {
+    if (moved !== undefined && isLive(moved)) {
       await rename(aside, path).catch(() => undefined);
       return false;
     }
@@ -152,6 +170,16 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
 
   return {
     path,
+    helper(pid) {
+      if (holding.getStore() !== true) return () => undefined;
+      const helper = { pid, startTime: readProcess(pid)?.startTime ?? null };
+      helpers.add(helper);
+      nameOwner();
+      return () => {
+        helpers.delete(helper);
+        nameOwner();
+      };
+    },
     hold<T>(task: () => Promise<T>): Promise<T> {
       if (holding.getStore() === true) return task();
       const turn = inProcess.then(() => holdFile(task));
@@ -161,16 +189,37 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
   };
 }
 
+/** A lock's owner as its file names it: the process, and the CLIs it ran under the lock. */
+interface LockOwner extends ProcessOwner {
+  helpers: ProcessOwner[];
+}
+
+/** Whether the owner, or a CLI it started under the lock (which a kill of the owner leaves running), still runs. */
+function isLive(owner: LockOwner): boolean {
+  return isRunning(owner) || owner.helpers.some(isRunning);
+}
+
 /** The owner a lock names, if it names one this way. */
-async function ownerOf(path: string): Promise<ProcessOwner | undefined> {
+async function ownerOf(path: string): Promise<LockOwner | undefined> {
   try {
-    const owner = JSON.parse(await readFile(path, 'utf8')) as Partial<ProcessOwner> | null;
-    if (typeof owner?.pid !== 'number' || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
-    return { pid: owner.pid, startTime: typeof owner.startTime === 'number' ? owner.startTime : null };
+    const owner = JSON.parse(await readFile(path, 'utf8')) as {
+      pid?: unknown;
+      startTime?: unknown;
+      helpers?: unknown;
+    } | null;
+    const processOf = (value: unknown): ProcessOwner | undefined => {
+      const { pid, startTime } = (value ?? {}) as { pid?: unknown; startTime?: unknown };
+      if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return undefined;
+      return { pid, startTime: typeof startTime === 'number' ? startTime : null };
+    };
+    const main = processOf(owner);
+    if (main === undefined) return undefined;
+    const helpers = Array.isArray(owner?.helpers) ? owner.helpers.slice(0, 64).map(processOf) : [];
+    return { ...main, helpers: helpers.filter((helper) => helper !== undefined) };
   } catch {
     return undefined;
   }
 }
 
 /** No lock: for a file only one writer in one process ever touches (a test's own journal). */
-export const NO_LOCK: OwnLock = { path: '', hold: (task) => task() };
+export const NO_LOCK: OwnLock = { path: '', hold: (task) => task(), helper: () => () => undefined };

@@ -94,10 +94,17 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   };
   const { logWarning } = settings;
 
-  const runner = createCliRunner({ bin: claudeBin, configDir, timeoutMs: cliTimeoutMs, env: spawnEnv });
-  const queue = createMutationQueue({ maxQueued });
   // The one writer lock of every MCP Admin on this config: each change and each own-file write holds it.
   const lock = createOwnLock(configPath, { logWarning });
+  // A CLI spawned in a change is named in the lock: killed, this MCP Admin leaves it running.
+  const runner = createCliRunner({
+    bin: claudeBin,
+    configDir,
+    timeoutMs: cliTimeoutMs,
+    env: spawnEnv,
+    onSpawn: (pid) => lock.helper(pid),
+  });
+  const queue = createMutationQueue({ maxQueued });
   const audit = createAuditTrail(createAuditLog(auditLogPath(configPath), undefined, lock), logWarning);
   const cli = createAuditedCli(runner, createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' }), audit);
   const history = createHistoryJournal(historyPath(configPath), logWarning, lock);
