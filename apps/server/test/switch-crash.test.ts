@@ -4,7 +4,8 @@
  * stash, and the restarted server settles which. The subject is our recovery: the world's CLI is the fake.
  */
 import { addJsonArgv, runCliAsAnotherTerminal, type TestWorld } from '@mcp-admin/core/testing';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -14,6 +15,9 @@ import { spawnMainProcess, type StartLine } from '../src/testing/main-process';
 import { PATIENTLY, json, trpcMutation, trpcQuery, useTestWorld, worldEnv } from './support';
 
 const CRASH_POINT_CLAUDE = fileURLToPath(new URL('fixtures/crash-point-claude.sh', import.meta.url));
+const GATED_CLAUDE = fileURLToPath(
+  new URL('../../../packages/mcp-core/test/fixtures/gated-name-claude.sh', import.meta.url),
+);
 
 const WEB = {
   type: 'http',
@@ -145,6 +149,81 @@ describe('a server killed inside a switch', () => {
       list: [{ name: 'web', status: 'active' }],
       stash: [],
       config: before,
+    });
+  });
+});
+
+describe('a server killed inside a disable whose CLI remove still runs', () => {
+  it('restarted at once: its start waits for that CLI before settling the stash, so the server stays disabled, whole in the stash', async () => {
+    const world = useTestWorld();
+    await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv('web', 'user', WEB));
+    const gate = join(world.plainDir, 'gate');
+    const main = startMain(
+      worldEnv(world, {
+        CLAUDE_BIN: GATED_CLAUDE,
+        REAL_CLAUDE_BIN: world.claudeBin,
+        GATED_NAME: 'web',
+        GATE_FILE: gate,
+      }),
+    );
+    const disabling = disableWeb(await main.started()).catch((error: unknown) => error);
+    await vi.waitFor(() => {
+      expect(existsSync(`${gate}.held`)).toBe(true);
+    }, PATIENTLY);
+    // The server dies; its CLI, about to remove "web", lives on.
+    main.child.kill('SIGKILL');
+    await main.exited;
+    await disabling;
+
+    const again = startMain(worldEnv(world));
+    const restarting = again.started();
+    // Without waiting for that CLI, a restart settles the stash and listens within this time.
+    const listenedFirst = await Promise.race([restarting.then(() => true), sleep(3_000).then(() => false)]);
+    writeFileSync(gate, '');
+    const server = await restarting;
+
+    expect(listenedFirst).toBe(false);
+    expect({ list: await statuses(server), stash: stashed(world), config: userServers(world) }).toEqual({
+      list: [{ name: 'web', status: 'disabled' }],
+      stash: [{ name: 'web', entry: WEB }],
+      config: {},
+    });
+  });
+});
+
+describe('a server killed inside an edit', () => {
+  it('between its remove and its add-json: the old entry was durable first, so on restart it is put back whole and the history says the edit was interrupted and put back', async () => {
+    const world = useTestWorld();
+    await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv('web', 'user', WEB));
+    const before = userServers(world);
+
+    await killedAt(world, 'add-json', 'before', (server) =>
+      trpcMutation(server, 'mcp.update', {
+        name: 'web',
+        scope: 'user',
+        server: { url: 'https://example.test/v2' },
+      }),
+    );
+    // The cut left it in neither file: only the change's intent holds it.
+    expect(userServers(world)).toEqual({});
+
+    const server = await restarted(world);
+    const { result } = json(await trpcQuery(server, 'mcp.history', {})) as {
+      result: { data: { procedure: string; name: string; ok: boolean; interrupted?: string }[] };
+    };
+    expect({
+      list: await statuses(server),
+      config: userServers(world),
+      history: result.data.map(({ procedure, name, ok, interrupted }) => ({
+        procedure,
+        name,
+        ok,
+        interrupted,
+      })),
+    }).toEqual({
+      list: [{ name: 'web', status: 'active' }],
+      config: before,
+      history: [{ procedure: 'mcp.update', name: 'web', ok: false, interrupted: 'put back' }],
     });
   });
 });

@@ -26,6 +26,7 @@ describe('createMcpAdminClient', () => {
 
     expect(added).toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: 'Added http MCP server docs to local config',
     });
     expect(listed).toEqual({
@@ -48,6 +49,7 @@ describe('createMcpAdminClient', () => {
     });
     expect(removed).toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Removed MCP server docs from local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
     });
     await expect(client.mcp.list.query()).resolves.toEqual({
@@ -263,6 +265,7 @@ describe('profiles through the typed client', () => {
       ],
       applied: {
         ok: true,
+        changeId: expect.any(String) as unknown,
         message: 'Applied profile "only-beta": 1 switched off, 1 unchanged.',
         results: [
           { name: 'beta', scope: 'user', outcome: 'unchanged' },

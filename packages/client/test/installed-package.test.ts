@@ -181,6 +181,7 @@ describe('the packed client installed by npm in an app outside the workspace', (
       },
       added: {
         ok: true,
+        changeId: expect.any(String) as unknown,
         message: 'Added stdio MCP server docs to local config',
       },
       event: { id: expect.any(String) as unknown, data: { file: world.configPath, exists: true } },
@@ -199,6 +200,7 @@ describe('the packed client installed by npm in an app outside the workspace', (
       },
       removed: {
         ok: true,
+        changeId: expect.any(String) as unknown,
         message: `Removed MCP server docs from local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
       },
     });

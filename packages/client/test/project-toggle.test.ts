@@ -37,6 +37,7 @@ it('disableInProject turns a user-scope server off in the project only, the list
 
   await expect(client.mcp.disableInProject.mutate({ name: 'docs' })).resolves.toEqual({
     ok: true,
+    changeId: expect.any(String) as unknown,
     message: `"docs" is off in this project only (${world.projectDir}), as Claude Code's /mcp turns it off.`,
   });
   expect(await statusOf('docs')).toBe('disabled-in-project');

@@ -23,7 +23,11 @@ describe('tool permissions through the typed client', () => {
 
     await expect(
       client.mcp.setPermission.mutate({ server: 'db', tool: 'query', kind: 'deny', file: 'project-local' }),
-    ).resolves.toEqual({ ok: true, message: `Denied mcp__db__query in ${settings}.` });
+    ).resolves.toEqual({
+      ok: true,
+      changeId: expect.any(String) as unknown,
+      message: `Denied mcp__db__query in ${settings}.`,
+    });
     await expect(client.mcp.permissions.query()).resolves.toEqual({
       projectPath: world.projectDir,
       rules: [

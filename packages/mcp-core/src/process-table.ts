@@ -103,3 +103,29 @@ export function childPidsOf(pid: number): number[] {
 export function pidsListed(text: string): number[] {
   return text.split(' ').filter(Boolean).map(Number);
 }
+
+/** A process as a file names its owner: its pid and, where /proc tells it, when it started (pids are reused). */
+export interface ProcessOwner {
+  pid: number;
+  startTime: number | null;
+}
+
+/** This process, as a file names its owner. */
+export function thisProcess(): ProcessOwner {
+  return { pid: process.pid, startTime: readProcess(process.pid)?.startTime ?? null };
+}
+
+/** Whether the process `owner` names still runs (a zombie has ended; a reused pid is another process). */
+export function isRunning(owner: ProcessOwner): boolean {
+  const now = readProcess(owner.pid);
+  if (now !== undefined) {
+    return now.state !== 'Z' && (owner.startTime === null || now.startTime === owner.startTime);
+  }
+  if (owner.startTime !== null) return false;
+  try {
+    process.kill(owner.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

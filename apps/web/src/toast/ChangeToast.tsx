@@ -55,9 +55,7 @@ function ChangeCard({ announcement, words }: { announcement: ChangeAnnouncement;
     let change: HistoryEntry | undefined;
     try {
       const recent = await readRecentChanges();
-      change = recent.find(
-        (entry) => entry.procedure === target.procedure && entry.name === target.name && entry.ok,
-      );
+      change = recent.find((entry) => entry.id === target.changeId);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
       setBusy(false);

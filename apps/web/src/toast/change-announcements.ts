@@ -3,13 +3,11 @@
  * from every mutation that succeeded, however it was called; `ChangeToast` (loaded with the first
  * change) puts it in words.
  */
-import type { HistoryEntry } from '../trpc';
 import { sharedValue } from '../ui/shared-value';
 
-/** The history entry an `Undo` right after a change reverses: found by what the change was. */
+/** The history entry an `Undo` right after a change reverses: the record its answer named. */
 export interface UndoTarget {
-  procedure: HistoryEntry['procedure'];
-  name: string;
+  changeId: string;
 }
 
 /** One change that succeeded: the call and its answer. */

@@ -21,6 +21,12 @@ interface ChangeInput {
 
 const asText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** The `Undo` of a change that changed something: its answer names its record (`changeId`); none otherwise. */
+function undoOf(output: unknown): { undo?: UndoTarget } {
+  const changeId = asText((output as { changeId?: unknown } | null)?.changeId);
+  return changeId === undefined ? {} : { undo: { changeId } };
+}
+
 /**
  * The words for one successful change, or null for a call that changes nothing (a preview) or is
  * not a change of a server (a check, a sign-in).
@@ -33,34 +39,34 @@ export function describeChange(procedure: string, input: unknown, output: unknow
   const row = { name, scope };
   switch (procedure) {
     case 'mcp.add':
-      return { text: `Added ${name}${where}.`, undo: { procedure, name }, row };
+      return { text: `Added ${name}${where}.`, ...undoOf(output), row };
     case 'mcp.remove':
-      return { text: `Removed ${name}${where}.`, undo: { procedure, name } };
+      return { text: `Removed ${name}${where}.`, ...undoOf(output) };
     case 'mcp.update': {
       if (isNothingToChange(output)) return { text: `Nothing to save: ${name} is already stored like that.` };
       const newName = asText(fields.server?.name) ?? name;
       const newScope = asText(fields.server?.scope) ?? scope;
       return {
         text: `Saved ${newName}${newName === name ? '' : ` (renamed from ${name})`}.`,
-        undo: { procedure, name: newName },
+        ...undoOf(output),
         row: { name: newName, scope: newScope },
       };
     }
     case 'mcp.disable':
-      return { text: `Turned off ${name}${where}.`, undo: { procedure, name }, row };
+      return { text: `Turned off ${name}${where}.`, ...undoOf(output), row };
     case 'mcp.enable':
-      return { text: `Turned on ${name}${where}.`, undo: { procedure, name }, row };
+      return { text: `Turned on ${name}${where}.`, ...undoOf(output), row };
     case 'mcp.disableInProject':
-      return { text: `Turned off ${name} in this project only.`, undo: { procedure, name } };
+      return { text: `Turned off ${name} in this project only.`, ...undoOf(output) };
     case 'mcp.enableInProject':
-      return { text: `Turned on ${name} in this project.`, undo: { procedure, name } };
+      return { text: `Turned on ${name} in this project.`, ...undoOf(output) };
     case 'mcp.applyProfile':
       return {
         text: `Applied profile ${name}: the Profiles region lists each server.`,
-        undo: { procedure, name },
+        ...undoOf(output),
       };
     case 'mcp.setPermission':
-      return { text: messageOf(output), undo: { procedure, name: permissionServer(input) } };
+      return { text: messageOf(output), ...undoOf(output) };
     case 'mcp.undo': {
       const change = undoneChange((input as { id?: unknown } | null)?.id);
       return { text: change === undefined ? 'Change undone.' : `Undone: ${describeHistoryEntry(change)}.` };
@@ -77,11 +83,6 @@ export function describeChange(procedure: string, input: unknown, output: unknow
     default:
       return null;
   }
-}
-
-/** The server of a permission change: its input names it `server`, a string. */
-function permissionServer(input: unknown): string {
-  return asText((input as { server?: unknown } | null)?.server) ?? '';
 }
 
 function messageOf(output: unknown): string {

@@ -23,6 +23,8 @@ export interface CliRunnerOptions {
   timeoutMs: number;
   /** The environment every spawn inherits (`CLAUDE_CONFIG_DIR` is replaced by `configDir`). */
   env: NodeJS.ProcessEnv;
+  /** Told of each spawn's pid; what it returns is called once that CLI has exited. */
+  onSpawn?: (pid: number) => () => void;
 }
 
 /** An argv and the text the CLI reads on stdin. */
@@ -56,7 +58,7 @@ export function cliEnvironment(env: NodeJS.ProcessEnv, configDir: string | undef
   return spawnEnv;
 }
 
-export function createCliRunner({ bin, configDir, timeoutMs, env }: CliRunnerOptions): CliRunner {
+export function createCliRunner({ bin, configDir, timeoutMs, env, onSpawn }: CliRunnerOptions): CliRunner {
   const spawnEnv = cliEnvironment(env, configDir);
 
   async function run(command: CliCommand, { cwd }: { cwd: string }): Promise<CliOutcome> {
@@ -75,8 +77,10 @@ export function createCliRunner({ bin, configDir, timeoutMs, env }: CliRunnerOpt
     });
     const { pid } = subprocess;
     if (pid !== undefined) {
+      const exited = onSpawn?.(pid);
       subprocess.once('exit', () => {
         killProcessGroup(pid);
+        exited?.();
       });
     }
     const result = await subprocess;

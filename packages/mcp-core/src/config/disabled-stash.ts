@@ -76,6 +76,20 @@ export async function readDisabledStash(path: string): Promise<StashedServer[]> 
   return parsed.data.servers;
 }
 
+/**
+ * Changes the stash as it is now: read right before the write (never a copy read before a CLI
+ * call, which another MCP Admin may have changed since), `change` applied, written atomically.
+ * Returns what it wrote. Callers hold the own-files lock (own-lock.ts).
+ */
+export async function updateDisabledStash(
+  path: string,
+  change: (servers: StashedServer[]) => StashedServer[],
+): Promise<StashedServer[]> {
+  const next = change(await readDisabledStash(path));
+  await writeDisabledStash(path, next);
+  return next;
+}
+
 /** Replaces the stash atomically (mode 0600, its folder made 0700 if missing). */
 export async function writeDisabledStash(path: string, servers: readonly StashedServer[]): Promise<void> {
   await writeOwnFile(path, `${JSON.stringify({ version: 1, servers }, null, 2)}\n`);

@@ -3,7 +3,13 @@ export { claudeDirFor, configPathFor } from './config-path';
 export { managedMcpPath, readManagedConfig } from './managed';
 export { credentialKey, credentialsPathFor, readStoredTokens } from './oauth-credentials';
 export type { StoredToken, StoredTokens } from './oauth-credentials';
-export { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from './disabled-stash';
+export {
+  disabledStashPath,
+  isStashKey,
+  readDisabledStash,
+  updateDisabledStash,
+  writeDisabledStash,
+} from './disabled-stash';
 export type { StashedServer, StashKey } from './disabled-stash';
 export { approvalOf } from './approvals';
 export type { ManagedConfig } from './managed';

@@ -6,6 +6,9 @@
  * 0600 when new, its folder made if missing), a project's never through a link, the user's own
  * through a link to a file the user owns (see config/linked-settings.ts).
  * What stood there before is returned with its places, so an undo puts exactly that back.
+ * Claude Code (and the user) write these files too, outside MCP Admin's lock: the file is read
+ * again right before the write, and when it changed since the read the change is made again over
+ * what it holds now (at most `WRITE_ATTEMPTS` times), so only this change's rule moves.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { readSettingsObject, writeSettingsObject } from '../config';
@@ -18,6 +21,15 @@ import type { EffectiveKind, PermissionKind, RuleTarget } from '../schemas';
 
 /** A settings file this product creates is the user's alone. */
 const NEW_FILE_MODE = 0o600;
+/** A file that changes under every one of this many writes is refused, never written over. */
+const WRITE_ATTEMPTS = 4;
+
+/** What a change of the rules decided: the rules on the target before and after, and whether to write. */
+interface RulesDecided {
+  before: PlacedRule[];
+  after: PlacedRule[];
+  write: boolean;
+}
 
 /** A rule as it stood in a file: its list and its index there. */
 export interface PlacedRule {
@@ -52,11 +64,12 @@ export async function writeRule(
   rule: string,
   kind: EffectiveKind,
 ): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
-  const document = await readSettingsObject(file.path, file.root, file.owner);
-  const before = placedOn(document, rule, file.path);
-  const lists = withoutTarget(document, rule, file.path);
-  if (kind !== 'default') lists[kind] = [...(lists[kind] ?? []), rule];
-  return finish(file, document, rule, before, lists);
+  return rewritten(file, (document) => {
+    const before = placedOn(document, rule, file.path);
+    const lists = withoutTarget(document, rule, file.path);
+    if (kind !== 'default') lists[kind] = [...(lists[kind] ?? []), rule];
+    return finish(file, document, rule, before, lists);
+  });
 }
 
 /**
@@ -71,22 +84,51 @@ export async function restoreRules(
   rules: readonly PlacedRule[],
 ): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
   const target = targetOf(rule);
-  const document = await readSettingsObject(file.path, file.root, file.owner);
-  const before = placedOn(document, rule, file.path);
-  // The rules themselves, not their places: another rule added or removed in the list moves them.
-  if (!isDeepStrictEqual(withoutPlaces(before), withoutPlaces(expected))) {
-    throw new McpCoreError(
-      'CHANGED_SINCE',
-      `The rules on ${describe(target)} in ${file.path} changed since (now: ${listed(before)}; the change left: ${listed(expected)}): undoing it would overwrite that, so nothing was written.`,
-    );
+  return rewritten(file, (document) => {
+    const before = placedOn(document, rule, file.path);
+    // The rules themselves, not their places: another rule added or removed in the list moves them.
+    if (!isDeepStrictEqual(withoutPlaces(before), withoutPlaces(expected))) {
+      throw new McpCoreError(
+        'CHANGED_SINCE',
+        `The rules on ${describe(target)} in ${file.path} changed since (now: ${listed(before)}; the change left: ${listed(expected)}): undoing it would overwrite that, so nothing was written.`,
+      );
+    }
+    const lists = withoutTarget(document, rule, file.path);
+    for (const { kind, rule, index } of [...rules].sort((a, b) => a.index - b.index)) {
+      const list = [...(lists[kind] ?? [])];
+      list.splice(Math.min(index, list.length), 0, rule);
+      lists[kind] = list;
+    }
+    return finish(file, document, rule, before, lists);
+  });
+}
+
+/**
+ * Reads the file, lets `decide` change its object, and writes it when `decide` says so, unless the
+ * file changed between the read and the write: then all again over what it holds now (bounded).
+ */
+async function rewritten(
+  file: RuleFile,
+  decide: (document: Record<string, unknown>) => RulesDecided,
+): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
+  for (let attempt = 1; ; attempt++) {
+    const document = await readSettingsObject(file.path, file.root, file.owner);
+    const read = structuredClone(document);
+    const { before, after, write } = decide(document);
+    if (!write) return { before, after };
+    // Right before the write: another writer's change since the read is kept, never written over.
+    const now = await readSettingsObject(file.path, file.root, file.owner);
+    if (isDeepStrictEqual(now, read)) {
+      await writeSettingsObject(file.path, document, NEW_FILE_MODE, file.owner);
+      return { before, after };
+    }
+    if (attempt === WRITE_ATTEMPTS) {
+      throw new McpCoreError(
+        'WRITE_FAILED',
+        `${file.path} changed under each of ${WRITE_ATTEMPTS} attempts to write the rule on it; nothing was written.`,
+      );
+    }
   }
-  const lists = withoutTarget(document, rule, file.path);
-  for (const { kind, rule, index } of [...rules].sort((a, b) => a.index - b.index)) {
-    const list = [...(lists[kind] ?? [])];
-    list.splice(Math.min(index, list.length), 0, rule);
-    lists[kind] = list;
-  }
-  return finish(file, document, rule, before, lists);
 }
 
 function withoutPlaces(rules: readonly PlacedRule[]): { kind: PermissionKind; rule: string }[] {
@@ -95,13 +137,13 @@ function withoutPlaces(rules: readonly PlacedRule[]): { kind: PermissionKind; ru
 
 type Lists = Partial<Record<PermissionKind, unknown[]>>;
 
-async function finish(
+function finish(
   file: RuleFile,
   document: Record<string, unknown>,
   rule: string,
   before: PlacedRule[],
   lists: Lists,
-): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
+): RulesDecided {
   const permissions = permissionsOf(document, file.path) ?? {};
   const original = listsOf(permissions, file.path);
   for (const kind of PERMISSION_KINDS) {
@@ -114,9 +156,7 @@ async function finish(
   const hadPermissions = Object.hasOwn(document, 'permissions');
   if (Object.keys(permissions).length > 0 || hadPermissions) document.permissions = permissions;
   const after = placedOn(document, rule, file.path);
-  if (!isDeepStrictEqual(before, after))
-    await writeSettingsObject(file.path, document, NEW_FILE_MODE, file.owner);
-  return { before, after };
+  return { before, after, write: !isDeepStrictEqual(before, after) };
 }
 
 function withoutTarget(document: Record<string, unknown>, rule: string, path: string): Lists {

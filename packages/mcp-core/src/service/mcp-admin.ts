@@ -18,6 +18,7 @@ import { createCliRunner, createCliVersionCache, createMutationQueue } from '../
 import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
 import { errorText } from '../error-text';
 import { createSystemKeychain } from '../keychain';
+import { createOwnLock } from '../own-lock';
 import { DEFAULT_REGISTRY_URL } from '../registry';
 import {
   createAddServer,
@@ -41,7 +42,9 @@ import type { EngineContext, ServiceSettings } from './engine';
 import { createCheckServers, createContextCost, createLastChecks, createLogs } from './checks';
 import {
   createHistoryJournal,
+  createIntentStore,
   createRecordedChange,
+  createRecovery,
   createUndoChange,
   createUndoRegistry,
   historyPath,
@@ -94,22 +97,38 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   };
   const { logWarning } = settings;
 
-  const runner = createCliRunner({ bin: claudeBin, configDir, timeoutMs: cliTimeoutMs, env: spawnEnv });
+  // The one writer lock of every MCP Admin on this config: each change and each own-file write holds it.
+  const lock = createOwnLock(configPath, { logWarning });
+  // A CLI spawned in a change is named in the lock: killed, this MCP Admin leaves it running.
+  const runner = createCliRunner({
+    bin: claudeBin,
+    configDir,
+    timeoutMs: cliTimeoutMs,
+    env: spawnEnv,
+    onSpawn: (pid) => lock.helper(pid),
+  });
   const queue = createMutationQueue({ maxQueued });
-  const audit = createAuditTrail(createAuditLog(auditLogPath(configPath)), logWarning);
+  const audit = createAuditTrail(createAuditLog(auditLogPath(configPath), undefined, lock), logWarning);
   const cli = createAuditedCli(runner, createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' }), audit);
-  const history = createHistoryJournal(historyPath(configPath), logWarning);
+  const history = createHistoryJournal(historyPath(configPath), logWarning, lock);
   const readers = createReaders(settings);
-  const turns = createQueueTurns(queue, settings.managedDir);
+  const turns = createQueueTurns(queue, settings.managedDir, lock);
   const stash = createStashEntries(configPath, audit);
-  const recordedChange = createRecordedChange(history, logWarning);
+  // A change that takes something away is durable here before its first step; settled at start if cut off.
+  const intents = createIntentStore(configPath);
+  const recovery = createRecovery(intents, history);
+  const recordedChange = createRecordedChange(history, logWarning, intents);
   // Each capability that records changes registers their undo here.
   const undoers = createUndoRegistry();
-  const entries = createEntryChanges({ configPath, readers, cli, recordedChange, undoers, stash });
+  const entries = createEntryChanges({ configPath, readers, cli, recordedChange, undoers, recovery, stash });
   const switches = createSwitchChanges({ settings, readers, cli, audit, entries, recordedChange, undoers });
-  const lastChecks = createLastChecks(lastChecksPath(configPath), (error) => {
-    logWarning(`The last check was not kept: ${errorText(error)}`);
-  });
+  const lastChecks = createLastChecks(
+    lastChecksPath(configPath),
+    (error) => {
+      logWarning(`The last check was not kept: ${errorText(error)}`);
+    },
+    lock,
+  );
   const engine: EngineContext = { settings, queue, turns, cli, audit, readers };
   const keychain = options.keychain ?? createSystemKeychain({ env: settings.spawnEnv });
   const keptSecrets = createKeptSecretStore(keychain, configPath);
@@ -118,6 +137,7 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     history,
     recordedChange,
     undoers,
+    recovery,
     entries,
     switches,
     lastChecks,
@@ -170,6 +190,7 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
 
     async close() {
       await Promise.all([checks.close(), queue.drain(), signIn.close()]);
+      intents.close();
     },
   };
 }

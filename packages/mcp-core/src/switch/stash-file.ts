@@ -9,7 +9,7 @@ import {
   projectSettings,
   readClaudeConfig,
   readDisabledStash,
-  writeDisabledStash,
+  updateDisabledStash,
 } from '../config';
 import type { StashedServer, StashKey } from '../config';
 import { fieldsDifferingAsLoaded } from '../entry-comparison';
@@ -26,7 +26,9 @@ export async function stashKeyOf(
 
 /**
  * Drops from the stash every server also stored identically in `.claude.json` (a disable stopped
- * before its remove, or an enable stopped after its add); returns the dropped ones.
+ * before its remove, or an enable stopped after its add); returns the dropped ones. The caller holds
+ * the own-files lock (own-lock.ts): a change of another MCP Admin that is still running holds it
+ * for its whole sequence, so what this finds in both places was left by one that is gone.
  */
 export async function settleStash(configPath: string): Promise<StashedServer[]> {
   const stashPath = disabledStashPath(configPath);
@@ -42,9 +44,8 @@ export async function settleStash(configPath: string): Promise<StashedServer[]> 
     return isRecord(stored) && fieldsDifferingAsLoaded(stored, server.entry).length === 0;
   });
   if (dropped.length > 0) {
-    await writeDisabledStash(
-      stashPath,
-      stash.filter((server) => !dropped.includes(server)),
+    await updateDisabledStash(stashPath, (now) =>
+      now.filter((server) => !dropped.some((gone) => JSON.stringify(gone) === JSON.stringify(server))),
     );
   }
   return dropped;

@@ -64,7 +64,11 @@ it("denies a tool in the project's personal file, keeping every other key in its
     file: 'project-local',
   });
 
-  expect(result).toEqual({ ok: true, message: `Denied mcp__db__query in ${localSettings()}.` });
+  expect(result).toEqual({
+    ok: true,
+    changeId: expect.any(String) as unknown,
+    message: `Denied mcp__db__query in ${localSettings()}.`,
+  });
   const audit = readFileSync(join(world.configDir, '.mcp-admin', 'audit.jsonl'), 'utf8')
     .trim()
     .split('\n');

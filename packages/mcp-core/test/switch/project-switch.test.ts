@@ -42,6 +42,7 @@ describe('disable and enable in project scope', () => {
 
     await expect(admin.disable({ name: 'files', scope: 'project' })).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Put "files" in disabledMcpjsonServers of ${localSettings()}. Claude Code will not load it in this project: "files" is in disabledMcpjsonServers of ${localSettings()}.`,
     });
     expect({
@@ -68,6 +69,7 @@ describe('disable and enable in project scope', () => {
     // The folder is not trusted: the approval is written but waits for the trust.
     await expect(admin.enable({ name: 'files', scope: 'project' })).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Put "files" in enabledMcpjsonServers of ${localSettings()}. The approval takes effect only once the folder is trusted: enabledMcpjsonServers of ${localSettings()} approves it, but only once the folder is trusted: projects[${JSON.stringify(world.projectDir)}].hasTrustDialogAccepted is not true in ${world.configPath}.`,
     });
     expect({
@@ -121,6 +123,7 @@ describe('disable and enable in project scope', () => {
       admin.enable({ name: 'files', scope: 'project', projectPath: world.nestedDir }),
     ).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Put "files" in enabledMcpjsonServers of ${settings}. Claude Code will load it in this project ("files" is in enabledMcpjsonServers of ${settings}.)`,
     });
     expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({

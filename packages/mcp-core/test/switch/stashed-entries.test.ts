@@ -55,6 +55,7 @@ describe('a switched-off server changed in the stash', () => {
 
     await expect(admin.remove({ name: 'web', scope: 'user', source: stashPath() })).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Removed the switched-off user-scope server web from ${stashPath()} for good.`,
     });
     expect({

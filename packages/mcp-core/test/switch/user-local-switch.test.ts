@@ -52,12 +52,14 @@ describe('disable and enable in user and local scope', () => {
 
     await expect(admin.disable({ name: 'web', scope: 'user' })).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Removed MCP server web from user config\nFile modified: ${world.configPath}\nIts whole entry is kept in ${stashPath()} until it is enabled.`,
     });
     await expect(
       admin.disable({ name: 'files', scope: 'local', projectPath: world.nestedDir }),
     ).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Removed MCP server files from local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]\nIts whole entry is kept in ${stashPath()} until it is enabled.`,
     });
 
@@ -121,12 +123,14 @@ describe('disable and enable in user and local scope', () => {
 
     await expect(admin.enable({ name: 'web', scope: 'user' })).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Added http MCP server web to user config`,
     });
     await expect(
       admin.enable({ name: 'files', scope: 'local', projectPath: world.nestedDir }),
     ).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Added stdio MCP server files to local config`,
     });
     expect(storedConfigOf(world).mcpServers).toEqual(before.mcpServers);

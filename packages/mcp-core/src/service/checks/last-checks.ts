@@ -17,6 +17,8 @@ import {
   type Server,
   type StoredCheck,
 } from '../../config';
+import { NO_LOCK } from '../../own-lock';
+import type { OwnLock } from '../../own-lock';
 
 export interface LastChecks {
   /** Records `result` as the last check of `server`'s entry; a failure to write is given to `onError`. */
@@ -25,7 +27,12 @@ export interface LastChecks {
   find(server: Server, projectPath: string): Promise<StoredCheck | undefined>;
 }
 
-export function createLastChecks(path: string, onError: (error: unknown) => void): LastChecks {
+/** `lock`: held over each read-modify-write, so another MCP Admin's check is read before this one's is written. */
+export function createLastChecks(
+  path: string,
+  onError: (error: unknown) => void,
+  lock: OwnLock = NO_LOCK,
+): LastChecks {
   let checks: Promise<StoredCheck[]> | undefined;
   /** The version of the file `checks` holds. */
   let checksVersion: string | undefined;
@@ -53,14 +60,18 @@ export function createLastChecks(path: string, onError: (error: unknown) => void
           .slice(0, LAST_CHECK_TOOLS_MAX)
           .map(({ name, tokens }) => ({ name: name.slice(0, LAST_CHECK_TOOL_NAME_MAX), tokens }));
       }
-      writing = writing.then(async () => {
-        const next = [...(await kept()).filter((stored) => stored.server !== keys.server), check];
-        checks = Promise.resolve(next);
-        await writeLastChecks(path, next).then(async () => {
-          // The file now holds `next`: reading it back would only give the same.
-          checksVersion = await lastChecksVersion(path);
-        }, onError);
-      });
+      writing = writing.then(() =>
+        lock
+          .hold(async () => {
+            const next = [...(await kept()).filter((stored) => stored.server !== keys.server), check];
+            checks = Promise.resolve(next);
+            await writeLastChecks(path, next).then(async () => {
+              // The file now holds `next`: reading it back would only give the same.
+              checksVersion = await lastChecksVersion(path);
+            }, onError);
+          })
+          .catch(onError),
+      );
       return writing;
     },
     async find(server, projectPath) {

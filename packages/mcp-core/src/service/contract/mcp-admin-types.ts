@@ -72,6 +72,8 @@ export interface ApplyProfileResult {
   message: string;
   results: ProfileServerResult[];
   warning?: string;
+  /** As MutationResult's: the `id` of the apply's record in `mcp.history`, when it switched something. */
+  changeId?: string;
   /** As MutationResult's: the running sessions the switches do not reach. */
   sessionsMissing?: MissedSession[];
 }

@@ -15,6 +15,8 @@ import { MiB } from '../../config';
 import { isMcpCoreError } from '../../errors';
 import type { McpCoreErrorCode } from '../../errors';
 import { ownFilePath } from '../../own-files';
+import { NO_LOCK } from '../../own-lock';
+import type { OwnLock } from '../../own-lock';
 import { maskArgs, maskCredentials, maskEntry, REDACTED } from '../../secret-masking';
 import { errorText } from '../../error-text';
 
@@ -45,7 +47,12 @@ export function auditLogPath(configPath: string): string {
 /** About 10 000 records of ordinary changes in each of the two files. */
 export const AUDIT_ROTATE_BYTES = 4 * MiB;
 
-export function createAuditLog(path: string, rotateBytes: number = AUDIT_ROTATE_BYTES): AuditLog {
+/** `lock`: held over each rotation and append, so two MCP Admins never rotate away each other's records. */
+export function createAuditLog(
+  path: string,
+  rotateBytes: number = AUDIT_ROTATE_BYTES,
+  lock: OwnLock = NO_LOCK,
+): AuditLog {
   const rotatedPath = join(dirname(path), 'audit.1.jsonl');
 
   /** Before appending `lineBytes` more: the file becomes `audit.1.jsonl` when it would pass `rotateBytes`. */
@@ -71,8 +78,10 @@ export function createAuditLog(path: string, rotateBytes: number = AUDIT_ROTATE_
         outcome: { ...outcome, message: maskCredentials(outcome.message) },
       };
       const line = JSON.stringify(record);
-      await rotateIfFull(Buffer.byteLength(line) + 1);
-      await appendLine(path, line);
+      await lock.hold(async () => {
+        await rotateIfFull(Buffer.byteLength(line) + 1);
+        await appendLine(path, line);
+      });
     },
   };
 }

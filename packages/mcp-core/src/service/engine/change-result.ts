@@ -9,6 +9,11 @@ export interface MutationResult {
   /** Something went wrong after the change landed (e.g. the audit log could not be written). */
   warning?: string;
   /**
+   * The `id` of the change's record in `mcp.history`, when it changed something; none when it
+   * changed nothing (set by the recorded change, history/recorded-change.ts, never by a step).
+   */
+  changeId?: string;
+  /**
    * The running Claude Code sessions this change does not reach (started before it, in a directory
    * it affects), when there are any: set by the service on its answer (reported-changes.ts), never by a step.
    */

@@ -1,11 +1,14 @@
 /**
  * Turns of the one mutation queue: a change of Claude Code's config waits for every change asked
  * before it and is refused, before any spawn, while a managed-mcp.json is in control; MCP Admin's
- * own bookkeeping (profiles, settling the stash) is not stopped by it.
+ * own bookkeeping (profiles, settling the stash) is not stopped by it. Each turn holds the lock
+ * every MCP Admin on the config shares (own-lock.ts) for its whole sequence of steps: the queue
+ * orders this process's changes, the lock orders them with another MCP Admin's.
  */
 import type { MutationQueue } from '../../cli';
 import { readManagedConfig } from '../../config';
 import { McpCoreError } from '../../errors';
+import type { OwnLock } from '../../own-lock';
 
 export interface QueueTurns {
   /** One change's turn: under a managed config it is refused there, before any spawn. */
@@ -16,7 +19,7 @@ export interface QueueTurns {
   refuseUnderManagedConfig(): Promise<void>;
 }
 
-export function createQueueTurns(queue: MutationQueue, managedDir: string): QueueTurns {
+export function createQueueTurns(queue: MutationQueue, managedDir: string, lock: OwnLock): QueueTurns {
   async function refuseUnderManagedConfig(): Promise<void> {
     const managed = await readManagedConfig(managedDir, []);
     if (managed === undefined) return;
@@ -27,11 +30,13 @@ export function createQueueTurns(queue: MutationQueue, managedDir: string): Queu
   }
   return {
     change: (task) =>
-      queue.run(async () => {
-        await refuseUnderManagedConfig();
-        return task();
-      }),
-    own: (task) => queue.run(task),
+      queue.run(() =>
+        lock.hold(async () => {
+          await refuseUnderManagedConfig();
+          return task();
+        }),
+      ),
+    own: (task) => queue.run(() => lock.hold(task)),
     refuseUnderManagedConfig,
   };
 }

@@ -5,13 +5,23 @@
  * runs inside one turn of the mutation queue.
  */
 import { addJsonArgv, removeArgv } from '../../cli';
+import { fieldsDifferingAsLoaded } from '../../entry-comparison';
+import { errorText } from '../../error-text';
 import { verifyRemoved, verifyStored } from '../engine';
 import type { AuditedCli, MutationResult, Readers } from '../engine';
 import { createEntryPlaces, cwdOf } from './places';
 import { createEntrySteps } from './steps';
 import type { EntryStep } from './steps';
 import { createEntryUndo } from './undo';
-import type { EntryPlace, PlacedEntry, RecordedChange, UndoRegistry } from '../history';
+import type {
+  EntryPlace,
+  PlacedEntry,
+  RecordedChange,
+  RecordOf,
+  Recovery,
+  Settled,
+  UndoRegistry,
+} from '../history';
 import type { StashEntries } from './stash-entries';
 
 /** What entry changes are made of: the config, its reader, the audited CLI call, the history, the stash. */
@@ -22,6 +32,8 @@ export interface EntryChangeContext {
   recordedChange: RecordedChange;
   /** Where the undo of entry changes is registered. */
   undoers: UndoRegistry;
+  /** Where the settling of an entry change interrupted by a crash is registered. */
+  recovery: Recovery;
   /** Where switched-off user and local servers are kept: a place whose source is the stash is changed there. */
   stash: StashEntries;
 }
@@ -32,6 +44,7 @@ export function createEntryChanges({
   cli,
   recordedChange,
   undoers,
+  recovery,
   stash,
 }: EntryChangeContext) {
   const places = createEntryPlaces({ configPath, readers, stash });
@@ -76,6 +89,74 @@ export function createEntryChanges({
     'entries',
     createEntryUndo({ places, recordedChange, removeRecorded, addRecorded, replace }),
   );
+
+  /** Whether `place` stores `entry` now (as loaded: the CLI may add empty defaults). */
+  async function holds(place: PlacedEntry): Promise<boolean> {
+    const stored = await storedAt(place);
+    return stored !== undefined && fieldsDifferingAsLoaded(stored.entry, place.entry).length === 0;
+  }
+
+  /**
+   * An entry change whose MCP Admin stopped mid-way, settled by what is stored now: the new entry
+   * there (completed, undoable); the old one still there (nothing changed); neither, after a
+   * remove landed: the old entry put back whole with add-json (or, when that fails, kept in the
+   * record, undoable, so an undo adds it back).
+   */
+  async function settleInterrupted(planned: RecordOf<'entries'>): Promise<Settled<'entries'>> {
+    const { before: from, after: to, procedure } = planned;
+    if (to !== undefined && (await holds(to))) {
+      const fromLeft = from !== undefined && !(await samePlace(from, to)) && (await holds(from));
+      return {
+        interrupted: 'completed',
+        moves: { ...(from === undefined || fromLeft ? {} : { before: from }), after: to },
+        message: `Interrupted (MCP Admin stopped before it ended); found completed: "${to.name}" is stored in ${to.source} as the change asked.`,
+      };
+    }
+    if (from === undefined) {
+      return {
+        interrupted: 'nothing changed',
+        moves: {},
+        message: `Interrupted (MCP Admin stopped before it ended); nothing of it had landed.`,
+      };
+    }
+    if (await holds(from)) {
+      return {
+        interrupted: 'nothing changed',
+        moves: {},
+        message: `Interrupted (MCP Admin stopped before it ended); nothing of it had landed: "${from.name}" is stored in ${from.source} as before.`,
+      };
+    }
+    if (to === undefined) {
+      return {
+        interrupted: 'completed',
+        moves: { before: from },
+        message: `Interrupted (MCP Admin stopped before it ended); found completed: "${from.name}" is gone from ${from.source}; undo this change to add it back.`,
+      };
+    }
+    if ((await storedAt(from)) !== undefined) {
+      return {
+        interrupted: 'completed',
+        moves: { before: from },
+        message: `Interrupted (MCP Admin stopped before it ended): another "${from.name}" is stored in ${from.source} now, left as found; the old entry is kept in this record.`,
+      };
+    }
+    try {
+      await addWhole(procedure, from);
+      return {
+        interrupted: 'put back',
+        moves: {},
+        message: `Interrupted (MCP Admin stopped between its remove and its add); put back: the old entry of "${from.name}" is stored in ${from.source} again.`,
+      };
+    } catch (error) {
+      return {
+        interrupted: 'completed',
+        moves: { before: from },
+        message: `Interrupted (MCP Admin stopped between its remove and its add); putting the old entry back failed (${errorText(error)}): undo this change to add it back.`,
+      };
+    }
+  }
+
+  recovery.register('entries', settleInterrupted);
 
   return {
     placeFor,

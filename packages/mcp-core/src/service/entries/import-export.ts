@@ -66,8 +66,13 @@ export function createImportExport({
       const stored = await entries.storedAt(place);
       if (stored === undefined)
         throw new McpCoreError('NOT_FOUND', `"${name}" is no longer in ${scope} scope.`);
-      return entries.recordedChange({ kind: 'entries', procedure: 'mcp.import', place }, () =>
-        entries.replace('mcp.import', { ...place, entry: stored.entry }, { ...place, entry }),
+      const [from, to] = [
+        { ...place, entry: stored.entry },
+        { ...place, entry },
+      ];
+      const plan = { before: from, after: to };
+      return entries.recordedChange({ kind: 'entries', procedure: 'mcp.import', place, plan }, () =>
+        entries.replace('mcp.import', from, to),
       );
     },
     keptValues: (unwrapped) => keptSecrets.real(unwrapped),

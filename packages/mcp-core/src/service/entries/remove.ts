@@ -42,7 +42,10 @@ export function createRemoveServer({
         const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
         const place = await entries.listedPlace(input.name, scope, input.source, projectPath);
         const stored = await entries.storedAt(place);
-        return entries.recordedChange({ kind: 'entries', procedure: 'mcp.remove', place }, async () =>
+        // What it takes away is durable before the remove (the intent), so a crash cannot lose it.
+        const plan = stored === undefined ? undefined : { before: { ...place, entry: stored.entry } };
+        const subject = { kind: 'entries', procedure: 'mcp.remove', place, plan } as const;
+        return entries.recordedChange(subject, async () =>
           // Nothing stored there: the CLI says so, and nothing can land.
           stored === undefined
             ? { result: await entries.removeAt('mcp.remove', place), moves: {} }

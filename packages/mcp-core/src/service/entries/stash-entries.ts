@@ -5,7 +5,7 @@
  * each change is one atomic write of the stash, read back, and audited. The service's entry changes
  * dispatch here when a place's `source` is the stash, so the history and undo work as for any entry.
  */
-import { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from '../../config';
+import { disabledStashPath, isStashKey, readDisabledStash, updateDisabledStash } from '../../config';
 import type { StashKey, StoredEntry } from '../../config';
 import { fieldsDifferingAsLoaded } from '../../entry-comparison';
 import { McpCoreError } from '../../errors';
@@ -82,11 +82,7 @@ export function createStashEntries(configPath: string, audit: AuditTrail): Stash
       const key = await keyOf(place);
       const message = `Removed the switched-off ${place.scope}-scope server ${place.name} from ${path} for good.`;
       return audited(procedure, message, async () => {
-        const stash = await readDisabledStash(path);
-        await writeDisabledStash(
-          path,
-          stash.filter((server) => !isStashKey(server, key)),
-        );
+        await updateDisabledStash(path, (stash) => stash.filter((server) => !isStashKey(server, key)));
         await confirm(place, undefined);
       });
     },
@@ -99,11 +95,12 @@ export function createStashEntries(configPath: string, audit: AuditTrail): Stash
           ? `Put the switched-off ${to.scope}-scope server ${to.name} back in ${path}.`
           : `Saved the switched-off ${to.scope}-scope server ${to.name} in ${path}; it is added to Claude Code as saved when it is switched on.`;
       return audited(procedure, message, async () => {
-        const stash = await readDisabledStash(path);
-        const earlier = fromKey === undefined ? undefined : stash.find((s) => isStashKey(s, fromKey));
-        const others = stash.filter((server) => server !== earlier && !isStashKey(server, toKey));
-        const disabledAt = earlier?.disabledAt ?? new Date().toISOString();
-        await writeDisabledStash(path, [...others, { ...toKey, entry: to.entry, disabledAt }]);
+        await updateDisabledStash(path, (stash) => {
+          const earlier = fromKey === undefined ? undefined : stash.find((s) => isStashKey(s, fromKey));
+          const others = stash.filter((server) => server !== earlier && !isStashKey(server, toKey));
+          const disabledAt = earlier?.disabledAt ?? new Date().toISOString();
+          return [...others, { ...toKey, entry: to.entry, disabledAt }];
+        });
         await confirm(to, to.entry);
       });
     },

@@ -35,7 +35,11 @@ export function createEntryUndo({
     const { before, after } = change;
     const place = before ?? after;
     if (place === undefined) throw new TypeError('restoreEntries needs a change that landed');
-    return recordedChange({ kind: 'entries', procedure: 'mcp.undo', place, undoes: change.id }, () => {
+    // What the undo takes away (what the change stored) is durable before its first step.
+    const plan =
+      after === undefined ? undefined : { before: after, ...(before === undefined ? {} : { after: before }) };
+    const subject = { kind: 'entries', procedure: 'mcp.undo', place, undoes: change.id, plan } as const;
+    return recordedChange(subject, () => {
       if (before === undefined) return removeRecorded('mcp.undo', place);
       if (after === undefined) return addRecorded('mcp.undo', before);
       return replace('mcp.undo', after, before);

@@ -85,10 +85,12 @@ export function createUpdateServer({
         const kept = keeps
           ? await keptSecrets.keep(to, checked.entry)
           : { entry: checked.entry, accounts: [] };
+        const edited = { ...to, entry: kept.entry };
         try {
+          // The old entry is durable (the intent) before its remove: a crash before the add cannot lose it.
           const result = await entries.recordedChange(
-            { kind: 'entries', procedure: 'mcp.update', place: to },
-            () => entries.replace('mcp.update', from, { ...to, entry: kept.entry }),
+            { kind: 'entries', procedure: 'mcp.update', place: to, plan: { before: from, after: edited } },
+            () => entries.replace('mcp.update', from, edited),
           );
           return await withSignInLoss(result, credentialsPath, from.name, atRisk, 'edit');
         } catch (error) {

@@ -131,6 +131,13 @@ export type ChangeKind = ChangeMoves['kind'];
 /** The moves of one kind of change, without the tag: what a step of that kind returns as landed. */
 export type MovesOf<K extends ChangeKind> = Omit<Extract<ChangeMoves, { kind: K }>, 'kind'>;
 
+/**
+ * A change settled at start after its MCP Admin stopped mid-way (recovery.ts): its steps were all
+ * done then (`completed`), it was put back as it was (`put back`), or none of it had landed.
+ */
+export type Interrupted = 'completed' | 'put back' | 'nothing changed';
+const INTERRUPTED = ['completed', 'put back', 'nothing changed'] as const satisfies readonly Interrupted[];
+
 /** What every recorded change says, whatever its kind. */
 export interface ChangeHeader {
   id: string;
@@ -146,6 +153,8 @@ export interface ChangeHeader {
   message: string;
   /** The change this one undid. */
   undoes?: string;
+  /** Settled at start: its MCP Admin stopped before it ended. */
+  interrupted?: Interrupted;
 }
 
 /** One recorded change: its header, and what it moved, tagged by `kind`. */
@@ -156,9 +165,11 @@ export type NewChange = Omit<ChangeHeader, 'id' | 'time'> & ChangeMoves;
 
 /**
  * A record as one line of the history file holds it (the format on users' disks): the header and
- * every payload optional, no `kind`. `parseChangeRecord` and `storedChange` map it at the edge.
+ * every payload optional; `kind` in lines written since issue 42, read from the procedure and the
+ * payload in older ones. `parseChangeRecord` and `storedChange` map it at the edge.
  */
 export interface StoredChange extends ChangeHeader, SwitchMoves {
+  kind?: ChangeKind;
   switches?: SwitchMove[];
   permission?: PermissionMove;
   toggle?: ProjectToggleMove;
@@ -243,6 +254,8 @@ const changeRecordSchema = z.object({
   permission: permissionMoveSchema.optional(),
   toggle: projectToggleMoveSchema.optional(),
   undoes: z.string().optional(),
+  interrupted: z.enum(INTERRUPTED).optional(),
+  kind: z.enum(['entries', 'switch', 'switches', 'permission', 'toggle']).optional(),
 }) satisfies z.ZodType<StoredChange>;
 
 /**
@@ -278,15 +291,17 @@ const KIND_OF: Record<Exclude<ChangeProcedure, 'mcp.undo'>, ChangeKind> = {
 
 /** A stored line as a tagged record (an undo of a profile holds switches, of a permission change rules). */
 export function recordOf(stored: StoredChange): ChangeRecord {
-  const { before, after, approval, switches, permission, toggle, ...header } = stored;
+  const { before, after, approval, switches, permission, toggle, kind: storedKind, ...header } = stored;
   const kind =
     stored.procedure !== 'mcp.undo'
       ? KIND_OF[stored.procedure]
-      : permission !== undefined
-        ? 'permission'
-        : switches !== undefined
-          ? 'switches'
-          : 'entries';
+      : storedKind !== undefined
+        ? storedKind
+        : permission !== undefined
+          ? 'permission'
+          : switches !== undefined
+            ? 'switches'
+            : 'entries';
   const entryMoves = {
     ...(before === undefined ? {} : { before }),
     ...(after === undefined ? {} : { after }),
@@ -305,7 +320,7 @@ export function recordOf(stored: StoredChange): ChangeRecord {
   }
 }
 
-/** A record as its line stores it: the same JSON as before records had a `kind`. */
+/** A record as older lines stored it, without its `kind` (the journal writes the kind after it). */
 export function storedChange<T extends { kind: ChangeKind }>(record: T): Omit<T, 'kind'> {
   // Only the top level: a permission move's rules have a `kind` of their own.
   return Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'kind')) as Omit<T, 'kind'>;
@@ -359,7 +374,7 @@ export function writtenScope({ name, scope }: Pick<ChangeHeader, 'name' | 'scope
 
 /** One change as `mcp.history` lists it, given whether a later change undid it. */
 export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem {
-  const { id, time, procedure, name, scope, projectPath, ok, message } = record;
+  const { id, time, procedure, name, scope, projectPath, ok, message, interrupted } = record;
   const files = [...new Set(filesOf(record))].filter((file) => file !== undefined);
   const undoable = hasLanded(record) && !undone;
   // The CLI's report quotes the command and its arguments: their credentials stay here.
@@ -369,6 +384,7 @@ export function historyItem(record: ChangeRecord, undone: boolean): HistoryItem 
     ...item,
     ...(projectPath === undefined ? {} : { projectPath }),
     ...(changed === undefined ? {} : { changed }),
+    ...(interrupted === undefined ? {} : { interrupted }),
   };
 }
 

@@ -11,6 +11,7 @@ export type {
   EntryMoves,
   EntryPlace,
   HistoryItem,
+  Interrupted,
   MovesOf,
   PlacedEntry,
   RecordOf,
@@ -21,7 +22,11 @@ export type {
 export { createHistoryJournal } from './journal';
 export type { HistoryJournal } from './journal';
 export { refuseApprovalUndoElsewhere, refuseUndoElsewhere, refuseUndoInGoneDir } from './project-keys';
+export { createIntentStore, intentsDir } from './intents';
+export type { IntentStore } from './intents';
 export { createRecordedChange } from './recorded-change';
+export { createRecovery } from './recovery';
+export type { Recovery, Settled, Settler } from './recovery';
 export type { RecordedChange } from './recorded-change';
 export { createUndoChange, createUndoRegistry } from './undo';
 export type { UndoRegistry } from './undo';

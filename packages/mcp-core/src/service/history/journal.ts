@@ -17,6 +17,8 @@ import { MiB } from '../../config';
 import { formatDuration, withDeadline } from '../../deadline';
 import { McpCoreError } from '../../errors';
 import { linesFromEnd } from '../../lines-from-end';
+import { NO_LOCK } from '../../own-lock';
+import type { OwnLock } from '../../own-lock';
 import {
   hasLanded,
   historyItem,
@@ -63,9 +65,13 @@ type Found = { record: ChangeRecord; file: string } | { problem: string };
 
 /**
  * The journal at `path`. `logWarning` hears of each line skipped, once per process (a panel polls
- * the history, the log should not repeat itself).
+ * the history, the log should not repeat itself). `lock` is held over each rotation and append.
  */
-export function createHistoryJournal(path: string, logWarning: (message: string) => void): HistoryJournal {
+export function createHistoryJournal(
+  path: string,
+  logWarning: (message: string) => void,
+  lock: OwnLock = NO_LOCK,
+): HistoryJournal {
   const rotatedPath = join(dirname(path), 'history.1.jsonl');
   const reported = new Set<string>();
 
@@ -177,10 +183,12 @@ export function createHistoryJournal(path: string, logWarning: (message: string)
     async append(change, revises) {
       const { id, time } = revises ?? { id: randomUUID(), time: new Date().toISOString() };
       const record: ChangeRecord = { id, time, ...change };
-      // The line keeps the format users' disks already hold: no `kind`, read back from the procedure.
-      const line = JSON.stringify(storedChange(record));
-      const rotated = await rotateIfFull(Buffer.byteLength(line) + 1);
-      const { endedCutLine } = await appendLine(path, line);
+      // The format users' disks already hold, with the record's `kind` last (older lines without it still read).
+      const line = JSON.stringify({ ...storedChange(record), kind: record.kind });
+      const { rotated, endedCutLine } = await lock.hold(async () => {
+        const rotatedNow = await rotateIfFull(Buffer.byteLength(line) + 1);
+        return { rotated: rotatedNow, ...(await appendLine(path, line)) };
+      });
       const warnings = [
         ...(rotated === undefined ? [] : [rotated]),
         ...(endedCutLine

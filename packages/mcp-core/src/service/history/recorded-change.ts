@@ -16,6 +16,7 @@ import type {
   MovesOf,
   NewChange,
 } from './change-record';
+import type { IntentStore } from './intents';
 import type { HistoryJournal } from './journal';
 import { withProjectKeys } from './project-keys';
 
@@ -31,6 +32,11 @@ export interface ChangeSubject<K extends ChangeKind> {
   place: Pick<EntryPlace, 'name' | 'projectPath'> & { scope: ChangeHeader['scope'] };
   /** The change it undoes. */
   undoes?: string;
+  /**
+   * What the change will take away and store, in full: given, it is made durable before the first
+   * step (intents.ts), or the change is refused with nothing changed.
+   */
+  plan?: MovesOf<K>;
 }
 
 /**
@@ -48,6 +54,7 @@ export type RecordedChange = <K extends ChangeKind>(
 export function createRecordedChange(
   journal: HistoryJournal,
   logWarning: (message: string) => void,
+  intents?: IntentStore,
 ): RecordedChange {
   /**
    * Runs one change and records it in the history with what landed, whatever the outcome: what
@@ -55,7 +62,7 @@ export function createRecordedChange(
    * written is a warning on a landed change, like the audit log.
    */
   async function recordedChange<K extends ChangeKind>(
-    { kind, procedure, place, undoes }: ChangeSubject<K>,
+    { kind, procedure, place, undoes, plan }: ChangeSubject<K>,
     run: (checkpoint: Checkpoint<K>) => Promise<Landed<MovesOf<K>>>,
   ): Promise<MutationResult> {
     const { name, scope, projectPath } = place;
@@ -70,30 +77,57 @@ export function createRecordedChange(
     // The record of this kind with `moves`: every field of every kind's moves is optional.
     const change = (ok: boolean, message: string, moves: MovesOf<K>) =>
       ({ ...subject, ok, message, kind, ...moves }) as NewChange;
-    // Set by the first line journaled: every later line of this change is written under it.
+    // Set by the intent, else by the first line journaled: every later line of this change is written under it.
     let identity: Pick<ChangeHeader, 'id' | 'time'> | undefined;
+    // Throws when the intent cannot be made durable: refused before the first step.
+    if (plan !== undefined && intents !== undefined) {
+      identity = await intents.begin(
+        change(false, 'Began; MCP Admin stopped before this change ended.', plan),
+      );
+    }
+    const intent = identity?.id;
+    let linesJournaled = 0;
     const warnings = new Set<string>();
+    /** Journals `record`; whether it is in the history now. */
     const journaled = async (record: NewChange) => {
       const outcome = await journalOrWarn(record, identity);
-      if (outcome.record !== undefined) identity ??= { id: outcome.record.id, time: outcome.record.time };
+      if (outcome.record !== undefined) {
+        identity ??= { id: outcome.record.id, time: outcome.record.time };
+        linesJournaled++;
+      }
       if (outcome.warning !== undefined) warnings.add(outcome.warning);
+      return outcome.record !== undefined;
+    };
+    /** The last line of the change is in the history: its intent goes; else it stays for the next start. */
+    const ended = async (inHistory: boolean) => {
+      if (!inHistory || intent === undefined || intents === undefined) return;
+      await intents.end(intent).catch((error: unknown) => {
+        logWarning(`${intents.dir}/change-${intent}.json could not be removed: ${errorText(error)}`);
+      });
     };
     let landed: Landed<MovesOf<K>>;
     try {
-      landed = await run((message, moves) => journaled(change(false, message, moves)));
+      landed = await run(async (message, moves) => {
+        await journaled(change(false, message, moves));
+      });
     } catch (thrown) {
       const error = thrown instanceof LandedThenFailed ? thrown.failure : thrown;
       const moves = (thrown instanceof LandedThenFailed ? thrown.moves : {}) as MovesOf<K>;
       const record = change(false, errorText(error), moves);
       // Input refused before anything ran (a server that is not there, not stashed) is no change.
       const refused = isMcpCoreError(error) && error.code === 'INVALID_INPUT' && !hasLanded(record);
-      if (!refused || identity !== undefined) await journaled(record);
+      if (refused && linesJournaled === 0) await ended(true);
+      else await ended(await journaled(record));
       throw error;
     }
     const { result, moves } = landed;
-    await journaled(change(true, result.message, moves));
+    const done = change(true, result.message, moves);
+    const inHistory = await journaled(done);
+    await ended(inHistory);
     const warning = [...warnings].join('\n');
-    return warning === '' ? result : combined(result, { ok: true, message: '', warning });
+    const answer = warning === '' ? result : combined(result, { ok: true, message: '', warning });
+    // The answer names its record when it changed something, so an Undo never guesses which.
+    return inHistory && identity !== undefined && hasLanded(done) ? { ...answer, changeId: identity.id } : answer;
   }
 
   async function journalOrWarn(

@@ -188,9 +188,16 @@ export function createProfiles({
         };
         let message = '';
         // The switches' warnings (a lost sign-in), then the history's.
-        const answer = (ok: boolean, recorded?: string): ApplyProfileResult => {
-          const warning = [...warnings, ...(recorded === undefined ? [] : [recorded])].join('\n');
-          return { ok, message, results, ...(warning === '' ? {} : { warning }) };
+        const answer = (ok: boolean, recorded?: MutationResult): ApplyProfileResult => {
+          const warning = [...warnings, ...(recorded?.warning === undefined ? [] : [recorded.warning])].join('\n');
+          const changeId = recorded?.changeId;
+          return {
+            ok,
+            message,
+            results,
+            ...(warning === '' ? {} : { warning }),
+            ...(changeId === undefined ? {} : { changeId }),
+          };
         };
         try {
           const recorded = await recordedChange(
@@ -219,7 +226,7 @@ export function createProfiles({
               return { result: { ok: true, message }, moves: { switches } };
             },
           );
-          return answer(true, recorded.warning);
+          return answer(true, recorded);
         } catch (error) {
           if (results.length === 0) throw error;
           return answer(false);

@@ -8,7 +8,7 @@
  * (`LandedThenFailed`), and the error says where the server is now.
  */
 import { addJsonArgv, checkImportedEntry, removeArgv } from '../../cli';
-import { disabledStashPath, isStashKey, readDisabledStash, writeDisabledStash } from '../../config';
+import { disabledStashPath, isStashKey, readDisabledStash, updateDisabledStash } from '../../config';
 import type { StashedServer } from '../../config';
 import { changedFieldPaths, fieldsDifferingAsLoaded } from '../../entry-comparison';
 import { errorText } from '../../error-text';
@@ -70,16 +70,18 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
         `${stashPath} already keeps a different disabled ${scope}-scope "${name}", which disabling this one would replace; remove this one to enable that one.`,
       );
     }
-    return { stored, key, stash };
+    return { stored, key };
   }
 
   async function disable(request: StashSwitchRequest): Promise<SwitchOutcome> {
     const { name, scope, projectPath } = request;
-    const { stored, key, stash } = await disablePlan(request);
+    const { stored, key } = await disablePlan(request);
     const stashed: StashedServer = { ...key, entry: stored.entry, disabledAt: new Date().toISOString() };
-    const others = stash.filter((server) => !isStashKey(server, key));
     // First the stash: if the remove below never happens, the entry is in both places, not in neither.
-    await writeDisabledStash(stashPath, [...others, stashed]);
+    await updateDisabledStash(stashPath, (stash) => [
+      ...stash.filter((server) => !isStashKey(server, key)),
+      stashed,
+    ]);
     try {
       const result = await cli.run('mcp.disable', removeArgv(name, scope), projectPath, async () => {
         verifyRemoved(name, await storedIn(scope, name, projectPath));
@@ -92,7 +94,7 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
         change: { scope, stashed },
       };
     } catch (error) {
-      throw await afterFailedRemove(error, stashed, projectPath, others);
+      throw await afterFailedRemove(error, stashed, projectPath);
     }
   }
 
@@ -104,14 +106,15 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     error: unknown,
     stashed: StashedServer,
     projectPath: string,
-    others: StashedServer[],
   ): Promise<unknown> {
     const { name, scope } = stashed;
     const found = await readBack(() => storedIn(scope, name, projectPath));
     if ('stored' in found && found.stored !== undefined) {
       if (fieldsDifferingAsLoaded(found.stored.entry, stashed.entry).length === 0) {
         // Left as it is when this fails: `reconcile` drops it on the next start, nothing is lost meanwhile.
-        await writeDisabledStash(stashPath, others).catch(() => undefined);
+        await updateDisabledStash(stashPath, (stash) =>
+          stash.filter((server) => !isSameStashed(server, stashed)),
+        ).catch(() => undefined);
       }
       return error;
     }
@@ -146,22 +149,21 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
         `A ${scope}-scope server "${name}" was added to ${stored.source} since this one was disabled; the disabled entry stays in ${stashPath}. Remove that server to enable this one.`,
       );
     }
-    return { stash, stashed };
+    return { stashed };
   }
 
   async function enable(request: StashSwitchRequest): Promise<SwitchOutcome> {
     const { name, scope, projectPath } = request;
-    const { stash, stashed } = await enablePlan(request);
-    const rest = stash.filter((server) => server !== stashed);
+    const { stashed } = await enablePlan(request);
     let result;
     try {
       result = await cli.run('mcp.enable', addJsonArgv(name, scope, stashed.entry), projectPath, async () => {
         verifyStored(name, scope, stashed.entry, await storedIn(scope, name, projectPath));
       });
     } catch (error) {
-      throw await afterFailedAdd(error, stashed, projectPath, rest);
+      throw await afterFailedAdd(error, stashed, projectPath);
     }
-    const dropped = await dropFromStash(name, rest);
+    const dropped = await dropFromStash(stashed);
     const warning = [result.warning, dropped].filter(Boolean).join('\n');
     return { result: warning === '' ? result : { ...result, warning }, change: { scope, stashed } };
   }
@@ -174,7 +176,6 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     error: unknown,
     stashed: StashedServer,
     projectPath: string,
-    rest: StashedServer[],
   ): Promise<unknown> {
     const { name, scope } = stashed;
     const found = await readBack(() => storedIn(scope, name, projectPath));
@@ -188,7 +189,7 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
       );
     }
     if (fieldsDifferingAsLoaded(found.stored?.entry, stashed.entry).length === 0) {
-      const dropped = await dropFromStash(name, rest);
+      const dropped = await dropFromStash(stashed);
       return landed(
         `"${name}" was enabled all the same: it is back in ${configPath}.${dropped === undefined ? '' : `\n${dropped}`}`,
       );
@@ -197,13 +198,18 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     return withMessage(error, `${errorText(error)}\n${state}`);
   }
 
-  /** The stash without an enabled server; a warning when it cannot be written. */
-  async function dropFromStash(name: string, rest: StashedServer[]): Promise<string | undefined> {
+  /**
+   * The stash as it is now without the enabled server (never the copy read before the add: another
+   * MCP Admin may have stashed a server since); a warning when it cannot be written.
+   */
+  async function dropFromStash(stashed: StashedServer): Promise<string | undefined> {
     try {
-      await writeDisabledStash(stashPath, rest);
+      await updateDisabledStash(stashPath, (stash) =>
+        stash.filter((server) => !isSameStashed(server, stashed)),
+      );
       return undefined;
     } catch (error) {
-      return `${name} is enabled, but ${errorText(error)}; it is dropped from there when MCP Admin next starts.`;
+      return `${stashed.name} is enabled, but ${errorText(error)}; it is dropped from there when MCP Admin next starts.`;
     }
   }
 
@@ -213,6 +219,15 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
   }
 
   return { disable, enable, refuseUnlessSwitchable };
+}
+
+/** Whether `server` is the very entry `stashed` was (its key, entry and time): another one under the key stays. */
+function isSameStashed(server: StashedServer, stashed: StashedServer): boolean {
+  return (
+    isStashKey(server, stashed) &&
+    server.disabledAt === stashed.disabledAt &&
+    fieldsDifferingAsLoaded(server.entry, stashed.entry).length === 0
+  );
 }
 
 /** CHANGED_SINCE unless the entry `what` names is still `expected`, naming the fields that changed. */

@@ -12,12 +12,14 @@ import type { SwitchServerInput } from '../../schemas';
 import { settleStash } from '../../switch';
 import type { EngineContext, MutationResult } from '../engine';
 import type { SwitchChanges } from './changes';
+import type { Recovery } from '../history';
 
 import type { McpAdmin } from '../contract';
 import { signInAtRisk, withSignInLoss } from '../sign-in';
 
 type SwitchContext = Pick<EngineContext, 'settings' | 'turns' | 'cli' | 'readers'> & {
   switches: SwitchChanges;
+  recovery: Recovery;
 };
 
 export function createSwitchServer({
@@ -26,6 +28,7 @@ export function createSwitchServer({
   cli,
   readers,
   switches,
+  recovery,
 }: SwitchContext): Pick<McpAdmin, 'disable' | 'enable' | 'resetChoices' | 'settleDisabled'> {
   const { configPath, claudeDir, managedDir, logWarning, credentialsPath } = settings;
 
@@ -71,6 +74,12 @@ export function createSwitchServer({
 
     // Its own queue turn: MCP Admin's bookkeeping, which a managed config does not stop.
     async settleDisabled() {
+      // First the changes a stopped MCP Admin left half done (a crash, a full disk), then the stash.
+      try {
+        for (const said of await turns.own(() => recovery.settleInterrupted())) logWarning(said);
+      } catch (error) {
+        logWarning(`The interrupted changes could not be settled: ${errorText(error)}`);
+      }
       try {
         for (const { scope, name } of await turns.own(() => settleStash(configPath))) {
           logWarning(

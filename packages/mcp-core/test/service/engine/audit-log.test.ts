@@ -13,6 +13,7 @@ import {
 } from '../../../src/service/engine/audit-log';
 import { REDACTED } from '../../../src/config';
 import { McpCoreError } from '../../../src/errors';
+import { createOwnLock } from '../../../src/own-lock';
 import { addServerInputSchema } from '../../../src/schemas';
 
 describe('redactArgv', () => {
@@ -112,6 +113,40 @@ describe('createAuditLog', () => {
     expect(previous).toContain('"older"');
     expect(`${current}${previous}`).not.toContain('"oldest"');
     expect(existsSync(join(world.configDir, '.mcp-admin', 'audit.2.jsonl'))).toBe(false);
+  });
+
+  it('loses no record when two MCP Admins append at once across a rotation: each rotates only under the shared lock', async () => {
+    const path = auditLogPath(world.configPath);
+    const rotated = join(world.configDir, '.mcp-admin', 'audit.1.jsonl');
+    const record = (writer: string, index: number) =>
+      ['mcp', 'add', `${writer}${String(index).padStart(2, '0')}`] as string[];
+    const lineBytes =
+      JSON.stringify({
+        time: new Date().toISOString(),
+        procedure: 'mcp.add',
+        argv: record('a', 0),
+        outcome: { ok: true, message: 'Added' },
+      }).length + 1;
+    // 60 records, one rotation: after about 40 of them.
+    const logs = ['a', 'b'].map((writer) => ({
+      writer,
+      log: createAuditLog(path, lineBytes * 40, createOwnLock(world.configPath)),
+    }));
+
+    await Promise.all(
+      logs.flatMap(({ writer, log }) =>
+        Array.from({ length: 30 }, (_, index) =>
+          log.append('mcp.add', record(writer, index), { ok: true, message: 'Added' }),
+        ),
+      ),
+    );
+
+    const kept = [rotated, path]
+      .flatMap((file) => readFileSync(file, 'utf8').trimEnd().split('\n'))
+      .map((line) => (JSON.parse(line) as { argv: string[] }).argv[2]);
+    expect(kept.sort()).toEqual(
+      logs.flatMap(({ writer }) => Array.from({ length: 30 }, (_, index) => record(writer, index)[2])).sort(),
+    );
   });
 
   it('appends one JSON line per call beside .claude.json, readable by its owner only', async () => {

@@ -62,6 +62,7 @@ describe('the mutation queue in the service', () => {
     });
     await expect(next).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Added stdio MCP server after to user config`,
     });
   });
@@ -81,6 +82,7 @@ describe('the mutation queue in the service', () => {
     );
     await expect(next).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Added stdio MCP server after to user config`,
     });
   });

@@ -60,6 +60,7 @@ describe('add', () => {
     };
     await expect(admin.add(input)).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Added stdio MCP server files to user config`,
     });
     const entry = { type: 'stdio', command: 'npx', args: input.args, env: input.env };
@@ -97,6 +98,7 @@ describe('add', () => {
       }),
     ).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Added http MCP server web to user config`,
     });
     const entry = { type: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'Bearer -x' } };
@@ -138,10 +140,12 @@ describe('add', () => {
     };
     await expect(admin.add(stdio)).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Added stdio MCP server files to local config`,
     });
     await expect(admin.add(sse)).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Added sse MCP server events to local config`,
     });
     const files = { type: 'stdio', command: 'node', args: ['--inspect', 'server.js'], env: {} };
@@ -194,6 +198,7 @@ describe('add', () => {
       }),
     ).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Added stdio MCP server files to project config`,
     });
     await expect(
@@ -206,6 +211,7 @@ describe('add', () => {
       }),
     ).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Added http MCP server web to project config`,
     });
     const files = { type: 'stdio', command: 'node', args: ['server.js'], env: { LEVEL: '-1' } };

@@ -37,6 +37,7 @@ describe('remove', () => {
     await admin.add({ name: 'files', scope: 'user', command: 'node' });
     await expect(admin.remove({ name: 'files', scope: 'user' })).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Removed MCP server files from user config\nFile modified: ${world.configPath}`,
     });
     await expect(storedEntries('files')).resolves.toEqual([]);
@@ -57,6 +58,7 @@ describe('remove', () => {
     await admin.add({ name: 'files', scope: 'local', command: 'node', projectPath: world.nestedDir });
     await expect(admin.remove({ name: 'files', projectPath: world.nestedDir })).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Removed MCP server files from local config\nFile modified: ${world.configPath} [project: ${world.projectDir}]`,
     });
     await expect(storedEntries('files')).resolves.toEqual([]);
@@ -111,6 +113,7 @@ describe('remove of exactly the listed entry (source)', () => {
       admin.remove({ name: 'shared', scope: 'project', projectPath: world.nestedDir, source: farther }),
     ).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Removed MCP server shared from project config\nFile modified: ${farther}`,
     });
 

@@ -85,6 +85,7 @@ describe('update', () => {
       }),
     ).resolves.toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `Removed MCP server signed-in from user config\nFile modified: ${world.configPath}\nAdded http MCP server signed-in to user config`,
     });
     await admin.update({ name: 'files', scope: 'user', server: { env: { API_KEY: 'n3w-s3cret' } } });

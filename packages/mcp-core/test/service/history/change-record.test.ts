@@ -85,7 +85,7 @@ describe('history lines in the format on users’ disks', () => {
     expect(storedChange(parsed.record)).toEqual(line);
   });
 
-  it('the journal writes a tagged record without its kind, and reads it back tagged', async () => {
+  it('the journal writes a tagged record with its kind after the fields older lines hold, and reads it back tagged', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'history-format-'));
     dirs.push(dir);
     const path = join(dir, 'history.jsonl');
@@ -104,8 +104,8 @@ describe('history lines in the format on users’ disks', () => {
     };
     const { record } = await journal.append(change);
     const line: unknown = JSON.parse(readFileSync(path, 'utf8').trim());
-    expect(line).toEqual({ ...OLD_LINES.entries, id: record.id, time: record.time });
-    expect(Object.keys(line as object)).not.toContain('kind');
+    expect(line).toEqual({ ...OLD_LINES.entries, id: record.id, time: record.time, kind: 'entries' });
+    expect(Object.keys(line as object).at(-1)).toBe('kind');
     const { value } = await journal.undoable(record.id);
     expect(value.kind).toBe('entries');
   });

@@ -106,6 +106,7 @@ describe('profiles', () => {
 
     expect(applied).toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: 'Applied profile "work": 1 switched on, 1 switched off, 1 unchanged, 1 missing.',
       results: [
         { name: 'beta', scope: 'user', outcome: 'unchanged' },

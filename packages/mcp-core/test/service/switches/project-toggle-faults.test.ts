@@ -44,6 +44,7 @@ it('a toggle off whose session wrote it and exited without answering answers 200
   const service = adminWithFault('exit');
   await expect(service.disableInProject({ name: 'docs', projectPath: world.projectDir })).resolves.toEqual({
     ok: true,
+    changeId: expect.any(String) as unknown,
     message: `"docs" is off in this project only (${world.projectDir}), as Claude Code's /mcp turns it off.`,
     warning: `Claude Code's control session ended (exit code 3) without answering the toggle. The toggle had landed: "docs" is in ${where()}.`,
   });
@@ -66,6 +67,7 @@ it('a toggle whose session wrote it and then hung past the deadline answers 200 
   const service = adminWithFault('hang');
   await expect(service.disableInProject({ name: 'docs', projectPath: world.projectDir })).resolves.toEqual({
     ok: true,
+    changeId: expect.any(String) as unknown,
     message: `"docs" is off in this project only (${world.projectDir}), as Claude Code's /mcp turns it off.`,
     warning: `Claude Code did not answer the toggle within ${TIMEOUT_MS} ms and was stopped (MCP_ADMIN_CLI_TIMEOUT_MS sets the limit). The toggle had landed: "docs" is in ${where()}.`,
   });

@@ -61,6 +61,7 @@ describe('off in this project only, through Claude Code', () => {
     const result = await service.disableInProject({ name: 'docs', projectPath: world.nestedDir });
     expect(result).toEqual({
       ok: true,
+      changeId: expect.any(String) as unknown,
       message: `"docs" is off in this project only (${world.projectDir}), as Claude Code's /mcp turns it off.`,
     });
     expect(disabledIn(world.projectDir)).toEqual(['docs']);

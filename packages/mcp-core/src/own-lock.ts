@@ -1,0 +1,225 @@
+/**
+ * The one writer lock of every MCP Admin on a Claude Code config: `.mcp-admin/lock` (a folder made
+ * with `mkdir`, which only one process wins, by `proper-lockfile`). Each read-modify-write of
+ * MCP Admin's own files (stash, profiles, history, audit log and their rotation, last checks) and
+ * each change's whole sequence of steps runs holding it, so a second MCP Admin started in another
+ * project never sees, and never writes over, the middle of another's change. The holder touches
+ * the folder every `updateMs` and names itself in it (`owner`: pid and start time): a lock whose
+ * owner process is gone (killed) is taken over at once, one left untouched for `staleMs` with no
+ * owner named (cut off between its `mkdir` and its `owner`) too. A live owner's lock is never
+ * taken, however long it holds it. Within one process the lock is re-entrant: a step that appends
+ * to the audit log inside a change that holds it does not wait for itself.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import lockfile from 'proper-lockfile';
+import { errorText } from './error-text';
+import { McpCoreError } from './errors';
+import { makeOwnDir, OWN_FILE_MODE, ownFilePath } from './own-files';
+import { isRunning, readProcess, thisProcess } from './process-table';
+import type { ProcessOwner } from './process-table';
+
+export interface OwnLock {
+  readonly path: string;
+  /** Runs `task` holding the lock (waiting for it at most `waitMs`); inside `task` it is held already. */
+  hold<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Names the CLI `pid` (spawned while the lock is held) beside its owner until the returned
+   * callback: a CLI outlives a killed MCP Admin, and the lock is not taken over while it runs.
+   */
+  helper(pid: number): () => void;
+}
+
+export interface OwnLockOptions {
+  /** A lock not touched for this long is its dead owner's, and is taken over. */
+  staleMs?: number;
+  /** How often the holder touches the lock. */
+  updateMs?: number;
+  /** How long a change waits for another MCP Admin's before it is refused. */
+  waitMs?: number;
+  /** Hears of a lock this process held that another took over (this process was frozen past `staleMs`). */
+  logWarning?: (message: string) => void;
+}
+
+/** Five seconds untouched: the holder touches it every second, so only a dead (or frozen) one misses. */
+export const LOCK_STALE_MS = 5_000;
+const LOCK_UPDATE_MS = 1_000;
+/** Longer than any one change's steps (a profile of several CLI calls), shorter than a client's patience. */
+export const LOCK_WAIT_MS = 120_000;
+const RETRY_MIN_MS = 10;
+const RETRY_MAX_MS = 200;
+
+export function ownLockPath(configPath: string): string {
+  return ownFilePath(configPath, 'lock');
+}
+
+export function createOwnLock(configPath: string, options: OwnLockOptions = {}): OwnLock {
+  const path = ownLockPath(configPath);
+  const ownerPath = join(path, 'owner');
+  const staleMs = options.staleMs ?? LOCK_STALE_MS;
+  const updateMs = options.updateMs ?? Math.min(LOCK_UPDATE_MS, staleMs / 2);
+  const waitMs = options.waitMs ?? LOCK_WAIT_MS;
+  const logWarning =
+    options.logWarning ??
+    ((message: string) => {
+      console.warn(`MCP Admin: ${message}`);
+    });
+  const holding = new AsyncLocalStorage<true>();
+  // The CLIs running under the lock now, named in `lock/owner` with this process.
+  const helpers = new Set<ProcessOwner>();
+  const nameOwner = () => {
+    try {
+      writeFileSync(ownerPath, JSON.stringify({ ...thisProcess(), helpers: [...helpers] }), {
+        mode: OWN_FILE_MODE,
+      });
+    } catch {
+      // Not named: the lock is then taken over only once it goes stale, never sooner.
+    }
+  };
+  // Tasks of this process wait here for each other, so only one at a time contends for the file.
+  let inProcess: Promise<unknown> = Promise.resolve();
+
+  /**
+   * The lock, once taken: its release; undefined when the own folder cannot be written (made,
+   * entered), where no MCP Admin can take it: the change goes on, and the writes of its own files
+   * fail on their own terms (a warning, or a refusal where a record must come first).
+   */
+  async function acquire(): Promise<(() => Promise<void>) | undefined> {
+    try {
+      await makeOwnDir(path);
+    } catch {
+      return undefined;
+    }
+    const deadline = Date.now() + waitMs;
+    for (let delay = RETRY_MIN_MS; ; delay = Math.min(delay * 2, RETRY_MAX_MS)) {
+      try {
+        const release = await lockfile.lock(path, {
+          realpath: false,
+          lockfilePath: path,
+          stale: staleMs,
+          update: updateMs,
+          retries: 0,
+          onCompromised: (error) => {
+            logWarning(`${path} could not be kept fresh while this MCP Admin held it: ${errorText(error)}`);
+          },
+        });
+        helpers.clear();
+        await writeFile(ownerPath, JSON.stringify(thisProcess()), { mode: OWN_FILE_MODE }).catch(
+          () => undefined,
+        );
+        return async () => {
+          // Named as ours, it is ours: no one takes a lock whose named owner runs.
+          const ours = (await ownerOf(ownerPath))?.pid === process.pid;
+          await rm(ownerPath, { force: true });
+          // proper-lockfile lets go of a lock it could not touch in time (a full disk, a frozen loop) without removing it.
+          await release().catch(async (error: unknown) => {
+            if (!ours) throw error;
+            await rmdir(path);
+          });
+        };
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        // ENOTEMPTY: a lock untouched past `staleMs` whose owner is named, and so is judged by its process.
+        if (code !== 'ELOCKED' && code !== 'ENOTEMPTY') return undefined;
+        if (await tookOverFromTheGone()) continue;
+        if (Date.now() + delay > deadline) {
+          throw new McpCoreError(
+            'QUEUE_FULL',
+            `Another MCP Admin on this config has held ${path} for over ${String(Math.round(waitMs / 1000))} s; try again when its change is done.`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  /**
+   * Takes a lock whose named owner has ended out of the way: moved aside (one rename, which only
+   * one contender wins), looked at again there, removed; put back if it names a live owner after all.
+   */
+  async function tookOverFromTheGone(): Promise<boolean> {
+    const owner = await ownerOf(ownerPath);
+    if (owner === undefined || isLive(owner)) return false;
+    const aside = `${path}.gone-${randomUUID()}`;
+    try {
+      await rename(path, aside);
+    } catch {
+      return false;
+    }
+    const moved = await ownerOf(join(aside, 'owner'));
+    if (moved !== undefined && isLive(moved)) {
+      await rename(aside, path).catch(() => undefined);
+      return false;
+    }
+    await rm(aside, { recursive: true, force: true });
+    return true;
+  }
+
+  async function holdFile<T>(task: () => Promise<T>): Promise<T> {
+    const release = await acquire();
+    try {
+      return await holding.run(true, task);
+    } finally {
+      // A lock taken over meanwhile is no longer ours to remove.
+      await release?.().catch(() => undefined);
+    }
+  }
+
+  return {
+    path,
+    helper(pid) {
+      if (holding.getStore() !== true) return () => undefined;
+      const helper = { pid, startTime: readProcess(pid)?.startTime ?? null };
+      helpers.add(helper);
+      nameOwner();
+      return () => {
+        helpers.delete(helper);
+        nameOwner();
+      };
+    },
+    hold<T>(task: () => Promise<T>): Promise<T> {
+      if (holding.getStore() === true) return task();
+      const turn = inProcess.then(() => holdFile(task));
+      inProcess = turn.catch(() => undefined);
+      return turn;
+    },
+  };
+}
+
+/** A lock's owner as its file names it: the process, and the CLIs it ran under the lock. */
+interface LockOwner extends ProcessOwner {
+  helpers: ProcessOwner[];
+}
+
+/** Whether the owner, or a CLI it started under the lock (which a kill of the owner leaves running), still runs. */
+function isLive(owner: LockOwner): boolean {
+  return isRunning(owner) || owner.helpers.some(isRunning);
+}
+
+/** The owner a lock names, if it names one this way. */
+async function ownerOf(path: string): Promise<LockOwner | undefined> {
+  try {
+    const owner = JSON.parse(await readFile(path, 'utf8')) as {
+      pid?: unknown;
+      startTime?: unknown;
+      helpers?: unknown;
+    } | null;
+    const processOf = (value: unknown): ProcessOwner | undefined => {
+      const { pid, startTime } = (value ?? {}) as { pid?: unknown; startTime?: unknown };
+      if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return undefined;
+      return { pid, startTime: typeof startTime === 'number' ? startTime : null };
+    };
+    const main = processOf(owner);
+    if (main === undefined) return undefined;
+    const helpers = Array.isArray(owner?.helpers) ? owner.helpers.slice(0, 64).map(processOf) : [];
+    return { ...main, helpers: helpers.filter((helper) => helper !== undefined) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** No lock: for a file only one writer in one process ever touches (a test's own journal). */
+export const NO_LOCK: OwnLock = { path: '', hold: (task) => task(), helper: () => () => undefined };
