@@ -167,6 +167,40 @@ test('Check all counts its progress and fills every row with its own result', as
   await panel.screenshot('check-all');
 });
 
+test('Check all shows the rows still waiting, and Cancel check all stops it, ends the waiting server and puts the row back', async ({
+  openPanel,
+  world,
+}) => {
+  const startedFile = join(world.plainDir, 'started');
+  await seedServer(world, world.projectDir, toolsServer('quick', 'user', ['quick_tool']));
+  await seedServer(world, world.projectDir, {
+    name: 'slow',
+    scope: 'user',
+    command: process.execPath,
+    args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
+    env: { DELAY_MS: '120000', STARTED_FILE: startedFile },
+  });
+  const panel = await openPanel();
+  const slow = panel.serverRow('slow');
+
+  await panel.checkAllButton.click();
+  await expect(panel.serverRow('quick')).toContainText('Connected');
+  await expect(slow).toContainText(/Checking… \d+ s/);
+  await expect.poll(() => existsSync(startedFile)).toBe(true);
+  const pid = Number(readFileSync(startedFile, 'utf8'));
+  expect(livingGroupMembers(pid)).toContain(pid);
+  await panel.cancelCheckAllButton.click();
+
+  await expect(panel.page.getByRole('status').filter({ hasText: 'cancelled' })).toHaveText(
+    'Check all cancelled: 1 of 2 checked: 1 connected.',
+  );
+  await expect(slow).toContainText('Not checked');
+  await expect(panel.serverRow('quick')).toContainText('Connected');
+  await expect(panel.cancelCheckAllButton).toBeHidden();
+  await expect(panel.checkAllButton).toBeFocused();
+  await expect.poll(() => livingGroupMembers(pid)).toEqual([]);
+});
+
 test('a project server nobody approved asks first, showing the exact command and arguments', async ({
   openPanel,
   world,

@@ -145,6 +145,11 @@ export class PanelPage {
     return this.serverRow(name).getByRole('button', { name: `Cancel check ${name}`, exact: true });
   }
 
+  /** Shown next to `Check all` while it runs. */
+  get cancelCheckAllButton(): Locator {
+    return this.page.getByRole('button', { name: 'Cancel check all', exact: true });
+  }
+
   /** The row's menu button of rarer actions (Logs, Sign in, Sign out). */
   moreActions(name: string, row: Locator = this.serverRow(name)): Locator {
     return row.getByRole('button', { name: `More actions for ${name}`, exact: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAllSummary, NO_CHECKS } from '../src/check/check-all-summary';
+import { cancelledCheckAllSummary, checkAllSummary, NO_CHECKS } from '../src/check/check-all-summary';
 import type { ServerEntry } from '../src/trpc';
 
 const server = (name: string, status: ServerEntry['status']) => ({ name, status }) as ServerEntry;
@@ -27,5 +27,12 @@ describe('checkAllSummary', () => {
 
   it('says when there was nothing to check', () => {
     expect(checkAllSummary(0, 0, NO_CHECKS, true, [])).toBe('No active servers to check.');
+  });
+
+  it('says a cancelled run was cancelled, with what it found so far', () => {
+    expect(cancelledCheckAllSummary(1, 2, { ...NO_CHECKS, ok: 1 })).toBe(
+      'Check all cancelled: 1 of 2 checked: 1 connected.',
+    );
+    expect(cancelledCheckAllSummary(0, 0, NO_CHECKS)).toBe('Check all cancelled before any server answered.');
   });
 });

@@ -86,4 +86,28 @@ describe('mcp.checkAll through createCaller', () => {
       expect(livingGroupMembers(leader)).toEqual([]);
     }, PATIENTLY);
   });
+
+  it('ends when its client unsubscribes (Cancel check all), stopping the check that waits and its process group', async () => {
+    const world = useTestWorld();
+    const pidFile = join(world.plainDir, 'pids');
+    const silent = {
+      command: process.execPath,
+      args: [MCP_SERVER_SCRIPTS.hangsWithGrandchild],
+      env: { PID_FILE: pidFile },
+    };
+    writeFileSync(world.configPath, JSON.stringify({ mcpServers: { silent } }));
+    // What the HTTP adapter aborts when the panel's subscription ends (its request closes).
+    const client = new AbortController();
+    const api = callerFor(world, { signal: client.signal });
+
+    const events = (await api.mcp.checkAll())[Symbol.asyncIterator]();
+    const next = events.next();
+    const leader = await leaderOnceStarted(pidFile);
+    client.abort();
+
+    await expect(next).resolves.toEqual({ done: true, value: undefined });
+    await vi.waitFor(() => {
+      expect(livingGroupMembers(leader)).toEqual([]);
+    }, PATIENTLY);
+  });
 });

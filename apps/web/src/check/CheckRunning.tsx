@@ -6,21 +6,24 @@ type RunningCheck = Extract<RowCheck, { state: 'running' }>;
 
 /**
  * A check under way: how long it has waited so far (a check waits as long as Claude Code would,
- * 30 s by default), and `Cancel check <name>`, which stops it and its server.
+ * 30 s by default), and `Cancel check <name>`, which stops it and its server. A row waiting in a
+ * `Check all` has no Cancel of its own: `Cancel check all` stops the run.
  */
 export function CheckRunning({ serverName, check }: { serverName: string; check: RunningCheck }) {
   const seconds = useWholeSecondsSince(check.startedAt);
   return (
     <span className="check-running">
       <span className="connection muted">Checking… {seconds} s</span>
-      <button
-        type="button"
-        className="secondary small"
-        aria-label={`Cancel check ${serverName}`}
-        onClick={check.cancel}
-      >
-        Cancel
-      </button>
+      {'cancel' in check && (
+        <button
+          type="button"
+          className="secondary small"
+          aria-label={`Cancel check ${serverName}`}
+          onClick={check.cancel}
+        >
+          Cancel
+        </button>
+      )}
     </span>
   );
 }

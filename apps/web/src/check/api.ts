@@ -3,7 +3,7 @@ import type { WritableServer } from '../rows';
 import { useRefreshAfterChange } from '../refresh-after-change';
 import { trpc } from '../trpc';
 
-type CheckAllHandlers = Parameters<typeof trpc.mcp.checkAll.useSubscription>[1];
+export type CheckAllHandlers = Parameters<typeof trpc.mcp.checkAll.useSubscription>[1];
 
 /**
  * Checks one entry; the promise carries that check's own result (several rows may be checked at
@@ -20,7 +20,10 @@ export function useCheckServer() {
   ) => client.mcp.check.mutate({ name, scope, projectPath, source, confirm }, { signal });
 }
 
-/** `mcp.checkAll` of a project, while mounted. */
+/**
+ * `mcp.checkAll` of a project, while mounted. Unmounted, it ends the subscription, and the server
+ * then stops every check still running and its server's processes.
+ */
 export function useCheckAll(projectPath: string, handlers: CheckAllHandlers) {
   trpc.mcp.checkAll.useSubscription({ projectPath }, handlers);
 }

@@ -17,13 +17,7 @@ export function checkAllSummary(
   servers: readonly ServerEntry[],
 ): string {
   if (!ended) return total > 0 ? `${checked} of ${total} checked` : 'Checking all servers…';
-  const outcomes = [
-    counts.ok > 0 && `${counts.ok} connected`,
-    counts.failed > 0 && `${counts.failed} failed`,
-    counts.timeout > 0 && `${counts.timeout} timed out`,
-    counts['needs-auth'] > 0 &&
-      `${counts['needs-auth']} need${counts['needs-auth'] === 1 ? 's' : ''} sign-in`,
-  ].filter((part) => part !== false);
+  const outcomes = outcomesOf(counts);
   const pending = servers.filter((server) => server.status === 'pending').length;
   const skipped =
     pending === 0
@@ -34,4 +28,20 @@ export function checkAllSummary(
   const head =
     total === 0 ? 'No active servers to check.' : `${checked} of ${total} checked: ${outcomes.join(', ')}.`;
   return `${head}${skipped}`;
+}
+
+/** A `Check all` the user cancelled: how far it got; the servers still waiting were stopped. */
+export function cancelledCheckAllSummary(checked: number, total: number, counts: CheckCounts): string {
+  if (checked === 0) return 'Check all cancelled before any server answered.';
+  return `Check all cancelled: ${checked} of ${total} checked: ${outcomesOf(counts).join(', ')}.`;
+}
+
+function outcomesOf(counts: CheckCounts): string[] {
+  return [
+    counts.ok > 0 && `${counts.ok} connected`,
+    counts.failed > 0 && `${counts.failed} failed`,
+    counts.timeout > 0 && `${counts.timeout} timed out`,
+    counts['needs-auth'] > 0 &&
+      `${counts['needs-auth']} need${counts['needs-auth'] === 1 ? 's' : ''} sign-in`,
+  ].filter((part) => part !== false);
 }

@@ -7,6 +7,8 @@ import { useCheckServer } from './api';
 export type RowCheck =
   /** Since `startedAt` (`Date.now()`); `cancel` stops it, and the row goes back to what it showed before. */
   | { state: 'running'; startedAt: number; cancel: () => void }
+  /** Waiting in a `Check all`, which is cancelled as a whole; stopped, the row shows `before` again. */
+  | { state: 'running'; startedAt: number; inCheckAll: { before: RowCheck | undefined } }
   | { state: 'done'; result: CheckResult }
   /** `error` as thrown: a server out of reach is said once on the page (see connection/unreachable.ts). */
   | { state: 'error'; message: string; error: Error };
@@ -15,8 +17,12 @@ export interface RowChecks {
   of(projectPath: string, server: ServerEntry): RowCheck | undefined;
   /** Checks the row's entry; one that needs the user's confirmation goes to `onNeedsConfirmation`. */
   check(server: WritableServer, projectPath: string, confirm?: boolean): void;
+  /** A `Check all` started: each of `servers` it checks waits for its result. */
+  startAll(projectPath: string, servers: readonly ServerEntry[]): void;
   /** A result `mcp.checkAll` brought. */
   record(projectPath: string, event: CheckAllEvent): void;
+  /** The `Check all` ended (or was cancelled): the rows still waiting show what they showed before. */
+  endAll(): void;
 }
 
 /** Each row's latest check, kept in the list while the rows come and go. */
@@ -60,8 +66,33 @@ export function useRowChecks(
         },
       );
     },
+    startAll(projectPath, servers) {
+      const startedAt = Date.now();
+      setChecks((previous) => {
+        const next = new Map(previous);
+        // What mcp.checkAll checks (core check/active.ts); a row's own check under way goes on.
+        for (const server of servers.filter((entry) => entry.status === 'active')) {
+          const key = rowKey(server, projectPath);
+          const before = previous.get(key);
+          if (before?.state !== 'running')
+            next.set(key, { state: 'running', startedAt, inCheckAll: { before } });
+        }
+        return next;
+      });
+    },
     record(projectPath, event) {
       set(rowKey(event, projectPath), { state: 'done', result: event.result });
+    },
+    endAll() {
+      setChecks((previous) => {
+        const next = new Map(previous);
+        for (const [key, check] of previous) {
+          if (check.state !== 'running' || !('inCheckAll' in check)) continue;
+          if (check.inCheckAll.before === undefined) next.delete(key);
+          else next.set(key, check.inCheckAll.before);
+        }
+        return next;
+      });
     },
   };
 }

@@ -38,6 +38,8 @@ interface CheckAllState {
   projectPath: string;
   run: number;
   ended: boolean;
+  /** Ended by `Cancel check all`. */
+  cancelled: boolean;
 }
 
 interface ServersSectionProps {
@@ -64,6 +66,12 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
   // A run of another project stopped when the user left it (its subscription went with it).
   const checkAllShown = checkAll?.projectPath === projectPath ? checkAll : null;
   const checkAllRunning = checkAllShown !== null && !checkAllShown.ended;
+  if (checkAll !== null && checkAllShown === null && !checkAll.ended) {
+    // Its rows stop waiting, and coming back to that project starts no run by itself.
+    setCheckAll(null);
+    checks.endAll();
+  }
+  const checkAllButton = useRef<HTMLButtonElement>(null);
   const focusAfterRender = useFocusAfterRender();
   // Keep showing the current rows while the revealed (or another project's) list loads.
   const list = useServerList(projectPath, { reveal, keepPrevious: true });
@@ -99,17 +107,34 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
         <div className="section-actions">
           {servers.length > 0 && (
             <button
+              ref={checkAllButton}
               type="button"
               className="secondary small"
               disabled={showsPreviousProject}
               // Busy, not disabled, while a run goes on: a disabled button would drop the focus it has.
               aria-disabled={checkAllRunning ? true : undefined}
               onClick={() => {
-                if (!checkAllRunning)
-                  setCheckAll({ projectPath, run: (checkAll?.run ?? 0) + 1, ended: false });
+                if (checkAllRunning) return;
+                setCheckAll({ projectPath, run: (checkAll?.run ?? 0) + 1, ended: false, cancelled: false });
+                checks.startAll(projectPath, servers);
               }}
             >
               Check all
+            </button>
+          )}
+          {checkAllShown !== null && checkAllRunning && (
+            <button
+              type="button"
+              className="secondary small"
+              aria-label="Cancel check all"
+              onClick={() => {
+                setCheckAll({ ...checkAllShown, ended: true, cancelled: true });
+                checks.endAll();
+                // This button goes with the run: focus goes back to the one that starts another.
+                checkAllButton.current?.focus();
+              }}
+            >
+              Cancel
             </button>
           )}
           <label className="switch">
@@ -131,11 +156,16 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
           <CheckAllRun
             key={checkAllShown.run}
             projectPath={checkAllShown.projectPath}
+            cancelled={checkAllShown.cancelled}
             onResult={(event) => {
               checks.record(checkAllShown.projectPath, event);
             }}
             onEnd={() => {
-              setCheckAll({ ...checkAllShown, ended: true });
+              // Only the run that ended: never one cancelled or started since.
+              setCheckAll((current) =>
+                current?.run === checkAllShown.run && !current.ended ? { ...current, ended: true } : current,
+              );
+              checks.endAll();
             }}
           />
         </Suspense>

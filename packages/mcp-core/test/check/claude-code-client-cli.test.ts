@@ -4,7 +4,7 @@
  * a session), answers roots and elicitation as Claude Code does, and waits for a server to connect
  * as long as Claude Code does (MCP_TIMEOUT).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createTestWorld,
@@ -113,6 +113,36 @@ it(
     expect(late).toMatchObject({
       status: 'timeout',
       error: 'Timed out after 10 s waiting for the answer to initialize.',
+    });
+  },
+  CLI_TIMEOUT_MS,
+);
+
+it(
+  "the user settings' env.MCP_TIMEOUT sets how long Claude Code and a check wait, before the environment's: a server answering after it times out",
+  async () => {
+    writeConfig(world, { mcpServers: { late: fixtureEntry({ DELAY_MS: '6000' }) } });
+    writeFileSync(join(world.configDir, 'settings.json'), JSON.stringify({ env: { MCP_TIMEOUT: '3000' } }));
+    // The environment's alone would let `late` connect.
+    const MCP_TIMEOUT = '20000';
+    const admin = createMcpAdmin(
+      worldAdminOptions(world, { spawnEnv: { ...process.env, HOME: world.configDir, MCP_TIMEOUT } }),
+    );
+    const [listed, late] = await Promise.all([
+      execa(PINNED_CLAUDE_BIN, ['mcp', 'list'], {
+        cwd: world.projectDir,
+        env: { HOME: world.configDir, CLAUDE_CONFIG_DIR: world.configDir, MCP_TIMEOUT },
+        stdin: 'ignore',
+      }),
+      admin.check({ name: 'late', scope: 'user' }),
+    ]).finally(() => admin.close());
+
+    const line = listed.stdout.split('\n').find((text) => text.startsWith('late: '));
+    // Either of Claude Code's two timers may say it first: its connection's, or its initialize request's.
+    expect(line).toMatch(/✘ Failed to connect — (Request timed out|.*connection timed out after 3000ms)$/);
+    expect(late).toMatchObject({
+      status: 'timeout',
+      error: 'Timed out after 3 s waiting for the answer to initialize.',
     });
   },
   CLI_TIMEOUT_MS,

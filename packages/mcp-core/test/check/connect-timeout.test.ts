@@ -20,4 +20,12 @@ describe('connectTimeoutMs', () => {
   it('waits at most 10 minutes, whatever MCP_TIMEOUT says', () => {
     expect(connectTimeoutMs({ MCP_TIMEOUT: '99999999999' })).toBe(600_000);
   });
+
+  it("takes the user settings' env.MCP_TIMEOUT before the environment's, as Claude Code does", () => {
+    expect(connectTimeoutMs({ MCP_TIMEOUT: '20000' }, { env: { MCP_TIMEOUT: '3000' } })).toBe(3_000);
+    expect(connectTimeoutMs({}, { env: { MCP_TIMEOUT: '45000' } })).toBe(45_000);
+    // Settings without a string MCP_TIMEOUT leave the environment's.
+    for (const settings of [undefined, null, [], { env: 'x' }, { env: {} }, { env: { MCP_TIMEOUT: 3000 } }])
+      expect(connectTimeoutMs({ MCP_TIMEOUT: '1500' }, settings)).toBe(1_500);
+  });
 });

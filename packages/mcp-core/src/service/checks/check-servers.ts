@@ -15,7 +15,8 @@ import {
   loadCheckServer,
   needsConfirmation,
 } from '../../check';
-import { credentialKey, readStoredTokens } from '../../config';
+import { join } from 'node:path';
+import { credentialKey, readJsonFile, readStoredTokens } from '../../config';
 import type { Server, StoredToken } from '../../config';
 import { McpCoreError } from '../../errors';
 import { checkAllInputSchema, checkServerInputSchema } from '../../schemas';
@@ -43,8 +44,6 @@ export function createCheckServers({
   lastChecks,
 }: Pick<EngineContext, 'settings' | 'readers'> & { lastChecks: LastChecks }): CheckOperations {
   const { spawnEnv, credentialsPath } = settings;
-  // As long as Claude Code waits for a server to connect: MCP_TIMEOUT of the user's environment, else 30 s.
-  const defaultTimeoutMs = connectTimeoutMs(spawnEnv);
   const checks = createConcurrencyLimit(MAX_CONCURRENT_CHECKS);
   const spawnTurn = createSpawnTurns();
   /** Aborted by `close()`: every check still running stops, its processes killed. */
@@ -80,6 +79,15 @@ export function createCheckServers({
     return check;
   }
 
+  /**
+   * As long as Claude Code waits for a server to connect: MCP_TIMEOUT of the user's settings.json
+   * (read at each check, as Claude Code reads it at each start), else of the environment, else 30 s.
+   */
+  async function defaultTimeoutMs(): Promise<number> {
+    // A settings file that cannot be read is one Claude Code goes on without: the list reports it.
+    return connectTimeoutMs(spawnEnv, await readJsonFile(join(settings.claudeDir, 'settings.json'), []));
+  }
+
   /** Claude Code's token for a signed-in remote server; a store that cannot be read holds none. */
   async function storedTokenOf(server: Server): Promise<StoredToken | undefined> {
     if (server.auth !== 'signed-in' || credentialsPath === undefined) return undefined;
@@ -92,7 +100,7 @@ export function createCheckServers({
       const projectPath = await readers.existingProject(input.projectPath);
       const server = findCheckTarget(await readers.serversToCheck(projectPath), input);
       if (needsConfirmation(server) && input.confirm !== true) throw confirmationRequired(server);
-      const timeoutMs = input.timeoutMs ?? defaultTimeoutMs;
+      const timeoutMs = input.timeoutMs ?? (await defaultTimeoutMs());
       return runCheck(server, projectPath, timeoutMs, untilClosed(signal));
     },
 
@@ -100,9 +108,10 @@ export function createCheckServers({
       const input = checkAllInputSchema.parse(rawInput);
       const projectPath = await readers.existingProject(input?.projectPath);
       const active = (await readers.serversToCheck(projectPath)).filter(isActive);
+      const timeoutMs = await defaultTimeoutMs();
       return checkEach(
         active,
-        (server, until) => runCheck(server, projectPath, defaultTimeoutMs, until),
+        (server, until) => runCheck(server, projectPath, timeoutMs, until),
         untilClosed(signal),
       );
     },
