@@ -206,8 +206,8 @@ export function ServerRow({
   );
 }
 
-/** The rarer actions of a row: its logs, and signing in or out where OAuth applies. */
-function rowMenuItems(
+/** The rarer actions of a row (and of its sheet): its logs, and signing in or out where OAuth applies. */
+export function rowMenuItems(
   server: ServerEntry,
   projectPath: string,
   {

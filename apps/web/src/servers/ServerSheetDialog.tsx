@@ -13,6 +13,7 @@ import { Dialog } from '../ui/Dialog';
 import { sourceLabel, targetText, transportLabel } from './row-display';
 import { rowVerdict } from './row-verdict';
 import { SecretList } from './SecretList';
+import { SheetControls } from './SheetControls';
 import './server-details.css';
 import './server-sheet.css';
 
@@ -23,6 +24,8 @@ interface ServerSheetDialogProps {
   /** A managed config is in control, or the rows are another project's: nothing can change. */
   locked: boolean;
   onCheck: (server: WritableServer, projectPath: string) => void;
+  /** The sheet's `Remove <name>`: the list asks in its dialog, over the sheet. */
+  onRemove: (server: WritableServer, projectPath: string) => void;
   onClose: () => void;
 }
 
@@ -32,6 +35,7 @@ export function ServerSheetDialog({
   check,
   locked,
   onCheck,
+  onRemove,
   onClose,
 }: ServerSheetDialogProps) {
   const verdict = rowVerdict(server, check?.state === 'done' ? check.result.status : undefined);
@@ -42,6 +46,14 @@ export function ServerSheetDialog({
           Close
         </button>
       </form>
+      <SheetControls
+        server={server}
+        projectPath={projectPath}
+        check={check}
+        locked={locked}
+        onCheck={onCheck}
+        onRemove={onRemove}
+      />
       <SheetSection title="Details">
         <dl className="detail-list">
           <div>
@@ -122,7 +134,7 @@ function SheetTools({
   check,
   locked,
   onCheck,
-}: Omit<ServerSheetDialogProps, 'onClose'>) {
+}: Omit<ServerSheetDialogProps, 'onClose' | 'onRemove'>) {
   if (check !== undefined && check.state !== 'running') {
     return <CheckResultView serverName={server.name} projectPath={projectPath} check={check} />;
   }

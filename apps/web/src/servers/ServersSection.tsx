@@ -177,6 +177,9 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
           onCheck={(server, shownProject) => {
             checks.check(server, shownProject);
           }}
+          onRemove={(server, shownProject) => {
+            setRemoving({ server, projectPath: shownProject });
+          }}
           onClose={sheet.close}
         />
       )}
@@ -204,6 +207,8 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
             }}
             onRemoved={() => {
               setRemoving(null);
+              // Removed from its sheet: the sheet goes with it, its address too.
+              if (sheetOf !== undefined) sheet.close();
               // The row whose button opened the dialog is gone: keep focus in the list it left.
               focusAfterRender(headingId);
             }}
