@@ -134,6 +134,7 @@ function Panel({ info }: { info: SystemInfo }) {
               locked={locked}
               onEdit={openEdit}
               onAddPrefilled={addPrefilled}
+              onNewServer={newServer}
             />
           </div>
         ))}

@@ -58,6 +58,12 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
       {profiles.error !== null && <ErrorAlert message={profiles.error.message} />}
       {save.error !== null && <ErrorAlert message={save.error.message} />}
       {remove.error !== null && <ErrorAlert message={remove.error.message} />}
+      {profiles.data?.length === 0 && (
+        <p className="hint">
+          A profile is a named set of servers, switched on together in one change (and undone in one). None
+          yet: name the servers on now above and save them as the first.
+        </p>
+      )}
       {profiles.data !== undefined && profiles.data.length > 0 && (
         <ul className="profile-list">
           {profiles.data.map((profile) => (

@@ -48,10 +48,12 @@ interface ServersSectionProps {
   onEdit: (server: WritableServer, projectPath: string) => void;
   /** More buttons at the end of the section's head (import and export). */
   actions?: ReactNode;
+  /** `Add a server` of the empty list: the panel opens the New server sheet (none when locked). */
+  onAddServer?: () => void;
 }
 
 /** The servers Claude Code sees from the chosen project, with the switch that reveals secrets. */
-export function ServersSection({ projectPath, locked, onEdit, actions }: ServersSectionProps) {
+export function ServersSection({ projectPath, locked, onEdit, actions, onAddServer }: ServersSectionProps) {
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
   const [shownCount, setShownCount] = useState<number | null>(null);
@@ -112,17 +114,20 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
               Check all
             </button>
           )}
-          <label className="switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={reveal}
-              onChange={(event) => {
-                setReveal(event.target.checked);
-              }}
-            />
-            <span>Reveal secrets</span>
-          </label>
+          {/* Nothing to reveal in an empty list (kept while on, so it can be switched off). */}
+          {(servers.length > 0 || reveal) && (
+            <label className="switch">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={reveal}
+                onChange={(event) => {
+                  setReveal(event.target.checked);
+                }}
+              />
+              <span>Reveal secrets</span>
+            </label>
+          )}
           {actions}
         </div>
       </div>
@@ -150,7 +155,7 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
       )}
       {list.data !== undefined &&
         (servers.length === 0 ? (
-          <EmptyState />
+          <EmptyState projectPath={projectPath} onAddServer={locked ? undefined : onAddServer} />
         ) : (
           <ServerList
             servers={servers}

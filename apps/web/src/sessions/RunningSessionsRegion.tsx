@@ -17,7 +17,12 @@ export function RunningSessionsRegion({ projectPath }: { projectPath: string }) 
     <section className="card running-sessions" aria-labelledby={headingId}>
       <h2 id={headingId}>Running sessions</h2>
       {sessions.error !== null && <ErrorAlert message={sessions.error.message} />}
-      {sessions.data?.length === 0 && <p className="hint">No Claude Code session is running.</p>}
+      {sessions.data?.length === 0 && (
+        <p className="hint">
+          No Claude Code session is running. This view lists the sessions running on this machine, and which
+          miss a change made since they started: start one with <code>claude</code> in a project folder.
+        </p>
+      )}
       {sessions.data !== undefined && sessions.data.length > 0 && (
         <>
           <p className="hint">
