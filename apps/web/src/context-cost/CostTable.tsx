@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { scopeLabel } from '../scopes';
+import { sheetHref } from '../servers';
 import type { ContextCost } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { findRow } from '../ui/find-row';
@@ -36,6 +37,7 @@ export function CostTable({ cost, projectPath }: { cost: ContextCost; projectPat
             <CostRow
               key={`${server.scope}:${server.source ?? ''}:${server.name}`}
               server={server}
+              projectPath={projectPath}
               turningOff={turnOff.isPending && turnOff.variables === server}
               onTurnOff={() => {
                 turnOff.mutate(server);
@@ -50,10 +52,12 @@ export function CostTable({ cost, projectPath }: { cost: ContextCost; projectPat
 
 function CostRow({
   server,
+  projectPath,
   turningOff,
   onTurnOff,
 }: {
   server: ServerCost;
+  projectPath: string;
   turningOff: boolean;
   onTurnOff: () => void;
 }) {
@@ -64,6 +68,10 @@ function CostRow({
     <tr>
       <th scope="row" id={nameId}>
         {server.name} <span className="muted">{scopeLabel(server.scope)}</span>
+        {/* Its sheet, opened at its tools: where a costly tool can be denied. */}
+        <a className="cost-tools-link" href={sheetHref(server, projectPath, 'tools')}>
+          Tools of {server.name}
+        </a>
       </th>
       <td className="number">{known ? String(server.tools) : '—'}</td>
       <td className="number">{known ? `≈ ${formatTokens(server.tokens ?? 0)}` : '—'}</td>

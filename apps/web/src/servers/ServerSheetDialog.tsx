@@ -2,7 +2,7 @@
  * A server's own sheet, beside the list (master–detail): what it is and runs, its tools and their
  * permissions, Claude Code's logs of it and its own history. Loaded when first opened.
  */
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
 import { CheckResultView, type RowCheck } from '../check';
 import { ServerHistory } from '../history';
 import { checkSummary, ServerLogs } from '../logs';
@@ -21,6 +21,8 @@ interface ServerSheetDialogProps {
   server: ServerEntry;
   projectPath: string;
   check: RowCheck | undefined;
+  /** Where the sheet opens: at its tools (Context cost's `Tools of <name>`), or at its top. */
+  at?: 'tools' | undefined;
   /** A managed config is in control, or the rows are another project's: nothing can change. */
   locked: boolean;
   onCheck: (server: WritableServer, projectPath: string) => void;
@@ -33,11 +35,19 @@ export function ServerSheetDialog({
   server,
   projectPath,
   check,
+  at,
   locked,
   onCheck,
   onRemove,
   onClose,
 }: ServerSheetDialogProps) {
+  const toolsHeading = useRef<HTMLHeadingElement>(null);
+  // After the dialog's own first focus (its layout effect): the Tools heading, in view.
+  useEffect(() => {
+    if (at !== 'tools') return;
+    toolsHeading.current?.scrollIntoView({ block: 'start' });
+    toolsHeading.current?.focus();
+  }, [at]);
   const verdict = rowVerdict(server, check?.state === 'done' ? check.result.status : undefined);
   return (
     <Dialog title={server.name} onClose={onClose} size="sheet">
@@ -94,7 +104,7 @@ export function ServerSheetDialog({
           </div>
         </dl>
       </SheetSection>
-      <SheetSection title="Tools">
+      <SheetSection title="Tools" headingRef={toolsHeading}>
         <SheetTools
           server={server}
           projectPath={projectPath}
@@ -117,11 +127,22 @@ export function ServerSheetDialog({
 }
 
 /** One part of the sheet: a region named by its heading. */
-function SheetSection({ title, children }: { title: string; children: ReactNode }) {
+function SheetSection({
+  title,
+  children,
+  headingRef,
+}: {
+  title: string;
+  children: ReactNode;
+  /** For a section the sheet may open at: its heading takes focus. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const headingId = useId();
   return (
     <section className="sheet-section" aria-labelledby={headingId}>
-      <h3 id={headingId}>{title}</h3>
+      <h3 id={headingId} ref={headingRef} tabIndex={headingRef === undefined ? undefined : -1}>
+        {title}
+      </h3>
       {children}
     </section>
   );

@@ -176,6 +176,7 @@ export function ServersSection({ projectPath, locked, onEdit, actions, onAddServ
       {sheetOf !== undefined && list.data !== undefined && (
         <ServerSheetDialog
           server={sheetOf}
+          at={sheet.target?.at}
           projectPath={list.data.projectPath}
           check={checks.of(list.data.projectPath, sheetOf)}
           locked={locked || showsPreviousProject}
