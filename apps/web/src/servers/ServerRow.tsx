@@ -49,7 +49,13 @@ export function ServerRow({
   onRemove,
   signIns,
 }: ServerRowProps) {
-  const checkStatus = check?.state === 'done' ? check.result.status : undefined;
+  // The check made now, or else the one kept from before: one truth for the pill, the sentence and the filter.
+  const checkStatus =
+    check?.state === 'done'
+      ? check.result.status
+      : check === undefined && typeof keptCheck === 'object'
+        ? keptCheck.status
+        : undefined;
   // When the row appeared: sign-in expiry is told in hours, and the list redraws the row on each change.
   const [now] = useState(Date.now);
   const [logsOpen, setLogsOpen] = useState(false);

@@ -2,7 +2,7 @@
  * A server's own sheet, beside the list (master–detail): what it is and runs, its tools and their
  * permissions, Claude Code's logs of it and its own history. Loaded when first opened.
  */
-import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { CheckResultView, type RowCheck } from '../check';
 import { ServerHistory } from '../history';
 import { checkSummary, ServerLogs } from '../logs';
@@ -12,6 +12,8 @@ import type { ServerEntry } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { sourceLabel, targetText, transportLabel } from './row-display';
 import { rowVerdict } from './row-verdict';
+import { useLastCheck } from './api';
+import { checkedAgo } from './row-failure';
 import { SecretList } from './SecretList';
 import { SheetControls } from './SheetControls';
 import './server-details.css';
@@ -48,7 +50,12 @@ export function ServerSheetDialog({
     toolsHeading.current?.scrollIntoView({ block: 'start' });
     toolsHeading.current?.focus();
   }, [at]);
-  const verdict = rowVerdict(server, check?.state === 'done' ? check.result.status : undefined);
+  // No check made in this page: the one the server kept, as if made now (its tools, or why it failed).
+  const kept = useLastCheck(server, projectPath, check === undefined);
+  const keptCheck = check === undefined ? (kept.data ?? undefined) : undefined;
+  const shownCheck: RowCheck | undefined =
+    keptCheck === undefined ? check : { state: 'done', result: keptCheck };
+  const verdict = rowVerdict(server, shownCheck?.state === 'done' ? shownCheck.result.status : undefined);
   return (
     <Dialog title={server.name} onClose={onClose} size="sheet">
       <form method="dialog" className="server-sheet-close">
@@ -105,10 +112,11 @@ export function ServerSheetDialog({
         </dl>
       </SheetSection>
       <SheetSection title="Tools" headingRef={toolsHeading}>
+        {keptCheck !== undefined && <CheckedWhen checkedAt={keptCheck.checkedAt} />}
         <SheetTools
           server={server}
           projectPath={projectPath}
-          check={check}
+          check={shownCheck}
           locked={locked}
           onCheck={onCheck}
         />
@@ -123,6 +131,21 @@ export function ServerSheetDialog({
         <ServerHistory server={server} locked={locked} />
       </SheetSection>
     </Dialog>
+  );
+}
+
+/** When the kept check ran: "Last checked 2 h ago", the exact time on hover. */
+function CheckedWhen({ checkedAt }: { checkedAt: number }) {
+  const [now] = useState(Date.now);
+  const when = new Date(checkedAt);
+  return (
+    <p className="muted">
+      Last checked{' '}
+      <time dateTime={when.toISOString()} title={when.toLocaleString()}>
+        {checkedAgo(checkedAt, now)}
+      </time>
+      , before this page opened.
+    </p>
   );
 }
 
