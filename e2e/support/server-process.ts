@@ -37,6 +37,9 @@ export async function startServerProcess(
     MCP_ADMIN_MANAGED_DIR: world.managedDir,
     // The world's CLI (the pinned one bundled with the project, or the fake), never one found on PATH.
     CLAUDE_BIN: world.claudeBin,
+    // Discover lists the registry as soon as it shows: never the public one from a test (a closed
+    // local port refuses at once); a spec about Discover passes its stand-in registry.
+    MCP_ADMIN_REGISTRY_URL: 'http://127.0.0.1:9',
     ...extraEnv,
   };
   delete env.MCP_ADMIN_HOST;

@@ -67,7 +67,9 @@ export const VIEWS: readonly [PanelView, ...PanelView[]] = [
   {
     id: 'discover',
     label: 'Discover',
-    Content: ({ locked, onAddPrefilled }) => <DiscoverRegion locked={locked} onAdd={onAddPrefilled} />,
+    Content: ({ projectPath, locked, onAddPrefilled }) => (
+      <DiscoverRegion projectPath={projectPath} locked={locked} onAdd={onAddPrefilled} />
+    ),
   },
   {
     id: 'sessions',
