@@ -4,6 +4,7 @@
  * change) puts it in words.
  */
 import type { HistoryEntry } from '../trpc';
+import { recordMissedSessions } from '../sessions';
 import { sharedValue } from '../ui/shared-value';
 
 /** The history entry an `Undo` right after a change reverses: found by what the change was. */
@@ -33,5 +34,7 @@ export function dismissAnnouncement(): void {
 export const useAnnouncement = last.use;
 
 export function announceChange(procedure: string, input: unknown, output: unknown): void {
+  // The Running sessions view names what each session it did not reach misses.
+  recordMissedSessions(input, output);
   last.set({ id: nextId++, time: Date.now(), procedure, input, output });
 }
