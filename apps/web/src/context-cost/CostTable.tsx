@@ -68,12 +68,17 @@ function CostRow({
     <tr>
       <th scope="row" id={nameId}>
         {server.name} <span className="muted">{scopeLabel(server.scope)}</span>
-        {/* Its sheet, opened at its tools: where a costly tool can be denied. */}
-        <a className="cost-tools-link" href={sheetHref(server, projectPath, 'tools')}>
-          Tools of {server.name}
-        </a>
       </th>
-      <td className="number">{known ? String(server.tools) : '—'}</td>
+      <td className="number">
+        {/* Its sheet, opened at its tools: where a costly tool can be denied. */}
+        <a
+          className="cost-tools-link"
+          href={sheetHref(server, projectPath, 'tools')}
+          aria-label={`Tools of ${server.name}`}
+        >
+          {known ? String(server.tools) : '—'}
+        </a>
+      </td>
       <td className="number">{known ? `≈ ${formatTokens(server.tokens ?? 0)}` : '—'}</td>
       <td>
         {state === 'unchecked' && <span className="muted">Not checked yet</span>}
