@@ -121,7 +121,7 @@ test('a long tool list starts folded and unfolds', async ({ openPanel, world }) 
   await expect(tools.getByRole('listitem')).toHaveCount(7);
 });
 
-test('Check all counts its progress and fills every row with its own result', async ({
+test('Check all counts its progress and fills every row with its own result; after a reload the kept checks count the same: the failed server needs you, is under Not loading, its sheet says why and when, and a connected one lists its tools and permissions without a check', async ({
   openPanel,
   world,
   remote,
@@ -165,6 +165,31 @@ test('Check all counts its progress and fills every row with its own result', as
   await panel.closeSheet();
   await expect(panel.checkAllButton).toBeEnabled();
   await panel.screenshot('check-all');
+
+  // After a reload, the kept checks count as checks made now: one truth per server.
+  await panel.reload();
+  await expect(panel.serverRow('broken')).toContainText('Needs you');
+  await expect(panel.serverRow('broken')).not.toContainText('Loads');
+  await expect(panel.notLoadingFilter).toHaveText('Not loading (1)');
+  await panel.notLoadingFilter.click();
+  await expect(panel.serverTable.getByRole('rowheader')).toHaveText(['broken']);
+  await panel.page.getByRole('group', { name: 'Show' }).getByRole('button', { name: /^All/ }).click();
+  const keptBroken = await panel.openSheetTools('broken');
+  await expect(keptBroken).toContainText(/Last checked (just now|\d+ min ago), before this page opened/);
+  await expect(keptBroken.getByRole('alert')).toHaveText(
+    'The server exited with code 3 before it answered initialize.',
+  );
+  await expect(keptBroken.getByRole('region', { name: 'stderr of broken' })).toContainText(
+    'fatal: token •••••• was refused',
+  );
+  await panel.closeSheet();
+  const keptAlpha = await panel.openSheetTools('alpha');
+  await expect(
+    keptAlpha.getByRole('group', { name: 'Permission for alpha_tool', exact: true }).getByRole('radio', {
+      name: 'Default',
+    }),
+  ).toBeChecked();
+  await expect(keptAlpha.getByRole('button', { name: 'Check alpha' })).toHaveCount(0);
 });
 
 test('Check all shows the rows still waiting, and Cancel check all stops it, ends the waiting server and puts the row back', async ({

@@ -41,7 +41,7 @@ for (const { label, width, height } of WIDTHS) {
 
     // Tokens of each definition (packages/mcp-core/test/check/tool-tokens.test.ts): files' read_file
     // 32 and write_file 33 (65 in all), notes' a 27.
-    test('the total says which servers it leaves out, "Check them" checks them, a failed check is "failed" not "no tools", and "Turn off in this project" turns the server off in this project', async ({
+    test('the total says which servers it leaves out, "Check them" checks them, a failed check is "failed" not "no tools", "Tools of files" opens its sheet at its tools where one is denied, and "Turn off in this project" turns the server off in this project', async ({
       openPanel,
       world,
       page,
@@ -78,6 +78,18 @@ for (const { label, width, height } of WIDTHS) {
       // Most costly first.
       await expect(table.getByRole('rowheader')).toHaveText([/^files /, /^notes /, /^broken /]);
       await panel.screenshot(`context-cost-${label}`, { fullPage: true });
+
+      // Its line's `Tools of files` opens its sheet at its tools, where one is denied; Back returns here.
+      await costRow('files').getByRole('link', { name: 'Tools of files', exact: true }).click();
+      const sheet = page.getByRole('dialog', { name: 'files', exact: true });
+      const tools = sheet.getByRole('region', { name: 'Tools', exact: true });
+      await expect(tools.getByRole('heading', { name: 'Tools', exact: true })).toBeFocused();
+      const writeFile = tools.getByRole('group', { name: 'Permission for write_file', exact: true });
+      await writeFile.getByRole('radio', { name: 'Deny', exact: true }).click();
+      await expect(writeFile).toContainText('Denied');
+      await page.goBack();
+      await expect(sheet).toBeHidden();
+      await expect(costRow('files').getByRole('cell')).toHaveText(['1', '≈ 32', 'Turn off in this project']);
 
       const turnOff = costRow('files').getByRole('button', { name: 'Turn off in this project', exact: true });
       await expect(turnOff).toHaveAccessibleDescription(/^files /);

@@ -22,18 +22,29 @@ const test = base.extend<{ registry: RemoteMcpServer }>({
   },
 });
 
-test('searches the registry, pages, refuses a hostile entry, and adds a found server through the prefilled add form, its registry arguments labelled', async ({
+test('lists the registry on open, searches as you type (one request once typing pauses), pages, refuses a hostile entry, says what a result needs and links it, adds a found server through the prefilled add form, its registry arguments labelled, and then says Added', async ({
   panel,
+  page,
   world,
 }) => {
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('mcp.registrySearch')) searches.push(decodeURIComponent(request.url()));
+  });
   await panel.showView('Discover');
   const discover = panel.viewRegion('Discover');
   const results = discover.getByRole('list', { name: 'Registry servers' }).getByRole('listitem');
+  const searchBox = discover.getByRole('searchbox', { name: 'Search the MCP registry' });
+  // The registry's first page, with nothing typed (one of its 20 deleted in the registry).
+  await expect(results).toHaveCount(19);
+  await expect(discover.getByRole('button', { name: 'Search', exact: true })).toHaveCount(0);
 
-  await discover.getByRole('searchbox', { name: 'Search the MCP registry' }).fill('tool');
-  await discover.getByRole('button', { name: 'Search', exact: true }).click();
+  searches.length = 0;
+  await searchBox.pressSequentially('tool', { delay: 30 });
+  await expect.poll(() => searches.filter((url) => url.includes('"query":"tool"')).length).toBe(1);
   // 20 a page, one of them deleted in the registry.
   await expect(results).toHaveCount(19);
+  expect(searches.filter((url) => /"query":"(t|to|too)"/.test(url))).toEqual([]);
   await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-01' })).toBeVisible();
   await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-07' })).toHaveCount(0);
   await discover.getByRole('button', { name: 'Next page' }).click();
@@ -43,8 +54,7 @@ test('searches the registry, pages, refuses a hostile entry, and adds a found se
   await expect(discover.getByRole('button', { name: 'Add io.github.fixture/tool-01' })).toBeVisible();
 
   // Issue 44: runner options in a package's place are refused with why; Add is not offered.
-  await discover.getByRole('searchbox', { name: 'Search the MCP registry' }).fill('hostile');
-  await discover.getByRole('button', { name: 'Search', exact: true }).click();
+  await searchBox.fill('hostile');
   await expect(results).toHaveCount(4);
   await expect(results.filter({ hasText: 'io.github.hostile/npx-call' })).toContainText(
     'Refused: npm package "--call=touch pwned": its identifier starts with "-", which its runner would read as an option',
@@ -57,15 +67,27 @@ test('searches the registry, pages, refuses a hostile entry, and adds a found se
   }
   await expect(panel.addForm.root).toBeHidden();
 
-  await discover.getByRole('searchbox', { name: 'Search the MCP registry' }).fill('example');
-  await discover.getByRole('button', { name: 'Search', exact: true }).click();
+  await searchBox.fill('example');
   await expect(results).toHaveCount(3);
   const tickets = results.filter({ hasText: 'com.example/tickets' });
   await expect(tickets).toContainText('Deprecated: Use version 3');
   await expect(tickets).toContainText('HTTP, SSE');
+  await expect(tickets).toContainText('Needs inputs');
+  await expect(tickets).toContainText('Needs a secret');
+  await expect(tickets.getByRole('link', { name: 'Website' })).toHaveAttribute(
+    'href',
+    'https://example.com/mcp',
+  );
   const weather = results.filter({ hasText: 'io.github.example/weather' });
   await expect(weather).toContainText('Weather forecasts via OpenWeatherMap');
   await expect(weather).toContainText('stdio');
+  await expect(weather).toContainText('Needs a secret');
+  await expect(weather).not.toContainText('Needs inputs');
+  await expect(weather).not.toContainText('Added');
+  await expect(weather.getByRole('link', { name: 'Repository' })).toHaveAttribute(
+    'href',
+    'https://github.com/example/weather-mcp',
+  );
 
   await discover.getByRole('button', { name: 'Add io.github.example/weather' }).click();
   const form = panel.addForm;
@@ -96,4 +118,7 @@ test('searches the registry, pages, refuses a hostile entry, and adds a found se
       env: { OWM_API_KEY: '${OWM_API_KEY}', LOG_LEVEL: 'info' },
     },
   });
+  await panel.showView('Discover');
+  await expect(weather).toContainText('Added');
+  await expect(tickets).not.toContainText('Added');
 });

@@ -80,7 +80,7 @@ for (const { label, width, height } of WIDTHS) {
       });
     });
 
-    test('among 30 servers, a Claude Desktop server named like one of them offers Replace and Rename; the box for the new name takes focus, and renamed, it joins the list', async ({
+    test('among 30 servers, a Claude Desktop server named like one of them offers Replace and Rename; the box for the new name takes focus, Enter renames it with focus kept on its Rename button, and renamed, it joins the list', async ({
       page,
       openPanel,
       world,
@@ -106,8 +106,10 @@ for (const { label, width, height } of WIDTHS) {
       const newName = dialog.root.getByRole('textbox', { name: 'New name for github' });
       await expect(newName).toBeFocused();
       await newName.fill('github-desktop');
-      await dialog.root.getByRole('button', { name: 'Apply', exact: true }).click();
+      // Enter applies the name, and focus stays in the dialog, on the row's Rename.
+      await newName.press('Enter');
       await expect(dialog.row('github')).toContainText('Will be added');
+      await expect(dialog.root.getByRole('button', { name: 'Rename github', exact: true })).toBeFocused();
       await dialog.import.click();
       await expect(dialog.row('github')).toContainText('Added', { timeout: 30_000 });
       await dialog.close.click();

@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { readJson } from './support/config-files';
+import { seedServer } from './support/seed';
 
 test('a server can be added with the keyboard alone', async ({ panel, page, world }) => {
   const form = panel.addForm;
@@ -56,4 +57,49 @@ test('a server can be added with the keyboard alone', async ({ panel, page, worl
   expect(config.mcpServers).toEqual({
     kbd: { type: 'stdio', command: 'node', args: ['--inspect'], env: { TOKEN: 'abc' } },
   });
+});
+
+test('Ctrl+K opens the command palette: it finds a server (Enter opens its sheet), a view and an action; arrows move, Escape closes and gives focus back', async ({
+  openPanel,
+  page,
+  world,
+}) => {
+  await seedServer(world, world.projectDir, { name: 'memory', scope: 'user', command: 'node', args: [] });
+  await seedServer(world, world.projectDir, { name: 'time', scope: 'user', command: 'node', args: [] });
+  const panel = await openPanel();
+  const palette = page.getByRole('dialog', { name: 'Command palette', exact: true });
+  const box = palette.getByRole('combobox', { name: 'Search servers, views and actions', exact: true });
+  const selected = palette.getByRole('option', { selected: true });
+
+  await panel.newServerButton.focus();
+  await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
+  await page.keyboard.type('ti');
+  await expect(selected).toHaveText(/^time\s*Server$/);
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await expect(panel.newServerButton).toBeFocused();
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('e');
+  await expect(selected).toHaveText(/^memory/);
+  await page.keyboard.press('ArrowDown');
+  await expect(selected).toHaveText(/^time/);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'memory', exact: true })).toBeVisible();
+  await panel.closeSheet();
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('history');
+  await page.keyboard.press('Enter');
+  await expect(panel.viewRegion('History')).toBeVisible();
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('export');
+  await expect(selected).toHaveText(/^Export\s*Action$/);
+  await page.keyboard.press('Enter');
+  await expect(panel.viewRegion('Servers')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: /^Export/ })).toBeVisible();
 });

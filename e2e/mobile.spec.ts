@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 // The callback given to page.evaluate runs in the browser.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { seedServer } from './support/seed';
@@ -54,4 +56,27 @@ test('the panel fits a 390 px wide phone screen', async ({ openPanel, page, worl
   expect(overflow).toBe(0);
   await page.keyboard.press('Escape');
   await panel.screenshot('mobile');
+});
+
+test('on a phone, a long project path reads from its end while not typed in, the whole path its value and title', async ({
+  panel,
+  world,
+}) => {
+  // A long project path: its end shows while the box is not typed in; the whole path is its value and title.
+  const deep = join(world.projectDir, 'a-folder-with-a-rather-long-name', 'and-another-long-one');
+  mkdirSync(deep, { recursive: true });
+  await panel.chooseProject(deep);
+  await panel.projectPicker.blur();
+  await expect(panel.projectPicker).toHaveValue(deep);
+  await expect(panel.projectPicker).toHaveAttribute('title', deep);
+  await expect
+    .poll(() =>
+      panel.projectPicker.evaluate(
+        (input: HTMLInputElement) => input.scrollWidth - input.clientWidth - input.scrollLeft,
+      ),
+    )
+    .toBeLessThanOrEqual(1);
+  expect(await panel.projectPicker.evaluate((input: HTMLInputElement) => input.scrollLeft)).toBeGreaterThan(
+    0,
+  );
 });

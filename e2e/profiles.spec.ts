@@ -15,7 +15,7 @@ for (const { label, width, height } of WIDTHS) {
   test.describe(`at ${label} px`, () => {
     test.use({ viewport: { width, height } });
 
-    test('Save profile, Edit it to hold beta only, Apply previews "turns off 1 server in every project" before anything switches, then says per server; one Undo in History switches all back', async ({
+    test('Save profile, Edit it to hold beta only (Filter servers, Select none, Select all act on the servers shown), Apply previews "turns off 1 server in every project" before anything switches, its button says Apply in every project, then the view says per server with the Undo of the message after it reachable; one Undo in History switches all back', async ({
       openPanel,
       world,
       page,
@@ -45,7 +45,20 @@ for (const { label, width, height } of WIDTHS) {
       await profiles.getByRole('button', { name: 'Edit only-beta', exact: true }).click();
       const edit = page.getByRole('dialog', { name: 'Edit profile only-beta' });
       await expect(edit.getByRole('checkbox', { name: 'beta (User)' })).toBeChecked();
-      await edit.getByRole('checkbox', { name: 'alpha (User)' }).uncheck();
+      // Filter servers narrows the boxes; Select none and Select all act on those shown.
+      const filter = edit.getByRole('searchbox', { name: 'Filter servers', exact: true });
+      await filter.fill('alp');
+      await expect(edit.getByRole('checkbox')).toHaveCount(1);
+      await edit.getByRole('button', { name: 'Select none', exact: true }).click();
+      await expect(edit.getByRole('checkbox', { name: 'alpha (User)' })).not.toBeChecked();
+      await filter.fill('');
+      await expect(edit.getByRole('checkbox', { name: 'beta (User)' })).toBeChecked();
+      await edit.getByRole('button', { name: 'Select all', exact: true }).click();
+      await expect(edit.getByRole('checkbox', { name: 'alpha (User)' })).toBeChecked();
+      await filter.fill('alp');
+      await edit.getByRole('button', { name: 'Select none', exact: true }).click();
+      await filter.fill('');
+      await expect(edit.getByRole('checkbox', { name: 'alpha (User)' })).not.toBeChecked();
       await edit.getByRole('button', { name: 'Save only-beta', exact: true }).click();
       await expect(edit).toBeHidden();
       await expect(item('only-beta')).toContainText('(1 servers)');
@@ -68,12 +81,20 @@ for (const { label, width, height } of WIDTHS) {
       await panel.showView('Profiles');
 
       await profiles.getByRole('button', { name: 'Apply only-beta', exact: true }).click();
-      await apply.getByRole('button', { name: 'Apply profile', exact: true }).click();
-      await expect(steps).toHaveText(['alpha (User): Switched off', 'beta (User): Unchanged']);
-      await expect(apply.getByRole('status')).toHaveText(
+      // It turns off a user server: its button says so, as the sentence above it does.
+      await apply.getByRole('button', { name: 'Apply in every project', exact: true }).click();
+      // Done, the dialog closes: the message after it and its Undo are not behind it.
+      await expect(apply).toBeHidden();
+      const applied = profiles
+        .getByRole('list', { name: 'Servers only-beta switched' })
+        .getByRole('listitem');
+      await expect(applied).toHaveText(['alpha (User): Switched off', 'beta (User): Unchanged']);
+      await expect(profiles.getByRole('status')).toHaveText(
         'Applied profile "only-beta": 1 switched off, 1 unchanged.',
       );
-      await apply.getByRole('button', { name: 'Close', exact: true }).click();
+      const toastUndo = page.locator('.change-toast').getByRole('button', { name: 'Undo', exact: true });
+      await toastUndo.focus();
+      await expect(toastUndo).toBeFocused();
       await expect(item('only-beta')).toContainText('Active');
       await panel.showView('Servers');
       await expect(panel.enabledSwitch('alpha')).not.toBeChecked();

@@ -25,7 +25,7 @@ test.afterEach(async () => {
   session = undefined;
 });
 
-test('Running sessions lists a real claude session, the message after a change names it, and it goes once it exits', async ({
+test('Running sessions lists a real claude session started "… ago", the message after a change names it, the view says what it misses (Misses: files), and it goes once it exits', async ({
   openPanel,
   world,
   page,
@@ -51,6 +51,11 @@ test('Running sessions lists a real claude session, the message after a change n
   await expect(row).toContainText('this project');
   await expect(row.getByRole('cell').nth(1)).toHaveText(new RegExp(`^${project}-`));
   await expect(page).toHaveURL(/#\/sessions$/);
+  await expect(row).not.toContainText('Misses');
+  // Its start as "… ago", the exact time on hover.
+  const started = row.getByRole('cell').nth(3).locator('time');
+  await expect(started).toHaveText(/^(just now|\d+ min ago)$/);
+  await expect(started).toHaveAttribute('title', /\d/);
 
   await panel.showView('Servers');
   await panel.enabledSwitch('files').click();
@@ -59,6 +64,7 @@ test('Running sessions lists a real claude session, the message after a change n
     `1 running Claude Code session in ${project} started before this change and still uses the old servers: restart it, or run /mcp there.`,
   );
   await panel.showView('Running sessions');
+  await expect(row).toContainText('Misses: files — run /mcp in it, or restart it.');
   await panel.screenshot('running-sessions');
 
   await session.stop('SIGTERM');

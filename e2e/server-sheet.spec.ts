@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PanelPage } from './pages/PanelPage';
 import { addWithCli } from './support/claude-cli';
+import { seedServer } from './support/seed';
 import { expect, test } from './support/fixtures';
 import { seedThirtyServers } from './support/many-servers';
 
@@ -137,6 +138,54 @@ for (const { label, width, height } of WIDTHS) {
       await expect(ping.getByRole('radio', { name: 'Default' })).toBeChecked();
       expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ permissions: {} });
       await expect(sheet).toBeVisible();
+    });
+
+    test("the sheet carries the row's controls under the row's names: Edit opens the form in the sheet and saves; the switches, Logs and Remove act from it", async ({
+      openPanel,
+      page,
+      world,
+    }) => {
+      await seedServer(world, world.projectDir, {
+        name: 'memo',
+        scope: 'user',
+        command: 'node',
+        args: ['memo.js'],
+      });
+      const panel = await openPanel();
+      const sheet = await panel.openSheet('memo');
+      const controls = sheet.getByRole('group', { name: 'Actions for memo', exact: true });
+      await expect(controls.getByRole('button', { name: 'Check memo', exact: true })).toBeEnabled();
+      await expect(panel.enabledSwitch('memo', controls)).toBeChecked();
+
+      const edit = controls.getByRole('button', { name: 'Edit memo', exact: true });
+      await edit.click();
+      const form = sheet.getByRole('form', { name: 'Edit MCP server' });
+      await expect(form).toBeVisible();
+      await form.getByRole('textbox', { name: 'Command', exact: true }).fill('deno');
+      await form.getByRole('button', { name: 'Save changes', exact: true }).click();
+      await expect(form).toBeHidden();
+      await expect(edit).toBeFocused();
+      await expect(sheet.getByRole('region', { name: 'Details', exact: true })).toContainText('deno memo.js');
+
+      const thisProject = controls.getByRole('switch', { name: 'In this project memo', exact: true });
+      await expect(thisProject).toBeChecked();
+      await thisProject.click();
+      await expect(thisProject).not.toBeChecked();
+
+      await (await panel.rowMenuItem('memo', 'Logs memo', controls)).click();
+      const logs = page.getByRole('dialog', { name: 'Logs of memo', exact: true });
+      await expect(logs).toBeVisible();
+      await logs.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(logs).toBeHidden();
+      await expect(sheet).toBeVisible();
+
+      await controls.getByRole('button', { name: 'Remove memo', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: /memo/ })
+        .getByRole('button', { name: 'Remove', exact: true })
+        .click();
+      await expect(sheet).toBeHidden();
+      await expect(panel.serverRow('memo')).toHaveCount(0);
     });
   });
 }

@@ -39,6 +39,9 @@ export async function startServerProcess(
     CLAUDE_BIN: world.claudeBin,
     // No panel test reaches the user's keychain: here none is available (the core tests run a private one).
     DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/mcp-admin-e2e-bus',
+    // Discover lists the registry as soon as it shows: never the public one from a test (a closed
+    // local port refuses at once); a spec about Discover passes its stand-in registry.
+    MCP_ADMIN_REGISTRY_URL: 'http://127.0.0.1:9',
     ...extraEnv,
   };
   delete env.MCP_ADMIN_HOST;

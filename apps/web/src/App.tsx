@@ -10,9 +10,15 @@ import { ChangeToast } from './toast';
 import type { SystemInfo } from './trpc';
 import { ErrorAlert } from './ui/ErrorAlert';
 import { focusWhenShown } from './ui/focus-when-shown';
-import { preloadLazyParts } from './ui/lazy-part';
 import { useHydrated } from './ui/use-hydrated';
+import { lazyPart, preloadLazyParts } from './ui/lazy-part';
 import { goToView } from './ui/view-url';
+
+// Loaded when first opened (Ctrl+K): the first paint does without it.
+const CommandPalette = lazyPart(
+  'the command palette',
+  async () => (await import('./shell/CommandPalette')).CommandPalette,
+);
 
 /** The `New server` button's id: focus returns to it when the add form closes. */
 const NEW_SERVER_ID = 'new-server';
@@ -52,6 +58,7 @@ function Panel({ info }: { info: SystemInfo }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   // A server chosen in Discover: the add form opens filled with it.
   const [prefill, setPrefill] = useState<AddFormPrefill | null>(null);
+  const [paletteOpen, setPaletteOpen] = useState(false);
   // Focus goes back to the row's Edit button when the edit closes (the row keeps its id).
   const editOpener = useRef<string | null>(null);
   useEffect(() => {
@@ -81,7 +88,12 @@ function Panel({ info }: { info: SystemInfo }) {
     setPrefill((previous) => ({ ...fill, id: (previous?.id ?? 0) + 1 }));
     setAdding(true);
   };
-  useShortcuts({ onNewServer: locked ? undefined : newServer });
+  useShortcuts({
+    onNewServer: locked ? undefined : newServer,
+    onPalette: () => {
+      setPaletteOpen(true);
+    },
+  });
   const sheetOpen = adding || editing !== null;
   // Drawn by the server, the page shows before its controls work: busy until hydrated.
   const hydrated = useHydrated();
@@ -122,6 +134,7 @@ function Panel({ info }: { info: SystemInfo }) {
               locked={locked}
               onEdit={openEdit}
               onAddPrefilled={addPrefilled}
+              onNewServer={newServer}
             />
           </div>
         ))}
@@ -138,6 +151,16 @@ function Panel({ info }: { info: SystemInfo }) {
             }}
             onCloseEdit={() => {
               setEditing(null);
+            }}
+          />
+        )}
+        {paletteOpen && (
+          <CommandPalette
+            projectPath={projectPath}
+            locked={locked}
+            onNewServer={newServer}
+            onClose={() => {
+              setPaletteOpen(false);
             }}
           />
         )}

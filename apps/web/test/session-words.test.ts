@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missedSessionsText } from '../src/sessions/session-words';
+import { missedSessionsText, startedAgo } from '../src/sessions/session-words';
 
 const session = (pid: number, cwd: string) => ({ pid, cwd, name: `s${String(pid)}`, startedAt: 1 });
 
@@ -37,5 +37,15 @@ describe('missedSessionsText', () => {
     expect(missedSessionsText(output, '/w/acme-web')).toBe(
       '2 running Claude Code sessions in acme-web started before this change and still use the old servers: restart them, or run /mcp there.',
     );
+  });
+});
+
+describe('startedAgo', () => {
+  it('tells how long a session has run in its largest whole unit', () => {
+    const now = 10 * 86_400_000;
+    expect(startedAgo(now - 30_000, now)).toBe('just now');
+    expect(startedAgo(now - 5 * 60_000, now)).toBe('5 min ago');
+    expect(startedAgo(now - 90 * 60_000, now)).toBe('1 h ago');
+    expect(startedAgo(now - 3 * 86_400_000, now)).toBe('3 d ago');
   });
 });

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ContextCost } from '../trpc';
 import { useContextCost, useFreshAfterList } from './api';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { viewHref } from '../ui/view-url';
 import { CONTEXT_WINDOW_TOKENS, costLines, formatTokens, windowShare } from './cost-lines';
 import { CostTable } from './CostTable';
 import { CostTotal } from './CostTotal';
@@ -27,7 +28,15 @@ export function ContextCostRegion({ projectPath }: { projectPath: string }) {
 
 /** Every figure is an estimate (`method`): each is marked "≈", and the note says how it is made. */
 function CostView({ cost, projectPath }: { cost: ContextCost; projectPath: string }) {
-  if (cost.servers.length === 0) return <p className="hint">No MCP servers in this project.</p>;
+  if (cost.servers.length === 0) {
+    return (
+      <p className="hint">
+        Shows what each MCP server costs in Claude Code&apos;s context, from its last check. No MCP servers in
+        this project yet: <a href={viewHref('servers')}>add a server</a> or{' '}
+        <a href={viewHref('discover')}>browse the MCP registry</a>.
+      </p>
+    );
+  }
   return (
     <>
       <CostTotal cost={cost} projectPath={projectPath} />

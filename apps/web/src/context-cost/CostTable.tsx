@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { scopeLabel } from '../scopes';
+import { sheetHref } from '../servers';
 import type { ContextCost } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { findRow } from '../ui/find-row';
@@ -36,6 +37,7 @@ export function CostTable({ cost, projectPath }: { cost: ContextCost; projectPat
             <CostRow
               key={`${server.scope}:${server.source ?? ''}:${server.name}`}
               server={server}
+              projectPath={projectPath}
               turningOff={turnOff.isPending && turnOff.variables === server}
               onTurnOff={() => {
                 turnOff.mutate(server);
@@ -50,10 +52,12 @@ export function CostTable({ cost, projectPath }: { cost: ContextCost; projectPat
 
 function CostRow({
   server,
+  projectPath,
   turningOff,
   onTurnOff,
 }: {
   server: ServerCost;
+  projectPath: string;
   turningOff: boolean;
   onTurnOff: () => void;
 }) {
@@ -65,7 +69,16 @@ function CostRow({
       <th scope="row" id={nameId}>
         {server.name} <span className="muted">{scopeLabel(server.scope)}</span>
       </th>
-      <td className="number">{known ? String(server.tools) : '—'}</td>
+      <td className="number">
+        {/* Its sheet, opened at its tools: where a costly tool can be denied. */}
+        <a
+          className="cost-tools-link"
+          href={sheetHref(server, projectPath, 'tools')}
+          aria-label={`Tools of ${server.name}`}
+        >
+          {known ? String(server.tools) : '—'}
+        </a>
+      </td>
       <td className="number">{known ? `≈ ${formatTokens(server.tokens ?? 0)}` : '—'}</td>
       <td>
         {state === 'unchecked' && <span className="muted">Not checked yet</span>}

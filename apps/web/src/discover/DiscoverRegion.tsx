@@ -1,5 +1,6 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { AddFormPrefill } from '../add-form';
+import { useServerList } from '../shared-queries';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useFetchRegistryServer, useRegistrySearch, type RegistryResult, type RegistryServer } from './api';
 import './discover.css';
@@ -11,14 +12,19 @@ interface Search {
   cursor?: string;
 }
 
+/** How long typing pauses before the registry is asked: one request a word, not one a letter. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 /**
- * Discover: search the MCP registry, page through the results, and open the add form filled with
- * a server's entry (`Add <name>`); nothing runs until that form is sent.
+ * Discover: the registry's servers listed on open and searched as you type, pages, and the add
+ * form filled with a server's entry (`Add <name>`); nothing runs until that form is sent.
  */
 export function DiscoverRegion({
+  projectPath,
   locked,
   onAdd,
 }: {
+  projectPath: string;
   /** A managed config is in control: Claude Code takes no change, so nothing can be added. */
   locked: boolean;
   onAdd: (prefill: Omit<AddFormPrefill, 'id'>) => void;
@@ -26,12 +32,23 @@ export function DiscoverRegion({
   const headingId = useId();
   const searchId = useId();
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState<Search | null>(null);
-  const results = useRegistrySearch(
-    search === null
-      ? null
-      : { query: search.query, ...(search.cursor !== undefined && { cursor: search.cursor }) },
-  );
+  const [search, setSearch] = useState<Search>({ query: '', before: [] });
+  // Searched once typing pauses; a new query starts at its first page.
+  useEffect(() => {
+    const query = typed.trim();
+    if (query === search.query) return;
+    const timer = window.setTimeout(() => {
+      setSearch({ query, before: [] });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [typed, search.query]);
+  const results = useRegistrySearch({
+    query: search.query,
+    ...(search.cursor !== undefined && { cursor: search.cursor }),
+  });
+  const added = new Set(useServerList(projectPath).data?.servers.map((server) => server.name));
   const fetchServer = useFetchRegistryServer();
   const [opening, setOpening] = useState<string | null>(null);
   const [addError, setAddError] = useState<string | null>(null);
@@ -59,6 +76,7 @@ export function DiscoverRegion({
   return (
     <section className="card discover" aria-labelledby={headingId}>
       <h2 id={headingId}>Discover</h2>
+      {/* Enter searches at once; otherwise the search follows the typing. */}
       <form role="search" className="discover-search" onSubmit={onSearch}>
         <label htmlFor={searchId}>Search the MCP registry</label>
         <input
@@ -70,9 +88,6 @@ export function DiscoverRegion({
             setTyped(event.target.value);
           }}
         />
-        <button type="submit" className="secondary small">
-          Search
-        </button>
       </form>
       {results.error !== null && <ErrorAlert message={results.error.message} />}
       {addError !== null && <ErrorAlert message={addError} />}
@@ -80,7 +95,7 @@ export function DiscoverRegion({
       {results.data !== undefined && (
         <>
           {results.data.servers.length === 0 ? (
-            <p className="hint">No server of the registry matches “{search?.query}”.</p>
+            <p className="hint">No server of the registry matches “{search.query}”.</p>
           ) : (
             <ul className="discover-results" aria-label="Registry servers">
               {results.data.servers.map((result) => (
@@ -93,6 +108,19 @@ export function DiscoverRegion({
                     <p className="discover-facts">
                       <span>{transportWords(result.transports)}</span>
                       {result.refused !== undefined && <span className="note warn">{result.refused}</span>}
+                      {added.has(result.addedAs) && <span className="note ok">Added</span>}
+                      {result.needs.inputs && <span className="note">Needs inputs</span>}
+                      {result.needs.secrets && <span className="note">Needs a secret</span>}
+                      {result.repositoryUrl !== undefined && (
+                        <a href={result.repositoryUrl} target="_blank" rel="noopener noreferrer">
+                          Repository
+                        </a>
+                      )}
+                      {result.homepageUrl !== undefined && (
+                        <a href={result.homepageUrl} target="_blank" rel="noopener noreferrer">
+                          Website
+                        </a>
+                      )}
                       {result.status === 'deprecated' && (
                         <span className="note warn">
                           Deprecated{result.statusMessage !== undefined && `: ${result.statusMessage}`}
@@ -119,9 +147,8 @@ export function DiscoverRegion({
             <button
               type="button"
               className="secondary small"
-              disabled={search === null || search.before.length === 0}
+              disabled={search.before.length === 0}
               onClick={() => {
-                if (search === null) return;
                 const before = search.before.slice(0, -1);
                 const cursor = search.before.at(-1);
                 setSearch({ query: search.query, before, ...(cursor !== undefined && { cursor }) });
@@ -132,9 +159,9 @@ export function DiscoverRegion({
             <button
               type="button"
               className="secondary small"
-              disabled={search === null || nextCursor === undefined}
+              disabled={nextCursor === undefined}
               onClick={() => {
-                if (search === null || nextCursor === undefined) return;
+                if (nextCursor === undefined) return;
                 setSearch({
                   query: search.query,
                   before: [...search.before, search.cursor],

@@ -5,13 +5,16 @@ import type { RouterOutputs } from '@mcp-admin/api';
 export type RegistryResult = RouterOutputs['mcp']['registrySearch']['servers'][number];
 export type RegistryServer = RouterOutputs['mcp']['registryServer'];
 
-/** One page of results; nothing is asked before the first search. */
-export function useRegistrySearch(search: { query: string; cursor?: string } | null) {
-  return trpc.mcp.registrySearch.useQuery(search ?? { query: '' }, {
-    enabled: search !== null,
+/**
+ * One page of results (the registry's first page for an empty query). A request whose answer is no
+ * longer wanted (the user typed on) is cancelled: its query has no observer left and takes the signal.
+ */
+export function useRegistrySearch(search: { query: string; cursor?: string }) {
+  return trpc.mcp.registrySearch.useQuery(search, {
     // The server keeps the registry's answers for minutes; a failure is shown, not retried.
     retry: false,
     staleTime: 60_000,
+    trpc: { abortOnUnmount: true },
   });
 }
 

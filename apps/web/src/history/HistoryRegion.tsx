@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useHistory } from '../shared-queries';
 import { ErrorAlert } from '../ui/ErrorAlert';
+import { viewHref } from '../ui/view-url';
 import { HistoryList } from './HistoryList';
 import './history.css';
 
@@ -15,7 +16,12 @@ export function HistoryRegion({ locked }: { locked: boolean }) {
     <section className="card history" aria-labelledby={headingId}>
       <h2 id={headingId}>History</h2>
       {history.error !== null && <ErrorAlert message={history.error.message} />}
-      {history.data?.length === 0 && <p className="hint">Changes made here are listed, to undo.</p>}
+      {history.data?.length === 0 && (
+        <p className="hint">
+          Every change made in this panel is listed here, newest first, with Undo. Nothing changed yet:{' '}
+          <a href={viewHref('servers')}>add or change a server</a>.
+        </p>
+      )}
       {history.data !== undefined && history.data.length > 0 && (
         <HistoryList changes={history.data} locked={locked} />
       )}

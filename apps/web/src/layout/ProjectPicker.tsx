@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { TextInput } from '../ui/TextInput';
 import { useProjects } from './api';
 
@@ -16,6 +16,12 @@ export function ProjectPicker({ projectPath, onChange }: ProjectPickerProps) {
   const [draft, setDraft] = useState(projectPath);
   const [error, setError] = useState<string | undefined>();
   const projects = useProjects();
+  // A path longer than the box shows its end (the project's own folders) while the box is not being
+  // typed in; the whole path is the box's value, and its title on hover.
+  useEffect(() => {
+    const input = document.getElementById(`${id}-project`);
+    if (input instanceof HTMLInputElement && document.activeElement !== input) showEnd(input);
+  }, [id, projectPath]);
 
   const commit = async (path: string) => {
     // Loaded on first use: the schemas bring zod, which the first paint does without.
@@ -43,7 +49,9 @@ export function ProjectPicker({ projectPath, onChange }: ProjectPickerProps) {
           // Picking from the list is a decision already; a path being typed waits for Enter.
           if (projects.data?.some((project) => project.path === value) === true) void commit(value);
         }}
-        onBlur={() => {
+        title={draft}
+        onBlur={(event) => {
+          showEnd(event.currentTarget);
           void commit(draft);
         }}
       />
@@ -54,6 +62,11 @@ export function ProjectPicker({ projectPath, onChange }: ProjectPickerProps) {
       </datalist>
     </form>
   );
+}
+
+/** Scrolls a path's box to its end: shortened from the left, as a long path reads best. */
+function showEnd(input: HTMLInputElement): void {
+  input.scrollLeft = input.scrollWidth;
 }
 
 function projectSummary(project: { localCount: number; hasMcpJson: boolean }): string {

@@ -5,7 +5,14 @@ import type { ApplyProfileResult, ProfileEntry } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useApplyProfile } from './api';
-import { previewSentence, previewSteps, stepDone, type PreviewStep } from './profile-preview';
+import { applyReach, previewSentence, previewSteps, stepDone, type PreviewStep } from './profile-preview';
+
+/** A profile applied: what was planned and each server's outcome, shown in the view once the dialog closes. */
+export interface AppliedProfile {
+  profile: string;
+  steps: PreviewStep[];
+  result: ApplyProfileResult;
+}
 
 const MOVE_WORDS: Record<PreviewStep['move'], string> = {
   on: 'Turns on',
@@ -30,10 +37,13 @@ const OUTCOME_WORDS: Record<ApplyProfileResult['results'][number]['outcome'], st
 export function ApplyPreviewDialog({
   profile,
   projectPath,
+  onApplied,
   onClose,
 }: {
   profile: ProfileEntry;
   projectPath: string;
+  /** Applied: the dialog closes and the view says how, so the message's Undo is not behind a dialog. */
+  onApplied: (applied: AppliedProfile) => void;
   onClose: () => void;
 }) {
   const list = useServerList(projectPath);
@@ -66,10 +76,17 @@ export function ApplyPreviewDialog({
             className="primary"
             onClick={() => {
               setPlanned(steps);
-              apply.mutate({ name: profile.name, projectPath });
+              apply.mutate(
+                { name: profile.name, projectPath },
+                {
+                  onSuccess: (result) => {
+                    onApplied({ profile: profile.name, steps, result });
+                  },
+                },
+              );
             }}
           >
-            Apply profile
+            Apply {applyReach(steps)}
           </button>
         )}
         <button
@@ -82,6 +99,24 @@ export function ApplyPreviewDialog({
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** After the apply, in the view: its message, then each server's own outcome. */
+export function AppliedSteps({ applied }: { applied: AppliedProfile }) {
+  return (
+    <div className="profile-result">
+      <p role="status">{applied.result.message}</p>
+      <ul aria-label={`Servers ${applied.profile} switched`}>
+        {applied.steps.map((step) => (
+          <li key={`${step.scope}:${step.elsewhere ?? ''}:${step.name}`}>
+            <strong>{step.name}</strong> ({scopeLabel(step.scope)}
+            {step.elsewhere === undefined ? '' : ` in ${step.elsewhere}`}):{' '}
+            <StepState step={step} rows={[]} result={applied.result} pending={false} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -35,6 +35,17 @@ export function EditProfileDialog({
   const [chosen, setChosen] = useState<ReadonlySet<string> | null>(null);
   const keyOf = (row: ServerEntry) => `${row.scope}:${row.name}`;
   const picked = chosen ?? new Set(rows.filter((row) => inProfile(profile, row, projectPath)).map(keyOf));
+  const [filter, setFilter] = useState('');
+  // Select all / none act on the servers shown: filter "team", Select all, and the team is in.
+  const shown = rows.filter((row) => row.name.toLowerCase().includes(filter.trim().toLowerCase()));
+  const setShown = (on: boolean) => {
+    const next = new Set(picked);
+    for (const row of shown) {
+      if (on) next.add(keyOf(row));
+      else next.delete(keyOf(row));
+    }
+    setChosen(next);
+  };
   const save = useSaveProfile(onClose);
 
   const onSubmit = (event: SubmitEvent) => {
@@ -55,9 +66,49 @@ export function EditProfileDialog({
   return (
     <Dialog title={`Edit profile ${profile.name}`} onClose={onClose}>
       <form onSubmit={onSubmit}>
+        <div className="profile-filter">
+          <input
+            type="search"
+            aria-label="Filter servers"
+            placeholder="Filter servers"
+            value={filter}
+            onChange={(event) => {
+              setFilter(event.target.value);
+            }}
+            onKeyDown={(event) => {
+              // Escape empties the box; the dialog closes on the next one.
+              if (event.key === 'Escape' && filter !== '') {
+                event.preventDefault();
+                setFilter('');
+              }
+            }}
+          />
+          <button
+            type="button"
+            className="secondary small"
+            onClick={() => {
+              setShown(true);
+            }}
+          >
+            Select all
+          </button>
+          <button
+            type="button"
+            className="secondary small"
+            onClick={() => {
+              setShown(false);
+            }}
+          >
+            Select none
+          </button>
+        </div>
+        <p className="hint" aria-live="polite">
+          {picked.size} of {rows.length} chosen
+          {shown.length === rows.length ? '' : `, ${String(shown.length)} shown`}
+        </p>
         <fieldset className="profile-servers">
           <legend>Servers on when {profile.name} is applied</legend>
-          {rows.map((row) => (
+          {shown.map((row) => (
             <label key={keyOf(row)}>
               <input
                 type="checkbox"

@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { ProfileEntry } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useDeleteProfile, useProfiles, useRefreshProfiles, useSaveProfile } from './api';
-import { ApplyPreviewDialog } from './ApplyPreviewDialog';
+import { AppliedSteps, ApplyPreviewDialog, type AppliedProfile } from './ApplyPreviewDialog';
 import { EditProfileDialog } from './EditProfileDialog';
 import './profiles.css';
 
@@ -16,6 +16,7 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
   const nameId = useId();
   const [name, setName] = useState('');
   const [open, setOpen] = useState<{ profile: ProfileEntry; as: 'apply' | 'edit' } | null>(null);
+  const [applied, setApplied] = useState<AppliedProfile | null>(null);
   const profiles = useProfiles();
   useProfilesFollowList(useRefreshProfiles());
   const save = useSaveProfile(() => {
@@ -31,6 +32,7 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
   const show = (profile: ProfileEntry, as: 'apply' | 'edit') => {
     save.reset();
     remove.reset();
+    setApplied(null);
     setOpen({ profile, as });
   };
   const close = () => {
@@ -58,6 +60,13 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
       {profiles.error !== null && <ErrorAlert message={profiles.error.message} />}
       {save.error !== null && <ErrorAlert message={save.error.message} />}
       {remove.error !== null && <ErrorAlert message={remove.error.message} />}
+      {applied !== null && <AppliedSteps applied={applied} />}
+      {profiles.data?.length === 0 && (
+        <p className="hint">
+          A profile is a named set of servers, switched on together in one change (and undone in one). None
+          yet: name the servers on now above and save them as the first.
+        </p>
+      )}
       {profiles.data !== undefined && profiles.data.length > 0 && (
         <ul className="profile-list">
           {profiles.data.map((profile) => (
@@ -106,7 +115,15 @@ export function ProfilesRegion({ projectPath, locked }: { projectPath: string; l
         </ul>
       )}
       {open?.as === 'apply' && (
-        <ApplyPreviewDialog profile={open.profile} projectPath={projectPath} onClose={close} />
+        <ApplyPreviewDialog
+          profile={open.profile}
+          projectPath={projectPath}
+          onApplied={(result) => {
+            setApplied(result);
+            close();
+          }}
+          onClose={close}
+        />
       )}
       {open?.as === 'edit' && (
         <EditProfileDialog profile={open.profile} projectPath={projectPath} onClose={close} />

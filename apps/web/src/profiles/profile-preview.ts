@@ -81,6 +81,17 @@ export function previewSentence(steps: readonly PreviewStep[]): string {
   return parts.length === 0 ? 'changes nothing' : parts.join(', ');
 }
 
+/**
+ * Where applying reaches, for its button: a user-scope switch counts in every project, a local or
+ * project server named for another project there too, the rest here only.
+ */
+export function applyReach(steps: readonly PreviewStep[]): string {
+  const moving = steps.filter((step) => step.move === 'on' || step.move === 'off');
+  if (moving.some((step) => step.scope === 'user')) return 'in every project';
+  if (moving.some((step) => step.elsewhere !== undefined)) return 'in this and other projects';
+  return 'in this project';
+}
+
 /** Where a step stands while the apply runs, from the list as it refreshes. */
 export function stepDone(step: PreviewStep, rows: readonly ServerEntry[]): boolean {
   if (step.elsewhere !== undefined || step.move === 'missing' || step.move === 'unchanged') return true;

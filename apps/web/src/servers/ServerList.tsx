@@ -24,17 +24,21 @@ export function ServerList({ servers, checkOf, onShownCount, ...table }: ServerL
   const [onlyNotLoading, setOnlyNotLoading] = useState(false);
   const [sort, setSort] = useState<SortOrder>('scope');
   const [grouped, setGrouped] = useState(true);
+  const kept = useKeptChecks(table.projectPath);
+  const keptCheckOf = keptCheckFinder(kept.data);
   const view = listView(servers, {
     search,
     onlyNotLoading,
     sort,
+    // A check kept from before the page opened counts as one made now (a failed one is a problem).
     checkOf: (server) => {
       const check = checkOf(server);
-      return check?.state === 'done' ? check.result.status : undefined;
+      if (check?.state === 'done') return check.result.status;
+      const keptCheck = check === undefined ? keptCheckOf(server) : undefined;
+      return typeof keptCheck === 'object' ? keptCheck.status : undefined;
     },
   });
   const shownCount = view.shown.length;
-  const kept = useKeptChecks(table.projectPath);
   useKeptChecksFollow(servers);
   useEffect(() => {
     onShownCount(shownCount);
@@ -63,7 +67,7 @@ export function ServerList({ servers, checkOf, onShownCount, ...table }: ServerL
           <ServerTable
             groups={groupByScope(view.shown, grouped)}
             checkOf={checkOf}
-            keptCheckOf={keptCheckFinder(kept.data)}
+            keptCheckOf={keptCheckOf}
             {...table}
           />
         </div>

@@ -51,7 +51,13 @@ export function ServerRow({
   onRemove,
   signIns,
 }: ServerRowProps) {
-  const checkStatus = check?.state === 'done' ? check.result.status : undefined;
+  // The check made now, or else the one kept from before: one truth for the pill, the sentence and the filter.
+  const checkStatus =
+    check?.state === 'done'
+      ? check.result.status
+      : check === undefined && typeof keptCheck === 'object'
+        ? keptCheck.status
+        : undefined;
   // When the row appeared: sign-in expiry is told in hours, and the list redraws the row on each change.
   const [now] = useState(Date.now);
   const [logsOpen, setLogsOpen] = useState(false);
@@ -230,8 +236,8 @@ export function ServerRow({
   );
 }
 
-/** The rarer actions of a row: its logs, and signing in or out where OAuth applies. */
-function rowMenuItems(
+/** The rarer actions of a row (and of its sheet): its logs, and signing in or out where OAuth applies. */
+export function rowMenuItems(
   server: ServerEntry,
   projectPath: string,
   {

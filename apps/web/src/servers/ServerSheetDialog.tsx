@@ -2,7 +2,7 @@
  * A server's own sheet, beside the list (master–detail): what it is and runs, its tools and their
  * permissions, Claude Code's logs of it and its own history. Loaded when first opened.
  */
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { CheckResultView, CheckRunning, type RowCheck } from '../check';
 import { ServerHistory } from '../history';
 import { checkSummary, ServerLogs } from '../logs';
@@ -12,7 +12,10 @@ import type { ServerEntry } from '../trpc';
 import { Dialog } from '../ui/Dialog';
 import { sourceLabel, targetText, transportLabel } from './row-display';
 import { rowVerdict } from './row-verdict';
+import { useLastCheck } from './api';
+import { checkedAgo } from './row-failure';
 import { SecretList } from './SecretList';
+import { SheetControls } from './SheetControls';
 import './server-details.css';
 import './server-sheet.css';
 
@@ -20,9 +23,13 @@ interface ServerSheetDialogProps {
   server: ServerEntry;
   projectPath: string;
   check: RowCheck | undefined;
+  /** Where the sheet opens: at its tools (Context cost's `Tools of <name>`), or at its top. */
+  at?: 'tools' | undefined;
   /** A managed config is in control, or the rows are another project's: nothing can change. */
   locked: boolean;
   onCheck: (server: WritableServer, projectPath: string) => void;
+  /** The sheet's `Remove <name>`: the list asks in its dialog, over the sheet. */
+  onRemove: (server: WritableServer, projectPath: string) => void;
   onClose: () => void;
 }
 
@@ -30,11 +37,25 @@ export function ServerSheetDialog({
   server,
   projectPath,
   check,
+  at,
   locked,
   onCheck,
+  onRemove,
   onClose,
 }: ServerSheetDialogProps) {
-  const verdict = rowVerdict(server, check?.state === 'done' ? check.result.status : undefined);
+  const toolsHeading = useRef<HTMLHeadingElement>(null);
+  // After the dialog's own first focus (its layout effect): the Tools heading, in view.
+  useEffect(() => {
+    if (at !== 'tools') return;
+    toolsHeading.current?.scrollIntoView({ block: 'start' });
+    toolsHeading.current?.focus();
+  }, [at]);
+  // No check made in this page: the one the server kept, as if made now (its tools, or why it failed).
+  const kept = useLastCheck(server, projectPath, check === undefined);
+  const keptCheck = check === undefined ? (kept.data ?? undefined) : undefined;
+  const shownCheck: RowCheck | undefined =
+    keptCheck === undefined ? check : { state: 'done', result: keptCheck };
+  const verdict = rowVerdict(server, shownCheck?.state === 'done' ? shownCheck.result.status : undefined);
   return (
     <Dialog title={server.name} onClose={onClose} size="sheet">
       <form method="dialog" className="server-sheet-close">
@@ -42,6 +63,14 @@ export function ServerSheetDialog({
           Close
         </button>
       </form>
+      <SheetControls
+        server={server}
+        projectPath={projectPath}
+        check={check}
+        locked={locked}
+        onCheck={onCheck}
+        onRemove={onRemove}
+      />
       <SheetSection title="Details">
         <dl className="detail-list">
           <div>
@@ -82,11 +111,12 @@ export function ServerSheetDialog({
           </div>
         </dl>
       </SheetSection>
-      <SheetSection title="Tools">
+      <SheetSection title="Tools" headingRef={toolsHeading}>
+        {keptCheck !== undefined && <CheckedWhen checkedAt={keptCheck.checkedAt} />}
         <SheetTools
           server={server}
           projectPath={projectPath}
-          check={check}
+          check={shownCheck}
           locked={locked}
           onCheck={onCheck}
         />
@@ -104,12 +134,38 @@ export function ServerSheetDialog({
   );
 }
 
+/** When the kept check ran: "Last checked 2 h ago", the exact time on hover. */
+function CheckedWhen({ checkedAt }: { checkedAt: number }) {
+  const [now] = useState(Date.now);
+  const when = new Date(checkedAt);
+  return (
+    <p className="muted">
+      Last checked{' '}
+      <time dateTime={when.toISOString()} title={when.toLocaleString()}>
+        {checkedAgo(checkedAt, now)}
+      </time>
+      , before this page opened.
+    </p>
+  );
+}
+
 /** One part of the sheet: a region named by its heading. */
-function SheetSection({ title, children }: { title: string; children: ReactNode }) {
+function SheetSection({
+  title,
+  children,
+  headingRef,
+}: {
+  title: string;
+  children: ReactNode;
+  /** For a section the sheet may open at: its heading takes focus. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   const headingId = useId();
   return (
     <section className="sheet-section" aria-labelledby={headingId}>
-      <h3 id={headingId}>{title}</h3>
+      <h3 id={headingId} ref={headingRef} tabIndex={headingRef === undefined ? undefined : -1}>
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -122,7 +178,7 @@ function SheetTools({
   check,
   locked,
   onCheck,
-}: Omit<ServerSheetDialogProps, 'onClose'>) {
+}: Omit<ServerSheetDialogProps, 'onClose' | 'onRemove'>) {
   if (check !== undefined && check.state !== 'running') {
     return <CheckResultView serverName={server.name} projectPath={projectPath} check={check} />;
   }

@@ -50,10 +50,12 @@ interface ServersSectionProps {
   onEdit: (server: WritableServer, projectPath: string) => void;
   /** More buttons at the end of the section's head (import and export). */
   actions?: ReactNode;
+  /** `Add a server` of the empty list: the panel opens the New server sheet (none when locked). */
+  onAddServer?: () => void;
 }
 
 /** The servers Claude Code sees from the chosen project, with the switch that reveals secrets. */
-export function ServersSection({ projectPath, locked, onEdit, actions }: ServersSectionProps) {
+export function ServersSection({ projectPath, locked, onEdit, actions, onAddServer }: ServersSectionProps) {
   const headingId = useId();
   const [reveal, setReveal] = useState(false);
   const [shownCount, setShownCount] = useState<number | null>(null);
@@ -137,17 +139,20 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
               Cancel
             </button>
           )}
-          <label className="switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={reveal}
-              onChange={(event) => {
-                setReveal(event.target.checked);
-              }}
-            />
-            <span>Reveal secrets</span>
-          </label>
+          {/* Nothing to reveal in an empty list (kept while on, so it can be switched off). */}
+          {(servers.length > 0 || reveal) && (
+            <label className="switch">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={reveal}
+                onChange={(event) => {
+                  setReveal(event.target.checked);
+                }}
+              />
+              <span>Reveal secrets</span>
+            </label>
+          )}
           {actions}
         </div>
       </div>
@@ -180,7 +185,7 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
       )}
       {list.data !== undefined &&
         (servers.length === 0 ? (
-          <EmptyState />
+          <EmptyState projectPath={projectPath} onAddServer={locked ? undefined : onAddServer} />
         ) : (
           <ServerList
             servers={servers}
@@ -201,11 +206,15 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
       {sheetOf !== undefined && list.data !== undefined && (
         <ServerSheetDialog
           server={sheetOf}
+          at={sheet.target?.at}
           projectPath={list.data.projectPath}
           check={checks.of(list.data.projectPath, sheetOf)}
           locked={locked || showsPreviousProject}
           onCheck={(server, shownProject) => {
             checks.check(server, shownProject);
+          }}
+          onRemove={(server, shownProject) => {
+            setRemoving({ server, projectPath: shownProject });
           }}
           onClose={sheet.close}
         />
@@ -234,6 +243,8 @@ export function ServersSection({ projectPath, locked, onEdit, actions }: Servers
             }}
             onRemoved={() => {
               setRemoving(null);
+              // Removed from its sheet: the sheet goes with it, its address too.
+              if (sheetOf !== undefined) sheet.close();
               // The row whose button opened the dialog is gone: keep focus in the list it left.
               focusAfterRender(headingId);
             }}

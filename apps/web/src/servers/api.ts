@@ -1,8 +1,8 @@
 /** The servers feature's changes: each refreshes what a change affects, whether it landed or not. */
-import { useMutation } from '@tanstack/react-query';
+import { skipToken, useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useRefreshAfterChange } from '../refresh-after-change';
-import type { WritableServer } from '../rows';
+import { isWritable, type WritableServer } from '../rows';
 import { trpc, type ServerEntry } from '../trpc';
 
 export function useRemoveServer(onRemoved: () => void) {
@@ -63,4 +63,18 @@ export function useKeptChecksFollow(servers: readonly ServerEntry[]) {
     listed.current = servers;
     void utils.mcp.contextCost.invalidate();
   }, [servers, utils]);
+}
+
+/**
+ * The check the server kept of the entry (`mcp.lastCheck`), for its sheet while no check was made in
+ * this page: its tools and their permissions, or why it failed, without checking again.
+ */
+export function useLastCheck(server: ServerEntry, projectPath: string, enabled: boolean) {
+  // Only a written entry is checked (mcp.check takes user, local and project scope).
+  const { name, source } = server;
+  return trpc.mcp.lastCheck.useQuery(
+    enabled && isWritable(server)
+      ? { name, scope: server.scope, projectPath, ...(source === undefined ? {} : { source }) }
+      : skipToken,
+  );
 }

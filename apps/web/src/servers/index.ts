@@ -2,3 +2,4 @@
 export { ServersSection } from './ServersSection';
 export { editButtonId } from './server-display';
 export { SEARCH_BOX_ID } from './ListToolbar';
+export { sheetHref } from './sheet-address';

@@ -14,29 +14,41 @@ export interface SheetTarget {
   name: string;
   /** The entry's file when it is not the project's own `.mcp.json` (a parent folder's). */
   source: string;
+  /** The part of the sheet to open at (`tools`, from Context cost's `Tools of <name>`); none for its top. */
+  at?: 'tools';
 }
+
+/** Ends an address that opens the sheet at its tools. */
+const AT_TOOLS = '?at=tools';
 
 const PREFIX = '#/servers/';
 
 /** The entry's file as the address says it: nothing for the project's own `.mcp.json` or no file. */
-function sourceKey(server: ServerEntry, projectPath: string): string {
+function sourceKey(server: Pick<ServerEntry, 'scope' | 'source'>, projectPath: string): string {
   // A user or local entry is in .claude.json, one per name: only `.mcp.json` files can shadow each other.
   if (server.scope !== 'project' || server.source === undefined) return '';
   const label = sourceLabel(server.source, projectPath);
   return label === '.mcp.json' ? '' : label;
 }
 
-export function sheetHref(server: ServerEntry, projectPath: string): string {
+export function sheetHref(
+  server: Pick<ServerEntry, 'name' | 'scope' | 'source'>,
+  projectPath: string,
+  at?: 'tools',
+): string {
   const source = sourceKey(server, projectPath);
   const parts = [server.scope, server.name, ...(source === '' ? [] : [source])];
-  return PREFIX + parts.map(encodeURIComponent).join('/');
+  return PREFIX + parts.map(encodeURIComponent).join('/') + (at === 'tools' ? AT_TOOLS : '');
 }
 
 export function sheetTargetIn(hash: string): SheetTarget | null {
   if (!hash.startsWith(PREFIX)) return null;
-  const [scope, name, source = ''] = hash.slice(PREFIX.length).split('/').map(safeDecode);
+  // `?` is encoded in every part: only the suffix can hold one.
+  const atTools = hash.endsWith(AT_TOOLS);
+  const path = atTools ? hash.slice(PREFIX.length, -AT_TOOLS.length) : hash.slice(PREFIX.length);
+  const [scope, name, source = ''] = path.split('/').map(safeDecode);
   if (scope === undefined || name === undefined || scope === '' || name === '') return null;
-  return { scope, name, source };
+  return atTools ? { scope, name, source, at: 'tools' } : { scope, name, source };
 }
 
 function safeDecode(part: string): string {

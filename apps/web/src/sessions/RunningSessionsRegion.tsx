@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { RunningSession } from '../trpc';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useFreshAfterChange, useRunningSessions } from './api';
-import { folderName } from './session-words';
+import { folderName, startedAgo, useMissedServers } from './session-words';
 import './sessions.css';
 
 /**
@@ -12,12 +12,18 @@ import './sessions.css';
 export function RunningSessionsRegion({ projectPath }: { projectPath: string }) {
   const headingId = useId();
   const sessions = useRunningSessions();
+  const missed = useMissedServers();
   useFreshAfterChange();
   return (
     <section className="card running-sessions" aria-labelledby={headingId}>
       <h2 id={headingId}>Running sessions</h2>
       {sessions.error !== null && <ErrorAlert message={sessions.error.message} />}
-      {sessions.data?.length === 0 && <p className="hint">No Claude Code session is running.</p>}
+      {sessions.data?.length === 0 && (
+        <p className="hint">
+          No Claude Code session is running. This view lists the sessions running on this machine, and which
+          miss a change made since they started: start one with <code>claude</code> in a project folder.
+        </p>
+      )}
       {sessions.data !== undefined && sessions.data.length > 0 && (
         <>
           <p className="hint">
@@ -35,7 +41,12 @@ export function RunningSessionsRegion({ projectPath }: { projectPath: string }) 
             </thead>
             <tbody>
               {sessions.data.map((session) => (
-                <SessionRow key={session.pid} session={session} projectPath={projectPath} />
+                <SessionRow
+                  key={session.pid}
+                  session={session}
+                  projectPath={projectPath}
+                  misses={missed.get(session.pid)}
+                />
               ))}
             </tbody>
           </table>
@@ -45,8 +56,18 @@ export function RunningSessionsRegion({ projectPath }: { projectPath: string }) 
   );
 }
 
-function SessionRow({ session, projectPath }: { session: RunningSession; projectPath: string }) {
+function SessionRow({
+  session,
+  projectPath,
+  misses,
+}: {
+  session: RunningSession;
+  projectPath: string;
+  /** The servers changed here since it started, which it does not see until `/mcp` or a restart. */
+  misses: readonly string[] | undefined;
+}) {
   const started = new Date(session.startedAt);
+  const [now] = useState(Date.now);
   const here = session.cwd === projectPath || session.cwd.startsWith(`${projectPath}/`);
   return (
     <tr className={here ? 'in-project' : undefined}>
@@ -55,9 +76,18 @@ function SessionRow({ session, projectPath }: { session: RunningSession; project
         {here && <span className="note">this project</span>}
       </td>
       <td>{session.name ?? `pid ${String(session.pid)}`}</td>
-      <td>{session.status ?? 'running'}</td>
       <td>
-        <time dateTime={started.toISOString()}>{started.toLocaleString()}</time>
+        {session.status ?? 'running'}
+        {misses !== undefined && misses.length > 0 && (
+          <span className="session-misses">
+            <strong>Misses: {misses.join(', ')}</strong> — run /mcp in it, or restart it.
+          </span>
+        )}
+      </td>
+      <td>
+        <time dateTime={started.toISOString()} title={started.toLocaleString()}>
+          {startedAgo(session.startedAt, now)}
+        </time>
       </td>
     </tr>
   );

@@ -1,4 +1,5 @@
 /** Running sessions in words: where they run, and the sentence a change's message adds about them. */
+import { sharedValue } from '../ui/shared-value';
 
 export interface MissedSession {
   pid: number;
@@ -47,4 +48,48 @@ export function missedSessionsText(output: unknown, projectPath: string | undefi
     `${String(missed.length)} running Claude Code session${one ? '' : 's'} in ${where} started before this ` +
     `change and still use${one ? 's' : ''} the old servers: restart ${one ? 'it' : 'them'}, or run /mcp there.`
   );
+}
+
+/** Which servers each running session (by pid) misses: the changes made in this page it started before. */
+const missed = sharedValue<ReadonlyMap<number, readonly string[]>>(new Map());
+let missedNow: ReadonlyMap<number, readonly string[]> = new Map();
+
+export const useMissedServers = missed.use;
+
+/** The servers a change touched: its input's `name`, a profile's switched servers, an import's added ones. */
+function changedServers(input: unknown, output: unknown): string[] {
+  const results = (output as { results?: unknown } | null)?.results;
+  if (Array.isArray(results)) {
+    return (results as { name?: unknown; outcome?: unknown }[])
+      .filter((result) => result.outcome === 'on' || result.outcome === 'off')
+      .map((result) => String(result.name));
+  }
+  if (Array.isArray(output)) {
+    return (output as { name?: unknown; sessionsMissing?: unknown }[])
+      .filter((answer) => Array.isArray(answer.sessionsMissing))
+      .map((answer) => String(answer.name));
+  }
+  const name = (input as { name?: unknown } | null)?.name;
+  return typeof name === 'string' ? [name] : [];
+}
+
+/** Notes, for the Running sessions view, which servers the sessions a change did not reach now miss. */
+export function recordMissedSessions(input: unknown, output: unknown): void {
+  const sessions = sessionsMissingOf(output);
+  const servers = changedServers(input, output);
+  if (sessions.length === 0 || servers.length === 0) return;
+  const next = new Map(missedNow);
+  for (const { pid } of sessions) next.set(pid, [...new Set([...(next.get(pid) ?? []), ...servers])]);
+  missedNow = next;
+  missed.set(next);
+}
+
+/** "1 h ago": how long a session has run, told in the largest whole unit. */
+export function startedAgo(startedAt: number, now: number): string {
+  const minutes = Math.floor((now - startedAt) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${String(minutes)} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${String(hours)} h ago`;
+  return `${String(Math.floor(hours / 24))} d ago`;
 }

@@ -10,10 +10,23 @@ function isTyping(target: EventTarget | null): boolean {
 
 /**
  * The panel's keys: `/` focuses `Search servers` (showing the Servers view), `n` opens a new
- * server. Not while typing in a field, with a modifier, or while a dialog is open.
+ * server. Not while typing in a field, with a modifier, or while a dialog is open. Ctrl+K (Cmd+K
+ * on macOS) opens the command palette, also from a field, but not over a dialog.
  */
-export function useShortcuts({ onNewServer }: { onNewServer: (() => void) | undefined }): void {
+export function useShortcuts({
+  onNewServer,
+  onPalette,
+}: {
+  onNewServer: (() => void) | undefined;
+  onPalette: () => void;
+}): void {
   const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+      if (event.defaultPrevented || document.querySelector('dialog[open]') !== null) return;
+      event.preventDefault();
+      onPalette();
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     if (isTyping(event.target) || document.querySelector('dialog[open]') !== null) return;
     if (event.key === '/') {

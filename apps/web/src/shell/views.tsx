@@ -16,6 +16,8 @@ export interface ViewContext {
   locked: boolean;
   /** A row's `Edit`: the panel opens the edit form for that entry. */
   onEdit: (server: WritableServer, projectPath: string) => void;
+  /** `New server`: the panel opens the add form (an empty view's first action). */
+  onNewServer: () => void;
   /** Discover's `Add <name>`: the panel opens the add form filled with that entry. */
   onAddPrefilled: (prefill: Omit<AddFormPrefill, 'id'>) => void;
 }
@@ -37,11 +39,12 @@ export const VIEWS: readonly [PanelView, ...PanelView[]] = [
   {
     id: 'servers',
     label: 'Servers',
-    Content: ({ projectPath, locked, onEdit }) => (
+    Content: ({ projectPath, locked, onEdit, onNewServer }) => (
       <ServersSection
         projectPath={projectPath}
         locked={locked}
         onEdit={onEdit}
+        onAddServer={onNewServer}
         actions={<TransferBar projectPath={projectPath} />}
       />
     ),
@@ -64,7 +67,9 @@ export const VIEWS: readonly [PanelView, ...PanelView[]] = [
   {
     id: 'discover',
     label: 'Discover',
-    Content: ({ locked, onAddPrefilled }) => <DiscoverRegion locked={locked} onAdd={onAddPrefilled} />,
+    Content: ({ projectPath, locked, onAddPrefilled }) => (
+      <DiscoverRegion projectPath={projectPath} locked={locked} onAdd={onAddPrefilled} />
+    ),
   },
   {
     id: 'sessions',

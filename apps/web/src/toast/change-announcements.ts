@@ -3,6 +3,7 @@
  * from every mutation that succeeded, however it was called; `ChangeToast` (loaded with the first
  * change) puts it in words.
  */
+import { recordMissedSessions } from '../sessions';
 import { sharedValue } from '../ui/shared-value';
 
 /** The history entry an `Undo` right after a change reverses: the record its answer named. */
@@ -31,5 +32,7 @@ export function dismissAnnouncement(): void {
 export const useAnnouncement = last.use;
 
 export function announceChange(procedure: string, input: unknown, output: unknown): void {
+  // The Running sessions view names what each session it did not reach misses.
+  recordMissedSessions(input, output);
   last.set({ id: nextId++, time: Date.now(), procedure, input, output });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { focusWhenShown } from '../ui/focus-when-shown';
 import {
   isImportable,
   meetsStoredEntry,
@@ -110,6 +111,15 @@ function RowChoices({ result, choices, onReplace, onRename }: RowChoicesProps) {
   const renamedTo = choices.renames[name];
   const [draft, setDraft] = useState<string | null>(null);
   const replacing = choices.replace.has(name);
+  const renameId = `import-rename ${name}`;
+  // The box goes with Enter or Escape: focus goes to the Rename button it replaced, not to the page
+  // (a frame later, once the box is gone; again if the new preview draws the row anew).
+  const closeDraft = () => {
+    setDraft(null);
+    requestAnimationFrame(() => {
+      focusWhenShown(renameId);
+    });
+  };
   if (draft !== null) {
     return (
       <form
@@ -118,7 +128,7 @@ function RowChoices({ result, choices, onReplace, onRename }: RowChoicesProps) {
           event.preventDefault();
           const importAs = draft.trim();
           onRename?.(name, importAs === '' || importAs === name ? undefined : importAs);
-          setDraft(null);
+          closeDraft();
         }}
       >
         <input
@@ -133,7 +143,7 @@ function RowChoices({ result, choices, onReplace, onRename }: RowChoicesProps) {
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.stopPropagation();
-              setDraft(null);
+              closeDraft();
             }
           }}
         />
@@ -161,6 +171,7 @@ function RowChoices({ result, choices, onReplace, onRename }: RowChoicesProps) {
       <button
         type="button"
         className="secondary small"
+        id={renameId}
         aria-label={`Rename ${name}`}
         onClick={() => {
           setDraft(renamedTo ?? name);

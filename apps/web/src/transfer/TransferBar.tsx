@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useServerList } from '../shared-queries';
 import './transfer-bar.css';
 
 // The dialogs and their logic load when first opened: the panel's first load stays small.
@@ -17,6 +18,8 @@ const ExportDialog = lazy(async () => {
  */
 export function TransferBar({ projectPath }: { projectPath: string }) {
   const [open, setOpen] = useState<'import' | 'export' | null>(null);
+  // Nothing to export from an empty list: Export waits for the first server.
+  const empty = useServerList(projectPath).data?.servers.length === 0;
   const close = () => {
     setOpen(null);
   };
@@ -31,15 +34,17 @@ export function TransferBar({ projectPath }: { projectPath: string }) {
       >
         Import JSON
       </button>
-      <button
-        type="button"
-        className="secondary small"
-        onClick={() => {
-          setOpen('export');
-        }}
-      >
-        Export
-      </button>
+      {!empty && (
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => {
+            setOpen('export');
+          }}
+        >
+          Export
+        </button>
+      )}
       <Suspense fallback={<p className="status">Loading…</p>}>
         {open === 'import' && <ImportDialog projectPath={projectPath} onClose={close} />}
         {open === 'export' && <ExportDialog projectPath={projectPath} onClose={close} />}

@@ -26,7 +26,10 @@ export function Dialog({ title, onClose, children, size }: DialogProps) {
       ref={ref}
       className={size === undefined ? 'dialog' : `dialog ${size}`}
       aria-labelledby={headingId}
-      onClose={onClose}
+      // Only its own close: React passes a nested dialog's (one opened from inside it) up its tree.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
     >
       <h2 id={headingId}>{title}</h2>
       {children}

@@ -14,6 +14,7 @@ import {
   loginPasteInputSchema,
   logsInputSchema,
   contextCostInputSchema,
+  lastCheckInputSchema,
   projectToggleInputSchema,
   registrySearchInputSchema,
   registryServerInputSchema,
@@ -55,6 +56,10 @@ export const mcpRouter = {
   contextCost: publicProcedure
     .input(contextCostInputSchema)
     .query(({ ctx, input }) => ctx.admin.contextCost(input)),
+  // One entry's kept check, as a check answers: its sheet shows it without checking again.
+  lastCheck: publicProcedure
+    .input(lastCheckInputSchema)
+    .query(({ ctx, input }) => ctx.admin.lastCheck(input)),
   // The running Claude Code sessions (from their session files, proved alive): who misses a change.
   sessions: publicProcedure.input(sessionsInputSchema).query(({ ctx, input }) => ctx.admin.sessions(input)),
   history: publicProcedure.input(historyInputSchema).query(({ ctx, input }) => ctx.admin.history(input)),

@@ -46,6 +46,8 @@ export { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from './profi
 export type { Profile } from './profiles-file';
 export {
   checkKeys,
+  LAST_CHECK_ERROR_MAX,
+  LAST_CHECK_STDERR_MAX,
   LAST_CHECK_TOOL_NAME_MAX,
   LAST_CHECK_TOOLS_MAX,
   LAST_CHECKS_MAX,

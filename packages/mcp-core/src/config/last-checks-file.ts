@@ -24,6 +24,10 @@ export const LAST_CHECK_TOOLS_MAX = 2_000;
 /** The longest tool name kept; a longer one is kept cut (its cost still counts). */
 export const LAST_CHECK_TOOL_NAME_MAX = 1_000;
 
+/** The longest failure reason kept, and the stderr tail (a check keeps its last 4 KB). */
+export const LAST_CHECK_ERROR_MAX = 2_000;
+export const LAST_CHECK_STDERR_MAX = 4_096;
+
 const storedCheckSchema = z.object({
   /** Which stored server this is: scope, name, file, and for local scope the project. */
   server: z.string().max(128),
@@ -37,6 +41,10 @@ const storedCheckSchema = z.object({
     )
     .max(LAST_CHECK_TOOLS_MAX)
     .optional(),
+  /** Why a check that did not connect failed, and what the server wrote to stderr (the sheet says them). */
+  error: z.string().max(LAST_CHECK_ERROR_MAX).optional(),
+  stderr: z.string().max(LAST_CHECK_STDERR_MAX).optional(),
+  latencyMs: z.number().int().nonnegative().optional(),
 });
 
 const lastChecksFileSchema = z.object({

@@ -73,6 +73,7 @@ export const registryServerSchema = z.object({
   description: text(),
   version: text(100),
   websiteUrl: text(REGISTRY_ANSWER_LIMITS.url).optional(),
+  repository: z.object({ url: text(REGISTRY_ANSWER_LIMITS.url).optional() }).optional(),
   packages: list(packageSchema).optional(),
   remotes: list(remoteSchema).optional(),
 });

@@ -44,6 +44,13 @@ export interface RegistrySummary {
   transports: string[];
   /** `Refused: why` when it has no remote and each of its stdio packages is refused: it cannot be added. */
   refused?: string;
+  /** The name it would be added under (as `suggestedName` of its detail): the panel says `Added`. */
+  addedAs: string;
+  /** Whether it asks for a value with no default (`inputs`) or a secret (`secrets`) before it can start. */
+  needs: { inputs: boolean; secrets: boolean };
+  /** Its source repository and website, http or https only (any other scheme is left out). */
+  repositoryUrl?: string;
+  homepageUrl?: string;
 }
 
 export interface RegistrySearchResult {
@@ -175,6 +182,8 @@ function summaryOf(response: ServerResponse): RegistrySummary | undefined {
   const [refused] = refusals;
   const allRefused =
     !transports.has('http') && !transports.has('sse') && refused !== undefined && refusals.every(Boolean);
+  const repositoryUrl = registryLink(server.repository?.url);
+  const homepageUrl = registryLink(server.websiteUrl);
   return {
     name: server.name,
     ...(server.title !== undefined && { title: server.title }),
@@ -184,6 +193,50 @@ function summaryOf(response: ServerResponse): RegistrySummary | undefined {
     ...(statusMessage !== undefined && { statusMessage }),
     transports: [...transports],
     ...(allRefused && { refused }),
+    addedAs: suggestedNameFor(server.name),
+    needs: needsOf(server),
+    ...(repositoryUrl !== undefined && { repositoryUrl }),
+    ...(homepageUrl !== undefined && { homepageUrl }),
+  };
+}
+
+/** A link the panel may show: an absolute http or https URL, never `javascript:` or another scheme. */
+export function registryLink(text: string | undefined): string | undefined {
+  if (text === undefined || !URL.canParse(text)) return undefined;
+  const { protocol } = new URL(text);
+  return protocol === 'https:' || protocol === 'http:' ? text : undefined;
+}
+
+/** Whether any way to run it asks for a required value without a default, or for a secret. */
+function needsOf(server: ServerResponse['server']): { inputs: boolean; secrets: boolean } {
+  const fields: { isRequired?: boolean; isSecret?: boolean; default?: string; value?: string }[] = [];
+  const withVariables = (
+    field: (typeof fields)[number] & { variables?: Record<string, (typeof fields)[number]> },
+  ) => {
+    fields.push(field, ...Object.values(field.variables ?? {}));
+  };
+  for (const pkg of server.packages ?? []) {
+    for (const field of [
+      ...(pkg.runtimeArguments ?? []),
+      ...(pkg.packageArguments ?? []),
+      ...(pkg.environmentVariables ?? []),
+    ]) {
+      withVariables(field);
+    }
+  }
+  for (const remote of server.remotes ?? []) {
+    fields.push(...Object.values(remote.variables ?? {}));
+    for (const header of remote.headers ?? []) withVariables(header);
+  }
+  return {
+    inputs: fields.some(
+      (field) =>
+        field.isRequired === true &&
+        field.isSecret !== true &&
+        field.default === undefined &&
+        field.value === undefined,
+    ),
+    secrets: fields.some((field) => field.isSecret === true),
   };
 }
 

@@ -71,8 +71,8 @@ export { HISTORY_LIMIT, changeIdSchema, historyInputSchema, undoInputSchema } fr
 export type { HistoryInput, UndoInput } from './history-inputs';
 export { LOG_SESSIONS, logsInputSchema } from './logs-inputs';
 export type { LogsInput } from './logs-inputs';
-export { contextCostInputSchema } from './context-cost';
-export type { ContextCostInput } from './context-cost';
+export { contextCostInputSchema, lastCheckInputSchema } from './context-cost';
+export type { ContextCostInput, LastCheckInput } from './context-cost';
 export { sessionsInputSchema } from './sessions-inputs';
 export type { SessionsInput } from './sessions-inputs';
 export {

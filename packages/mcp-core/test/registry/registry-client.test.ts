@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { McpCoreError } from '../../src/errors';
 import { createRegistryClient } from '../../src/registry';
+import { registryLink } from '../../src/registry/registry-client';
 import type { RegistryClientOptions } from '../../src/registry';
 import { startRegistryFixture } from '../../src/testing';
 import type { RemoteMcpServer } from '../../src/testing';
@@ -66,7 +67,7 @@ describe('registry search', () => {
     expect(new Set(names).size).toBe(44);
   });
 
-  it('marks a deprecated server with its message and names the transports of each result', async () => {
+  it('marks a deprecated server with its message and names the transports of each result, the name it is added as, whether it needs inputs or secrets, and its http(s) links', async () => {
     const { servers, nextCursor } = await clientAt().search({ query: 'example' });
     expect(nextCursor).toBeUndefined();
     expect(servers).toEqual([
@@ -77,6 +78,10 @@ describe('registry search', () => {
         version: '1.2.0',
         status: 'active',
         transports: ['stdio'],
+        addedAs: 'weather',
+        // OWM_API_KEY is required and secret; --units has a default.
+        needs: { inputs: false, secrets: true },
+        repositoryUrl: 'https://github.com/example/weather-mcp',
       },
       {
         name: 'io.github.example/sqlite',
@@ -84,6 +89,8 @@ describe('registry search', () => {
         version: '0.4.1',
         status: 'active',
         transports: ['stdio'],
+        addedAs: 'sqlite',
+        needs: { inputs: true, secrets: false },
       },
       {
         name: 'com.example/tickets',
@@ -93,8 +100,21 @@ describe('registry search', () => {
         status: 'deprecated',
         statusMessage: 'Use version 3',
         transports: ['http', 'sse'],
+        addedAs: 'tickets',
+        // Its tenant has no default; its token is secret.
+        needs: { inputs: true, secrets: true },
+        homepageUrl: 'https://example.com/mcp',
       },
     ]);
+  });
+
+  it('links only http and https addresses', () => {
+    expect(registryLink('https://github.com/example/x')).toBe('https://github.com/example/x');
+    expect(registryLink('http://example.com/')).toBe('http://example.com/');
+    expect(registryLink('javascript:alert(1)')).toBeUndefined();
+    expect(registryLink('data:text/html,hi')).toBeUndefined();
+    expect(registryLink('//example.com/x')).toBeUndefined();
+    expect(registryLink(undefined)).toBeUndefined();
   });
 
   it('answers the same search from its cache until the cache time passes', async () => {

@@ -7,7 +7,9 @@
 import { isActive, TOKEN_METHOD } from '../../check';
 import type { Server } from '../../config';
 import { readPermissionRules } from '../../permissions';
-import { contextCostInputSchema, effectivePermission } from '../../schemas';
+import { contextCostInputSchema, effectivePermission, lastCheckInputSchema } from '../../schemas';
+import { findCheckTarget } from '../../check';
+import { withPermissions } from '../permissions';
 import type { EngineContext } from '../engine';
 
 import type { LastChecks } from './last-checks';
@@ -36,7 +38,10 @@ export function createContextCost({
   settings,
   readers,
   lastChecks,
-}: Pick<EngineContext, 'settings' | 'readers'> & { lastChecks: LastChecks }): Pick<McpAdmin, 'contextCost'> {
+}: Pick<EngineContext, 'settings' | 'readers'> & { lastChecks: LastChecks }): Pick<
+  McpAdmin,
+  'contextCost' | 'lastCheck'
+> {
   const { claudeDir, managedDir } = settings;
   return {
     async contextCost(rawInput) {
@@ -47,6 +52,33 @@ export function createContextCost({
       const rules = await readPermissionRules({ claudeDir, managedDir, projectPath }, []);
       const isDenied: DeniedTool = (server, tool) => effectivePermission(rules, server, tool).kind === 'deny';
       return contextCost({ servers, projectPath, lastChecks, isDenied });
+    },
+
+    // A server's sheet shows its kept check as a check made now: its tools with their permissions today.
+    async lastCheck(rawInput) {
+      const input = lastCheckInputSchema.parse(rawInput);
+      const projectPath = await readers.existingProject(input.projectPath);
+      const server = findCheckTarget(await readers.serversToCheck(projectPath), input);
+      const kept = await lastChecks.find(server, projectPath);
+      if (kept === undefined) return null;
+      const result = await withPermissions(
+        settings,
+        {
+          status: kept.status,
+          latencyMs: kept.latencyMs ?? 0,
+          ...(kept.tools === undefined
+            ? {}
+            : { tools: kept.tools.map(({ name, tokens }) => ({ name, tokens })) }),
+          ...(kept.tools === undefined
+            ? {}
+            : { tokens: kept.tools.reduce((sum, tool) => sum + tool.tokens, 0) }),
+          ...(kept.error === undefined ? {} : { error: kept.error }),
+          ...(kept.stderr === undefined ? {} : { stderr: kept.stderr }),
+        },
+        server.name,
+        projectPath,
+      );
+      return { ...result, checkedAt: kept.checkedAt };
     },
   };
 }

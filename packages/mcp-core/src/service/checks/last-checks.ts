@@ -10,6 +10,8 @@ import type { CheckResult } from '../../check';
 import {
   checkKeys,
   lastChecksVersion,
+  LAST_CHECK_ERROR_MAX,
+  LAST_CHECK_STDERR_MAX,
   LAST_CHECK_TOOL_NAME_MAX,
   LAST_CHECK_TOOLS_MAX,
   readLastChecks,
@@ -54,7 +56,17 @@ export function createLastChecks(
   return {
     record(server, projectPath, result) {
       const keys = checkKeys(server, projectPath);
-      const check: StoredCheck = { ...keys, checkedAt: Date.now(), status: result.status };
+      const check: StoredCheck = {
+        ...keys,
+        checkedAt: Date.now(),
+        status: result.status,
+        latencyMs: Math.max(0, Math.round(result.latencyMs)),
+      };
+      // Why it did not connect, kept so the panel says it after a reload; stderr's newest part.
+      if (result.error !== undefined) check.error = result.error.slice(0, LAST_CHECK_ERROR_MAX);
+      if (result.stderr !== undefined && result.stderr !== '') {
+        check.stderr = result.stderr.slice(-LAST_CHECK_STDERR_MAX);
+      }
       if (result.tools !== undefined) {
         check.tools = result.tools
           .slice(0, LAST_CHECK_TOOLS_MAX)

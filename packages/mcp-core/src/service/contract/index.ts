@@ -6,6 +6,7 @@ export { LOGIN_TIMEOUT_MS } from './mcp-admin-types';
 export type {
   ApplyProfileResult,
   ContextCost,
+  KeptCheckResult,
   McpAdmin,
   McpAdminHealth,
   McpAdminOptions,

@@ -25,6 +25,7 @@ import type {
   CheckServerInput,
   ContextCostInput,
   DeleteProfileInput,
+  LastCheckInput,
   HistoryInput,
   ListServersInput,
   LoginPasteInput,
@@ -107,6 +108,9 @@ export interface ServerCost {
   /** How that check ended (`failed`, `timeout`, `needs-auth` bring no tools); null when never checked. */
   checkStatus: CheckStatus | null;
 }
+
+/** A kept check (`mcp.lastCheck`): as a check answers, with when it ran. */
+export type KeptCheckResult = CheckResult & { checkedAt: number };
 
 export interface ContextCost {
   servers: ServerCost[];
@@ -247,6 +251,11 @@ export interface McpAdmin extends TransferOperations {
   checkAll(input: CheckAllInput, signal: AbortSignal): Promise<AsyncIterable<CheckAllEvent>>;
   /** What each server of the project costs in Claude Code's context, from its entry's last check. */
   contextCost(input?: ContextCostInput): Promise<ContextCost>;
+  /**
+   * The last check kept of one listed entry (null when none is kept for the entry as it is now):
+   * how it ended, when, why it failed, and the tools it listed with their permissions now.
+   */
+  lastCheck(input: LastCheckInput): Promise<KeptCheckResult | null>;
   /**
    * Signs in to an http/sse server with `claude mcp login`: its authorization URL, then its outcome.
    * Resolves once the input is checked and the CLI started; stopped (its processes killed) when

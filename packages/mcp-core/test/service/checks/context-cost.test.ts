@@ -116,6 +116,34 @@ describe('McpAdmin.contextCost', () => {
     });
   });
 
+  it('lastCheck answers the kept check after a restart: a failed one with its reason and stderr, a connected one with its tools and their permissions now; null when none is kept', async () => {
+    writeClaudeConfig({
+      gone: { command: process.execPath, args: ['-e', 'console.error("no token"); process.exit(3)'] },
+      fx: toolsServer('alpha,beta'),
+      never: toolsServer('x'),
+    });
+    const first = startAdmin();
+    const failed = await first.check({ name: 'gone', scope: 'user' });
+    await first.check({ name: 'fx', scope: 'user' });
+    await first.setPermission({ server: 'fx', tool: 'beta', kind: 'deny', file: 'project-local' });
+
+    const admin = startAdmin();
+    const gone = await admin.lastCheck({ name: 'gone', scope: 'user' });
+    expect(gone).toMatchObject({ status: 'failed', error: failed.error, checkedAt: anyTime });
+    expect(gone?.stderr).toContain('no token');
+    expect(gone?.tools).toBeUndefined();
+    expect(failed.error).toMatch(/3/);
+    expect(await admin.lastCheck({ name: 'fx', scope: 'user' })).toMatchObject({
+      status: 'ok',
+      tokens: 57,
+      tools: [
+        { name: 'alpha', tokens: 29, permission: { kind: 'default' } },
+        { name: 'beta', tokens: 28, permission: { kind: 'deny' } },
+      ],
+    });
+    expect(await admin.lastCheck({ name: 'never', scope: 'user' })).toBeNull();
+  });
+
   it('drops the kept check once the entry changes (any field), and shows the server unchecked', async () => {
     writeClaudeConfig({ fx: toolsServer('alpha,beta') });
     const admin = startAdmin();
