@@ -1,6 +1,8 @@
 import { expect, test } from './support/fixtures';
 import { expectValues } from './support/assertions';
 import { readJson } from './support/config-files';
+import { seedServer } from './support/seed';
+import { startTestKeychain } from '@mcp-admin/core/testing';
 
 test('arguments can be reordered and deleted before adding', async ({ panel, world }) => {
   const form = await panel.openAddForm();
@@ -76,4 +78,60 @@ test('without a keychain, "Keep secrets in the keychain" is off and says why, an
     'aria-disabled',
     'true',
   );
+});
+
+test.describe('with a keychain', () => {
+  // A private Secret Service for this test's own server (the shared one reaches none).
+  test.use({
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    serverEnv: async ({}, use) => {
+      const keychain = startTestKeychain();
+      await use({ DBUS_SESSION_BUS_ADDRESS: keychain.busAddress });
+      keychain.stop();
+    },
+  });
+
+  test('"Move all secrets to the keychain" previews the user and local servers holding a secret in clear and what moves, moves each, and undoes one', async ({
+    openPanel,
+    world,
+  }) => {
+    await seedServer(world, world.projectDir, {
+      name: 'keyed',
+      scope: 'user',
+      transport: 'stdio',
+      command: 'npx',
+      env: { API_KEY: 'abc123' },
+    });
+    await seedServer(world, world.projectDir, {
+      name: 'remote',
+      scope: 'local',
+      transport: 'http',
+      url: 'https://mcp.example.com/mcp',
+      headers: { Authorization: 'Bearer xyz' },
+    });
+    await seedServer(world, world.projectDir, {
+      name: 'plain',
+      scope: 'user',
+      transport: 'stdio',
+      command: 'npx',
+    });
+    const panel = await openPanel();
+
+    await panel.page.getByRole('button', { name: 'Move all secrets to the keychain' }).click();
+    const dialog = panel.page.getByRole('dialog', { name: 'Move all secrets to the keychain?' });
+    const rows = dialog.getByRole('row');
+    await expect(rows).toHaveText([
+      /Name/,
+      /remote\s*local\s*Authorization\s*Will move/,
+      /keyed\s*user\s*API_KEY\s*Will move/,
+    ]);
+    await dialog.getByRole('button', { name: 'Move all to the keychain' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Moved 2 of 2 servers.');
+    expect(JSON.stringify(await readJson(world.configPath))).not.toMatch(/abc123|Bearer xyz/);
+
+    await dialog.getByRole('button', { name: 'Undo moving secrets of keyed' }).click();
+    await expect.poll(async () => JSON.stringify(await readJson(world.configPath))).toContain('abc123');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(panel.page.getByRole('button', { name: 'Move all secrets to the keychain' })).toBeVisible();
+  });
 });

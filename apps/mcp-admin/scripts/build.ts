@@ -4,6 +4,9 @@
  *   package (but BUNDLED) stays an import by name, which Node resolves from the installed package's node_modules.
  *   Each must be a dependency in package.json, at the exact version the workspace runs it with.
  *   Claude Code is none of them: the package drives the user's own (packages/mcp-core/src/cli/binary.ts).
+ * - dist/keychain/keychain-launcher.mjs: the keychain launcher (packages/mcp-core/src/keychain/), at one
+ *   path whichever file of dist/ the code naming it lands in: kept servers' entries in .claude.json name
+ *   it, so it stays where an update of the package puts it again. Its @napi-rs/keyring is a dependency.
  * - dist/panel: a copy of the panel's apps/web/dist, built first only when its inputs changed since
  *   its last build (`pnpm test` builds it before the tests, so packing in a test builds nothing twice).
  */
@@ -33,6 +36,11 @@ const BUNDLED = new Set([
   'cookie',
 ]);
 const RESOLVING = Symbol('resolving');
+const CORE_SOURCE = join(PACKAGE_DIR, '..', '..', 'packages', 'mcp-core', 'src');
+/** The module naming the launcher (KEYCHAIN_LAUNCHER), by `import.meta.url`. */
+const KEPT_SECRETS = join(CORE_SOURCE, 'kept-secrets.ts');
+/** dist/ from any of its files: dist/cli.mjs or a chunk in dist/chunks/. */
+const DIST_URL = "new URL(/\\/chunks\\/[^/]+$/.test(import.meta.url) ? '../' : './', import.meta.url).href";
 
 interface Manifest {
   name: string;
@@ -87,6 +95,20 @@ function importsByName(imported: Map<string, string>): Plugin {
   };
 }
 
+/** The launcher's path as dist/ holds it: KEYCHAIN_LAUNCHER resolves from dist/, not from its chunk. */
+const launcherFromDist: Plugin = {
+  name: 'launcher-from-dist',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /kept-secrets\.ts$/ }, (args) => {
+      if (args.path !== KEPT_SECRETS) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.url'))
+        throw new Error(`${KEPT_SECRETS} no longer names import.meta.url`);
+      return { contents: source.replaceAll('import.meta.url', () => DIST_URL), loader: 'ts' };
+    });
+  },
+};
+
 /** Throws unless package.json's dependencies are exactly `needed`, name for name and version for version. */
 function checkDependencies(needed: Map<string, string>): void {
   const declared = readManifest(join(PACKAGE_DIR, 'package.json')).dependencies ?? {};
@@ -110,14 +132,18 @@ export async function buildPackage(): Promise<void> {
   const imported = new Map<string, string>();
   await build({
     ...NODE_BUNDLE,
-    entryPoints: { cli: join(PACKAGE_DIR, 'src', 'cli.ts') },
+    entryPoints: {
+      cli: join(PACKAGE_DIR, 'src', 'cli.ts'),
+      // Its own entry, so its imports are checked as the server's are.
+      'keychain/keychain-launcher': join(CORE_SOURCE, 'keychain', 'keychain-launcher.mjs'),
+    },
     outdir: DIST,
     // The bundled CommonJS packages (fastify, @fastify/static) require their dependencies by name:
     // in an ES module that needs a require of its own, resolving from dist/ as Node would.
     banner: {
       js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
     },
-    plugins: [importsByName(imported)],
+    plugins: [importsByName(imported), launcherFromDist],
   });
   // The user's Claude Code is not among them: the package drives the one on PATH or CLAUDE_BIN.
   checkDependencies(imported);

@@ -9,6 +9,7 @@ import {
   createTestWorld,
   PINNED_CLAUDE_BIN,
   runCliAsAnotherTerminal,
+  startTestKeychain,
   type TestWorld,
 } from '@mcp-admin/core/testing';
 import { execFile, spawn } from 'node:child_process';
@@ -169,10 +170,12 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
     ]);
   });
 
-  it("starts in a throwaway world: the start line, /healthz, the panel and mcp.list with the token, the user's CLI from CLAUDE_BIN", async () => {
+  it("starts in a throwaway world: the start line, /healthz, the panel and mcp.list with the token, the user's CLI from CLAUDE_BIN, a keychain through its own launcher", async () => {
     const world: TestWorld = createTestWorld();
+    const keychain = startTestKeychain();
     onTestFinished(() => {
       world.remove();
+      keychain.stop();
     });
     await runCliAsAnotherTerminal(
       world,
@@ -188,6 +191,7 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
         CLAUDE_CONFIG_DIR: world.configDir,
         MCP_ADMIN_PORT: '0',
         CLAUDE_BIN: PINNED_CLAUDE_BIN,
+        DBUS_SESSION_BUS_ADDRESS: keychain.busAddress,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -241,10 +245,16 @@ describe('the packed mcp-admin package installed by npm in an empty folder', () 
         },
       },
     });
-    const { cli } = ((await info.json()) as { result: { data: { cli: { path: string; version: string } } } })
-      .result.data;
+    const { cli, keychain: keychainStatus } = (
+      (await info.json()) as {
+        result: { data: { cli: { path: string; version: string }; keychain: Record<string, unknown> } };
+      }
+    ).result.data;
     expect(cli.path).toBe(PINNED_CLAUDE_BIN);
     expect(cli.version).toBe(`${PINNED_CLI_VERSION ?? ''} (Claude Code)`);
+    // The package's own launcher (where a kept server's entry will name it) and @napi-rs/keyring reached it.
+    expect(keychainStatus).toEqual({ available: true, backend: 'Secret Service' });
+    expect(existsSync(join(installed, 'dist', 'keychain', 'keychain-launcher.mjs'))).toBe(true);
 
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];

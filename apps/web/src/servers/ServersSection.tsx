@@ -6,6 +6,8 @@ import { ErrorAlert } from '../ui/ErrorAlert';
 import { lazyPart } from '../ui/lazy-part';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { focusWhenShown } from '../ui/focus-when-shown';
+import { useKeychainAvailability } from './api';
+import { secretsToMove } from './move-all-secrets';
 import { ServerList } from './ServerList';
 import { sheetOpenerId, sheetServer, useSheetTarget } from './sheet-address';
 import type { WritableServer } from '../rows';
@@ -23,6 +25,9 @@ const ServerSheetDialog = lazyPart(
   'the server',
   async () => (await import('./ServerSheetDialog')).ServerSheetDialog,
 );
+const MoveAllSecretsDialog = lazy(async () => ({
+  default: (await import('./MoveAllSecretsDialog')).MoveAllSecretsDialog,
+}));
 const RemoveServerDialog = lazy(async () => ({
   default: (await import('./RemoveServerDialog')).RemoveServerDialog,
 }));
@@ -62,6 +67,8 @@ export function ServersSection({ projectPath, locked, onEdit, actions, onAddServ
   const [removing, setRemoving] = useState<RowAction | null>(null);
   const [confirming, setConfirming] = useState<RowAction | null>(null);
   const [checkAll, setCheckAll] = useState<CheckAllState | null>(null);
+  const [movingAll, setMovingAll] = useState(false);
+  const keychain = useKeychainAvailability();
   const checks = useRowChecks((server, shownProject) => {
     setConfirming({ server, projectPath: shownProject });
   });
@@ -86,6 +93,8 @@ export function ServersSection({ projectPath, locked, onEdit, actions, onAddServ
   const sheet = useSheetTarget();
   const sheetOf = sheetServer(servers, sheet.target, list.data?.projectPath ?? projectPath);
   useFocusBackToName(sheetOf, list.data?.projectPath ?? projectPath);
+  // Offered only when a keychain can take them and some user or local server holds one in clear.
+  const moves = keychain.data?.available === true && !locked ? secretsToMove(servers) : [];
 
   return (
     // Named `Servers` as its view is, without the count its heading shows.
@@ -137,6 +146,18 @@ export function ServersSection({ projectPath, locked, onEdit, actions, onAddServ
               }}
             >
               Cancel
+            </button>
+          )}
+          {moves.length > 0 && (
+            <button
+              type="button"
+              className="secondary small"
+              disabled={showsPreviousProject}
+              onClick={() => {
+                setMovingAll(true);
+              }}
+            >
+              Move all secrets to the keychain
             </button>
           )}
           {/* Nothing to reveal in an empty list (kept while on, so it can be switched off). */}
@@ -246,6 +267,19 @@ export function ServersSection({ projectPath, locked, onEdit, actions, onAddServ
               // Removed from its sheet: the sheet goes with it, its address too.
               if (sheetOf !== undefined) sheet.close();
               // The row whose button opened the dialog is gone: keep focus in the list it left.
+              focusAfterRender(headingId);
+            }}
+          />
+        </Suspense>
+      )}
+      {movingAll && (
+        <Suspense fallback={null}>
+          <MoveAllSecretsDialog
+            moves={moves}
+            projectPath={list.data?.projectPath ?? projectPath}
+            backend={keychain.data?.backend}
+            onClose={() => {
+              setMovingAll(false);
               focusAfterRender(headingId);
             }}
           />

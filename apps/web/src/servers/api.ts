@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useRefreshAfterChange } from '../refresh-after-change';
 import { isWritable, type WritableServer } from '../rows';
 import { trpc, type ServerEntry } from '../trpc';
+import type { MoveOutcome } from './move-all-secrets';
 
 export function useRemoveServer(onRemoved: () => void) {
   const refreshAfterChange = useRefreshAfterChange();
@@ -14,6 +15,46 @@ export function useRemoveServer(onRemoved: () => void) {
 export function useMoveSecretsToKeychain(onMoved: () => void) {
   const refreshAfterChange = useRefreshAfterChange();
   return trpc.mcp.secretsToKeychain.useMutation({ onSettled: refreshAfterChange, onSuccess: onMoved });
+}
+
+/**
+ * "Move all secrets to the keychain": mcp.secretsToKeychain for each server in turn, `onOutcome` with
+ * the outcomes so far after each (a failure is one server's outcome, never the run's end), then the refresh.
+ */
+export function useMoveAllSecretsToKeychain() {
+  const utils = trpc.useUtils();
+  const refreshAfterChange = useRefreshAfterChange();
+  return async (
+    servers: readonly { name: string; scope: 'user' | 'local' }[],
+    projectPath: string,
+    onOutcome: (outcomes: MoveOutcome[]) => void,
+  ) => {
+    const outcomes: MoveOutcome[] = [];
+    for (const { name, scope } of servers) {
+      try {
+        const result = await utils.client.mcp.secretsToKeychain.mutate({ name, scope, projectPath });
+        outcomes.push({ name, ok: true, message: result.message });
+      } catch (error) {
+        outcomes.push({ name, ok: false, error: error instanceof Error ? error.message : String(error) });
+      }
+      onOutcome([...outcomes]);
+    }
+    await refreshAfterChange();
+  };
+}
+
+/** The newest recorded move of one server's secrets to the keychain that can still be undone (for its `Undo`). */
+export function useFindSecretsMove() {
+  const utils = trpc.useUtils();
+  return async (name: string, scope: string) =>
+    (await utils.client.mcp.history.query({ limit: 50 })).find(
+      (change) =>
+        change.procedure === 'mcp.secretsToKeychain' &&
+        change.name === name &&
+        change.scope === scope &&
+        change.ok &&
+        change.undoable,
+    );
 }
 
 /** Whether a keychain can keep secrets now (`system.info`, shared with the header's query). */
