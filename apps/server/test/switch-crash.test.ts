@@ -232,19 +232,22 @@ describe('a server killed inside an edit', () => {
 });
 
 describe('a server killed inside a profile apply', () => {
-  // "keep" stays on; applying the profile switches the four others off, in this order.
-  const OTHERS = ['b', 'c', 'd', 'e'];
+  // "keep" stays on; applying the profile switches the three others off, in this order.
+  const OTHERS = ['b', 'c', 'd'];
   const entryOf = (name: string) => ({
     type: 'http',
     url: `https://example.test/${name}`,
     headers: { Authorization: `Bearer ${name}` },
   });
 
-  async function worldOfFive() {
+  /** The servers written straight into the throwaway config: the subject is the apply's recovery, not the add. */
+  function worldOfFour() {
     const world = useTestWorld();
-    for (const name of ['keep', ...OTHERS]) {
-      await runCliAsAnotherTerminal(world, world.projectDir, addJsonArgv(name, 'user', entryOf(name)));
-    }
+    const config = existsSync(world.configPath)
+      ? (JSON.parse(readFileSync(world.configPath, 'utf8')) as Record<string, unknown>)
+      : {};
+    const mcpServers = Object.fromEntries(['keep', ...OTHERS].map((name) => [name, entryOf(name)]));
+    writeFileSync(world.configPath, JSON.stringify({ ...config, mcpServers }, null, 2));
     return world;
   }
 
@@ -281,8 +284,8 @@ describe('a server killed inside a profile apply', () => {
     expect({ config: userServers(world), stash: stashed(world) }).toEqual({ config: before, stash: [] });
   }
 
-  it('during its first switch (stash written, remove not run): on restart the apply is completed and recorded as interrupted, and its undo turns all four servers back on whole', async () => {
-    const world = await worldOfFive();
+  it('during its first switch (stash written, remove not run): on restart the apply is completed and recorded as interrupted, and its undo turns all three servers back on whole', async () => {
+    const world = worldOfFour();
     const before = userServers(world);
 
     await killedAt(world, 'remove', 'before', applyOnlyKeep);
@@ -292,12 +295,12 @@ describe('a server killed inside a profile apply', () => {
     await expectCompletedThenUndone(world, before);
   });
 
-  it('after three switches landed, in the fourth: on restart the apply is completed and recorded as interrupted, and its undo turns all four servers back on whole', async () => {
-    const world = await worldOfFive();
+  it('after its third switch landed, before it was recorded: on restart the apply is recorded as interrupted with all three switches, and its undo turns all three servers back on whole', async () => {
+    const world = worldOfFour();
     const before = userServers(world);
 
-    await killedAt(world, 'remove', 'after', applyOnlyKeep, 'e');
-    // The fourth remove landed, and no record of the apply holds it.
+    await killedAt(world, 'remove', 'after', applyOnlyKeep, 'd');
+    // The third remove landed, and no record of the apply holds it.
     expect(Object.keys(userServers(world) as object)).toEqual(['keep']);
 
     await expectCompletedThenUndone(world, before);
