@@ -47,14 +47,16 @@ const userServers = (world: TestWorld) =>
   (JSON.parse(readFileSync(world.configPath, 'utf8')) as { mcpServers?: unknown }).mcpServers;
 
 /**
- * A server whose CLI call `mcp <subcommand>` is held before or after the real CLI runs it; `run`
- * makes the calls, and once that one is held the server is SIGKILLed, and the held call's group too.
+ * A server whose CLI call `mcp <subcommand>` (of the server `name` when given) is held before or
+ * after the real CLI runs it; `run` makes the calls, and once that one is held the server is
+ * SIGKILLed, and the held call's group too.
  */
 async function killedAt(
   world: TestWorld,
   subcommand: 'remove' | 'add-json',
   when: 'before' | 'after',
   run: (server: StartLine) => Promise<unknown>,
+  name?: string,
 ) {
   const holdFile = join(world.plainDir, 'held.pid');
   const main = startMain(
@@ -64,6 +66,7 @@ async function killedAt(
       HOLD_SUBCOMMAND: subcommand,
       HOLD_WHEN: when,
       HOLD_FILE: holdFile,
+      ...(name === undefined ? {} : { HOLD_NAME: name }),
     }),
   );
   const calls = run(await main.started()).catch((error: unknown) => error);
@@ -225,5 +228,81 @@ describe('a server killed inside an edit', () => {
       config: before,
       history: [{ procedure: 'mcp.update', name: 'web', ok: false, interrupted: 'put back' }],
     });
+  });
+});
+
+describe('a server killed inside a profile apply', () => {
+  // "keep" stays on; applying the profile switches the three others off, in this order.
+  const OTHERS = ['b', 'c', 'd'];
+  const entryOf = (name: string) => ({
+    type: 'http',
+    url: `https://example.test/${name}`,
+    headers: { Authorization: `Bearer ${name}` },
+  });
+
+  /** The servers written straight into the throwaway config: the subject is the apply's recovery, not the add. */
+  function worldOfFour() {
+    const world = useTestWorld();
+    const config = existsSync(world.configPath)
+      ? (JSON.parse(readFileSync(world.configPath, 'utf8')) as Record<string, unknown>)
+      : {};
+    const mcpServers = Object.fromEntries(['keep', ...OTHERS].map((name) => [name, entryOf(name)]));
+    writeFileSync(world.configPath, JSON.stringify({ ...config, mcpServers }, null, 2));
+    return world;
+  }
+
+  const applyOnlyKeep = async (server: StartLine) => {
+    const saved = await trpcMutation(server, 'mcp.saveProfile', {
+      name: 'only-keep',
+      servers: [{ name: 'keep', scope: 'user' }],
+    });
+    expect(saved.status).toBe(200);
+    return trpcMutation(server, 'mcp.applyProfile', { name: 'only-keep' });
+  };
+
+  /** After the restart: the apply is one interrupted record, completed; its undo puts every server back whole. */
+  async function expectCompletedThenUndone(world: TestWorld, before: unknown) {
+    const server = await restarted(world);
+    const { result } = json(await trpcQuery(server, 'mcp.history', {})) as {
+      result: { data: { id: string; procedure: string; name: string; interrupted?: string }[] };
+    };
+    expect({
+      list: await statuses(server),
+      config: Object.keys(userServers(world) as object),
+      stash: stashed(world)
+        .map(({ name }) => name)
+        .sort(),
+      history: result.data.map(({ procedure, name, interrupted }) => ({ procedure, name, interrupted })),
+    }).toEqual({
+      list: [...OTHERS.map((name) => ({ name, status: 'disabled' })), { name: 'keep', status: 'active' }],
+      config: ['keep'],
+      stash: OTHERS,
+      history: [{ procedure: 'mcp.applyProfile', name: 'only-keep', interrupted: 'completed' }],
+    });
+    const [apply] = result.data;
+    expect((await trpcMutation(server, 'mcp.undo', { id: apply?.id })).status).toBe(200);
+    expect({ config: userServers(world), stash: stashed(world) }).toEqual({ config: before, stash: [] });
+  }
+
+  it('during its first switch (stash written, remove not run): on restart the apply is completed and recorded as interrupted, and its undo turns all three servers back on whole', async () => {
+    const world = worldOfFour();
+    const before = userServers(world);
+
+    await killedAt(world, 'remove', 'before', applyOnlyKeep);
+    // Cut in the first switch: nothing of the apply was in the history.
+    expect(stashed(world).map(({ name }) => name)).toEqual(['b']);
+
+    await expectCompletedThenUndone(world, before);
+  });
+
+  it('after its third switch landed, before it was recorded: on restart the apply is recorded as interrupted with all three switches, and its undo turns all three servers back on whole', async () => {
+    const world = worldOfFour();
+    const before = userServers(world);
+
+    await killedAt(world, 'remove', 'after', applyOnlyKeep, 'd');
+    // The third remove landed, and no record of the apply holds it.
+    expect(Object.keys(userServers(world) as object)).toEqual(['keep']);
+
+    await expectCompletedThenUndone(world, before);
   });
 });

@@ -5,9 +5,19 @@
  * one queue turn planned from what is stored when the turn comes, and records them all as one
  * change (`mcp.applyProfile`, each switch that landed in `switches`, journaled after each switch),
  * which one undo reverses whole by switching each back, every one checked before the first.
+ * Its plan (each server it will switch, with the entry each switch off takes away) is durable
+ * before the first switch; an apply cut off (its MCP Admin killed) is completed at the next start.
  */
 import type { Profile } from '../../config';
-import { profilesPath, readProfiles, writeProfiles, PROFILES_MAX } from '../../config';
+import {
+  disabledStashPath,
+  isStashKey,
+  profilesPath,
+  readDisabledStash,
+  readProfiles,
+  writeProfiles,
+  PROFILES_MAX,
+} from '../../config';
 import { McpCoreError } from '../../errors';
 import {
   applyProfileInputSchema,
@@ -23,8 +33,20 @@ import { errorText } from '../../error-text';
 import { LandedThenFailed, withinQueuedReadDeadline } from '../engine';
 import type { EngineContext, MutationResult } from '../engine';
 import { hasLanded, writtenScope } from '../history';
-import type { EntryPlace, RecordedChange, RecordOf, SwitchMove, SwitchMoves, UndoRegistry } from '../history';
+import type {
+  EntryPlace,
+  HistoryJournal,
+  RecordedChange,
+  RecordOf,
+  Recovery,
+  Settled,
+  SwitchMove,
+  SwitchMoves,
+  UndoRegistry,
+} from '../history';
+import type { EntryChanges } from '../entries';
 import type { SwitchChanges } from '../switches';
+import { stashKeyOf } from '../../switch';
 
 import type {
   ApplyProfileResult,
@@ -42,6 +64,10 @@ type ProfileContext = Pick<EngineContext, 'settings' | 'readers' | 'turns'> & {
   switches: SwitchChanges;
   /** Where the undo of an applied profile is registered. */
   undoers: UndoRegistry;
+  /** Where an apply cut off is settled at start, and the switches it journaled before. */
+  recovery: Recovery;
+  history: Pick<HistoryJournal, 'undoable'>;
+  entries: Pick<EntryChanges, 'placeFor'>;
 };
 
 /**
@@ -55,9 +81,13 @@ export function createProfiles({
   recordedChange,
   switches: switchChanges,
   undoers,
+  recovery,
+  history,
+  entries,
 }: ProfileContext) {
   const path = profilesPath(settings.configPath);
-  const { credentialsPath } = settings;
+  const { credentialsPath, configPath } = settings;
+  const stashPath = disabledStashPath(configPath);
   // Also read inside a queue turn (a save from what is on): bounded like every queued read.
   const serversIn = (projectPath: string) =>
     withinQueuedReadDeadline(async () => (await readers.list(projectPath, false)).servers);
@@ -112,6 +142,94 @@ export function createProfiles({
       const failure = error instanceof LandedThenFailed ? error.failure : error;
       return { ...shown, outcome: 'failed', message: errorText(failure) };
     }
+  }
+
+  /**
+   * The apply's plan, durable before its first switch: each server it will switch and which way,
+   * with the whole entry each user/local switch off takes away (as its switch records it).
+   */
+  async function plannedSwitches(steps: readonly ProfileStep[]): Promise<SwitchMove[]> {
+    const planned: SwitchMove[] = [];
+    for (const { target, want, found } of steps) {
+      if (found === undefined || isOn(found) === want) continue;
+      const move: SwitchMove = { ...target, on: want };
+      if (!want && target.scope !== 'project') {
+        const stored = await withinQueuedReadDeadline(() =>
+          readers.storedIn(target.scope, target.name, target.projectPath),
+        );
+        if (stored !== undefined) {
+          const at = await entries.placeFor(target.name, target.scope, target.projectPath);
+          move.before = { ...at, entry: stored.entry };
+        }
+      }
+      planned.push(move);
+    }
+    return planned;
+  }
+
+  /** The switches an apply journaled before it was cut off (its checkpoint), or none. */
+  async function journaledSwitches(id: string): Promise<SwitchMove[]> {
+    try {
+      const { value } = await history.undoable(id);
+      return value.kind === 'switches' ? (value.switches ?? []) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * The moves of a planned user/local switch found already landed by what is stored (the one that
+   * was landing when the apply was cut off), or undefined when it has not landed.
+   */
+  async function foundLanded(move: SwitchMove): Promise<SwitchMoves | undefined> {
+    const { name, scope, projectPath } = move;
+    if (scope === 'project') return undefined;
+    const stored = await withinQueuedReadDeadline(() => readers.storedIn(scope, name, projectPath));
+    const at = await entries.placeFor(name, scope, projectPath);
+    // Back in `.claude.json`: the enable's add landed (a stash copy left is dropped by the stash settle).
+    if (move.on) return stored === undefined ? undefined : { after: { ...at, entry: stored.entry } };
+    if (stored !== undefined) return undefined;
+    const key = await stashKeyOf(name, scope, projectPath);
+    const kept = (await readDisabledStash(stashPath)).find((server) => isStashKey(server, key));
+    if (kept === undefined) return undefined;
+    return { before: move.before ?? { ...at, entry: kept.entry } };
+  }
+
+  /**
+   * An apply cut off (its MCP Admin killed), settled at start under the lock: the switches it
+   * journaled, the one found landed by what is stored, and every other planned switch run now;
+   * recorded as one change listing them all, so one undo switches every one back.
+   */
+  async function settleInterrupted(planned: RecordOf<'switches'>): Promise<Settled<'switches'>> {
+    // Completed rather than put back: the user asked for this profile, and one undo of the record puts back all of it.
+    const switches = await journaledSwitches(planned.id);
+    const failures: string[] = [];
+    const sameServer = (a: SwitchMove, b: SwitchMove) =>
+      a.name === b.name && a.scope === b.scope && (a.scope === 'user' || a.projectPath === b.projectPath);
+    for (const move of planned.switches ?? []) {
+      if (switches.some((done) => sameServer(done, move))) continue;
+      const { name, scope, projectPath, on } = move;
+      const target = { name, scope, projectPath };
+      const landed = await foundLanded(move);
+      if (landed !== undefined) {
+        switches.push({ ...target, on, ...landed });
+        continue;
+      }
+      try {
+        const { moves } = await switchChanges.switchInto(target, on);
+        if (hasLanded({ kind: 'switch', ...moves })) switches.push({ ...target, on, ...moves });
+      } catch (error) {
+        if (error instanceof LandedThenFailed)
+          switches.push({ ...target, on, ...(error.moves as SwitchMoves) });
+        failures.push(`"${name}" (${errorText(error instanceof LandedThenFailed ? error.failure : error)})`);
+      }
+    }
+    const count = planned.switches?.length ?? 0;
+    return {
+      interrupted: 'completed',
+      moves: { switches },
+      message: `Interrupted (MCP Admin stopped before it ended); completed at start: ${switches.length} of ${count} servers switched${failures.length === 0 ? '' : `, failed: ${failures.join(', ')}`}. Undo this change to switch them all back.`,
+    };
   }
 
   const operations: Pick<McpAdmin, 'profiles' | 'saveProfile' | 'deleteProfile' | 'applyProfile'> = {
@@ -189,7 +307,9 @@ export function createProfiles({
         let message = '';
         // The switches' warnings (a lost sign-in), then the history's.
         const answer = (ok: boolean, recorded?: MutationResult): ApplyProfileResult => {
-          const warning = [...warnings, ...(recorded?.warning === undefined ? [] : [recorded.warning])].join('\n');
+          const warning = [...warnings, ...(recorded?.warning === undefined ? [] : [recorded.warning])].join(
+            '\n',
+          );
           const changeId = recorded?.changeId;
           return {
             ok,
@@ -200,8 +320,9 @@ export function createProfiles({
           };
         };
         try {
+          const plan = { switches: await plannedSwitches(steps) };
           const recorded = await recordedChange(
-            { kind: 'switches', procedure: 'mcp.applyProfile', place },
+            { kind: 'switches', procedure: 'mcp.applyProfile', place, plan },
             async (checkpoint) => {
               const switches: SwitchMove[] = [];
               try {
@@ -284,6 +405,7 @@ export function createProfiles({
   }
 
   undoers.register('switches', undo);
+  recovery.register('switches', settleInterrupted);
 
   return operations;
 }
