@@ -57,7 +57,8 @@ describe('/healthz with a FIFO at the journal and the audit log', () => {
     const server = await useServer(world);
     const dir = join(world.configDir, '.mcp-admin');
     const [history, audit] = [join(dir, 'history.jsonl'), join(dir, 'audit.jsonl')];
-    mkdirSync(dir, { mode: 0o700 });
+    // The server's start may have made the folder already (its recovery looks there under the lock).
+    mkdirSync(dir, { mode: 0o700, recursive: true });
     execFileSync('mkfifo', [history, audit]);
 
     const added = await trpcMutation(server, 'mcp.add', { name: 'files', scope: 'user', command: 'node' });

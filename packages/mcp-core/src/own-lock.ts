@@ -44,9 +44,13 @@ export interface OwnLockOptions {
   logWarning?: (message: string) => void;
 }
 
-/** Five seconds untouched: the holder touches it every second, so only a dead (or frozen) one misses. */
-export const LOCK_STALE_MS = 5_000;
-const LOCK_UPDATE_MS = 1_000;
+/**
+ * Twenty seconds untouched, touched every two: a live holder named in `owner` is never taken over
+ * anyway, so this only bounds the wait after a crash between `mkdir` and `owner`; at 5 s a busy
+ * machine (load 10 on 2 cores) left holders' timers late and their locks "compromised" in tests.
+ */
+export const LOCK_STALE_MS = 20_000;
+const LOCK_UPDATE_MS = 2_000;
 /** Longer than any one change's steps (a profile of several CLI calls), shorter than a client's patience. */
 export const LOCK_WAIT_MS = 120_000;
 const RETRY_MIN_MS = 10;

@@ -205,6 +205,7 @@ it('lists every rule with its file and kind, and a check gives each tool the per
     {
       name: 'ping',
       description: 'Tool ping',
+      inputSchema: { type: 'object' },
       // Its tokens: test/check/tool-tokens.test.ts.
       tokens: anyTokens,
       permission: { kind: 'deny', rule: 'mcp__tools__ping', file: userSettings(), source: 'user' },
@@ -212,6 +213,7 @@ it('lists every rule with its file and kind, and a check gives each tool the per
     {
       name: 'pong',
       description: 'Tool pong',
+      inputSchema: { type: 'object' },
       // Its tokens: test/check/tool-tokens.test.ts.
       tokens: anyTokens,
       permission: { kind: 'ask', rule: 'mcp__tools', file: userSettings(), source: 'user' },
