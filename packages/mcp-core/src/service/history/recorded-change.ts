@@ -127,7 +127,9 @@ export function createRecordedChange(
     const warning = [...warnings].join('\n');
     const answer = warning === '' ? result : combined(result, { ok: true, message: '', warning });
     // The answer names its record when it changed something, so an Undo never guesses which.
-    return inHistory && identity !== undefined && hasLanded(done) ? { ...answer, changeId: identity.id } : answer;
+    return inHistory && identity !== undefined && hasLanded(done)
+      ? { ...answer, changeId: identity.id }
+      : answer;
   }
 
   async function journalOrWarn(
