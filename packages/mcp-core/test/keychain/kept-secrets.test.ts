@@ -287,6 +287,7 @@ describe('moving secrets', () => {
 
     // Removed again, then two changes through a history that rotates at every append: the remove is dropped.
     await service.remove({ name: 'github', scope: 'user' });
+    const removal = await newestChange(service);
     const itemOf = (account: string) =>
       spawnSync('secret-tool', ['lookup', 'service', 'mcp-admin', 'username', account], {
         env: keychain.env,
@@ -301,6 +302,9 @@ describe('moving secrets', () => {
     expect(itemOf(github)).toBe(TOKEN);
     await capped.add({ name: 'plain-b', scope: 'user', command: 'npx' });
     expect({ github: itemOf(github), gitlab: itemOf(gitlab) }).toEqual({ github: '', gitlab: TOKEN });
+    await expect(capped.undo({ id: removal })).rejects.toThrow(
+      `id "${removal}" names no change in the history`,
+    );
   });
 });
 

@@ -5,7 +5,8 @@
  * entry back as the user wrote it, and `mcp.secretsToKeychain` / `mcp.secretsFromKeychain`, each a
  * recorded `entries` change (undone like an edit). A change never deletes the items of the entry
  * it replaces or removes: the history's record of it holds that entry, with its ref and no value,
- * and its undo brings the entry back working (docs/guide.md#secrets-in-the-keychain).
+ * and its undo brings the entry back working (docs/guide.md#secrets-in-the-keychain). The items go
+ * once the history rotates that record away and no file that can name the ref still does.
  */
 import { MiB, readConfigFile } from '../../config';
 import { errorText } from '../../error-text';

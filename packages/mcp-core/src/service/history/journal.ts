@@ -4,7 +4,8 @@
  * the end, stopping as soon as the answer is found, so a call costs what it lists, not the file's
  * size. The file is bounded: once the next record would take it past `ROTATE_BYTES` it becomes
  * `history.1.jsonl` (still read, and undoable from) and the previous `history.1.jsonl` goes; the
- * change that rotated says how many changes went and how many of them could still have been undone.
+ * change that rotated says how many changes went and how many of them could still have been undone,
+ * and the dropped records go to `onDropped` (their kept secrets' items may now be unused).
  * A line that is not a record is skipped and reported, never fatal for the others. A change of
  * several steps is appended again after each step under the same id: the newest line of an id is
  * the record, so a crash mid-change leaves the steps that landed.
