@@ -12,10 +12,17 @@
  * method on `McpAdmin` (contract/); spread it into the answer below. A recorded change of a new
  * kind also registers its undo (`undoers.register`, history/undo.ts).
  */
-import { resolve } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { childEnvironment } from '../child-environment';
 import { createCliRunner, createCliVersionCache, createMutationQueue } from '../cli';
-import { claudeDirFor, configPathFor, credentialsPathFor, lastChecksPath } from '../config';
+import {
+  claudeDirFor,
+  configPathFor,
+  credentialsPathFor,
+  disabledStashPath,
+  lastChecksPath,
+} from '../config';
 import { errorText } from '../error-text';
 import { createSystemKeychain } from '../keychain';
 import { createOwnLock } from '../own-lock';
@@ -48,6 +55,7 @@ import {
   createUndoChange,
   createUndoRegistry,
   historyPath,
+  intentsDir,
 } from './history';
 import { LOGIN_TIMEOUT_MS } from './contract';
 import type { McpAdmin, McpAdminOptions } from './contract';
@@ -110,7 +118,13 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const queue = createMutationQueue({ maxQueued });
   const audit = createAuditTrail(createAuditLog(auditLogPath(configPath), undefined, lock), logWarning);
   const cli = createAuditedCli(runner, createCliVersionCache(runner, { path: spawnEnv.PATH ?? '' }), audit);
-  const history = createHistoryJournal(historyPath(configPath), logWarning, lock);
+  // Built before the history: a rotation hands it the dropped records whose items may now be unused.
+  const keychain = options.keychain ?? createSystemKeychain({ env: settings.spawnEnv });
+  const keptSecrets = createKeptSecretStore(keychain, configPath, undefined, logWarning);
+  const history = createHistoryJournal(historyPath(configPath), logWarning, lock, {
+    rotateBytes: options.historyRotateBytes,
+    onDropped: (records) => keptSecrets.forgetUnnamed(records, () => filesNamingEntries(configPath)),
+  });
   const readers = createReaders(settings);
   const turns = createQueueTurns(queue, settings.managedDir, lock);
   const stash = createStashEntries(configPath, audit);
@@ -130,8 +144,6 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
     lock,
   );
   const engine: EngineContext = { settings, queue, turns, cli, audit, readers };
-  const keychain = options.keychain ?? createSystemKeychain({ env: settings.spawnEnv });
-  const keptSecrets = createKeptSecretStore(keychain, configPath);
   const context = {
     ...engine,
     history,
@@ -193,4 +205,20 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
       intents.close();
     },
   };
+}
+
+/**
+ * Every file that can name a kept entry's ref: `.claude.json`, the stash, both history files and
+ * each change in flight's intent.
+ */
+async function filesNamingEntries(configPath: string): Promise<string[]> {
+  const dir = intentsDir(configPath);
+  const intents = (await readdir(dir).catch(() => [])).filter((name) => /^change-.*\.json$/.test(name));
+  return [
+    configPath,
+    disabledStashPath(configPath),
+    historyPath(configPath),
+    join(dirname(historyPath(configPath)), 'history.1.jsonl'),
+    ...intents.map((name) => join(dir, name)),
+  ];
 }

@@ -265,20 +265,46 @@ describe('moving secrets', () => {
     });
   });
 
-  it('removing a kept server and undoing the remove brings it back working: its items stay while the history can undo it', async () => {
+  it('removing a kept server and undoing the remove brings it back working: its items stay while the history can undo it, and go once the history drops the remove; another kept server keeps its items', async () => {
     const service = admin();
-    await service.add({
-      name: 'github',
-      scope: 'user',
-      command: 'npx',
-      env: { GITHUB_TOKEN: TOKEN },
-      secretsIn: 'keychain',
-    });
+    for (const name of ['github', 'gitlab']) {
+      await service.add({
+        name,
+        scope: 'user',
+        command: 'npx',
+        env: { GITHUB_TOKEN: TOKEN },
+        secretsIn: 'keychain',
+      });
+    }
+    const accountOf = (name: string) => `${(userServers()[name]?.args as string[])[2]}|env:GITHUB_TOKEN`;
+    const github = accountOf('github');
+    const gitlab = accountOf('gitlab');
     await service.remove({ name: 'github', scope: 'user' });
     expect(userServers().github).toBeUndefined();
     await service.undo({ id: await newestChange(service) });
     const [revealed] = (await service.list({ name: 'github', reveal: true })).servers;
     expect(revealed?.env).toEqual({ GITHUB_TOKEN: TOKEN });
+
+    // Removed again, then two changes through a history that rotates at every append: the remove is dropped.
+    await service.remove({ name: 'github', scope: 'user' });
+    const removal = await newestChange(service);
+    const itemOf = (account: string) =>
+      spawnSync('secret-tool', ['lookup', 'service', 'mcp-admin', 'username', account], {
+        env: keychain.env,
+        encoding: 'utf8',
+      }).stdout;
+    expect(itemOf(github)).toBe(TOKEN);
+    const capped = adminInWorld(world, undefined, undefined, {
+      spawnEnv: { ...keychain.env, HOME: world.configDir },
+      historyRotateBytes: 1,
+    });
+    await capped.add({ name: 'plain-a', scope: 'user', command: 'npx' });
+    expect(itemOf(github)).toBe(TOKEN);
+    await capped.add({ name: 'plain-b', scope: 'user', command: 'npx' });
+    expect({ github: itemOf(github), gitlab: itemOf(gitlab) }).toEqual({ github: '', gitlab: TOKEN });
+    await expect(capped.undo({ id: removal })).rejects.toThrow(
+      `id "${removal}" names no change in the history`,
+    );
   });
 });
 

@@ -147,6 +147,8 @@ export interface McpAdminOptions {
   appData?: string | undefined;
   /** Where servers' secrets are kept; the system's keychain, reached with `spawnEnv`, when not given. */
   keychain?: Keychain | undefined;
+  /** The history's size past which it rotates (16 MiB when not given); tests give less. */
+  historyRotateBytes?: number | undefined;
   /** A sign-in (`claude mcp login`) not finished in this time is stopped. */
   loginTimeoutMs?: number | undefined;
   /** The MCP registry Discover searches (`MCP_ADMIN_REGISTRY_URL`); the official one when not given. */

@@ -5,8 +5,11 @@
  * entry back as the user wrote it, and `mcp.secretsToKeychain` / `mcp.secretsFromKeychain`, each a
  * recorded `entries` change (undone like an edit). A change never deletes the items of the entry
  * it replaces or removes: the history's record of it holds that entry, with its ref and no value,
- * and its undo brings the entry back working (docs/guide.md#secrets-in-the-keychain).
+ * and its undo brings the entry back working (docs/guide.md#secrets-in-the-keychain). The items go
+ * once the history rotates that record away and no file that can name the ref still does.
  */
+import { MiB, readConfigFile } from '../../config';
+import { errorText } from '../../error-text';
 import { McpCoreError } from '../../errors';
 import type { Keychain } from '../../keychain';
 import {
@@ -39,12 +42,43 @@ export interface KeptSecretStore {
   real(unwrapped: UnwrappedEntry): Promise<Record<string, unknown>>;
   /** Deletes items a change stored and did not use (it failed before its entry landed). */
   forget(accounts: string[]): Promise<void>;
+  /**
+   * Deletes the items of the kept entries `records` hold (records no longer undoable) whose ref no
+   * file of `named` names any more (`.claude.json`, the stash, the history left): a failure is a
+   * warning, never a failed change. Called under the lock.
+   */
+  forgetUnnamed(records: readonly unknown[], named: () => Promise<string[]>): Promise<void>;
+}
+
+/** A file that may name a ref and cannot be read within these is a reason to delete nothing. */
+const NAMING_FILE_LIMITS = { maxBytes: 64 * MiB, readTimeoutMs: 10_000 };
+
+/** The kept secrets of every entry (a `{ entry }` object) anywhere in `value`, by ref. */
+function keptIn(value: unknown, found = new Map<string, string[]>()): Map<string, string[]> {
+  if (Array.isArray(value)) {
+    for (const item of value) keptIn(item, found);
+  } else if (typeof value === 'object' && value !== null) {
+    const { entry } = value as { entry?: unknown };
+    const unwrapped =
+      typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+        ? unwrapEntry(entry as Record<string, unknown>)
+        : undefined;
+    if (unwrapped !== undefined) {
+      found.set(
+        unwrapped.kept.ref,
+        keptAccounts(unwrapped.kept).map(({ account }) => account),
+      );
+    }
+    for (const inner of Object.values(value)) keptIn(inner, found);
+  }
+  return found;
 }
 
 export function createKeptSecretStore(
   keychain: Keychain,
   configPath: string,
   launcher: Launcher = { nodePath: process.execPath, launcherPath: KEYCHAIN_LAUNCHER },
+  logWarning: (message: string) => void = () => undefined,
 ): KeptSecretStore {
   return {
     async keep(place, entry) {
@@ -83,6 +117,28 @@ export function createKeptSecretStore(
         await keychain.delete(accounts);
       } catch {
         // Unused items of a failed change: the failure itself is what the caller hears.
+      }
+    },
+    async forgetUnnamed(records, named) {
+      const kept = keptIn(records);
+      if (kept.size === 0) return;
+      try {
+        // A ref is random and unique: named anywhere in these files (as is or JSON-escaped), its items stay.
+        const texts = await Promise.all(
+          (await named()).map(
+            async (path) => (await readConfigFile(path, NAMING_FILE_LIMITS))?.bytes.toString('utf8') ?? '',
+          ),
+        );
+        const unnamed = [...kept].filter(([ref]) => {
+          const escaped = JSON.stringify(ref).slice(1, -1);
+          return !texts.some((text) => text.includes(ref) || text.includes(escaped));
+        });
+        const accounts = unnamed.flatMap(([, refAccounts]) => refAccounts);
+        if (accounts.length > 0) await keychain.delete(accounts);
+      } catch (error) {
+        logWarning(
+          `The keychain items of servers whose changes left the history could not be deleted: ${errorText(error)}`,
+        );
       }
     },
   };

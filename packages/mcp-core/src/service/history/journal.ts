@@ -4,7 +4,8 @@
  * the end, stopping as soon as the answer is found, so a call costs what it lists, not the file's
  * size. The file is bounded: once the next record would take it past `ROTATE_BYTES` it becomes
  * `history.1.jsonl` (still read, and undoable from) and the previous `history.1.jsonl` goes; the
- * change that rotated says how many changes went and how many of them could still have been undone.
+ * change that rotated says how many changes went and how many of them could still have been undone,
+ * and the dropped records go to `onDropped` (their kept secrets' items may now be unused).
  * A line that is not a record is skipped and reported, never fatal for the others. A change of
  * several steps is appended again after each step under the same id: the newest line of an id is
  * the record, so a crash mid-change leaves the steps that landed.
@@ -31,8 +32,6 @@ import { errorText } from '../../error-text';
 
 /** Thousands of changes of ordinary entries, about 80 edits of 200 KB entries; twice that with the rotated file. */
 const ROTATE_BYTES = 16 * MiB;
-/** A longer line is no record the product wrote (it rotates first): skipped unread. */
-const MAX_RECORD_BYTES = ROTATE_BYTES;
 /** The file is read from its end this much at a time; the event loop runs between two reads. */
 const CHUNK_BYTES = 256 * 1024;
 const READ_TIMEOUT_MS = 10_000;
@@ -63,6 +62,16 @@ export interface HistoryJournal {
 
 type Found = { record: ChangeRecord; file: string } | { problem: string };
 
+export interface HistoryJournalOptions {
+  /** The size past which the file rotates; ROTATE_BYTES when not given (tests give less). */
+  rotateBytes?: number;
+  /**
+   * Hears the records a rotation dropped (no longer undoable), after the append, still under the
+   * lock: their keychain items may now be unused.
+   */
+  onDropped?: (records: ChangeRecord[]) => Promise<void>;
+}
+
 /**
  * The journal at `path`. `logWarning` hears of each line skipped, once per process (a panel polls
  * the history, the log should not repeat itself). `lock` is held over each rotation and append.
@@ -71,7 +80,10 @@ export function createHistoryJournal(
   path: string,
   logWarning: (message: string) => void,
   lock: OwnLock = NO_LOCK,
+  { rotateBytes = ROTATE_BYTES, onDropped }: HistoryJournalOptions = {},
 ): HistoryJournal {
+  // A longer line is no record the product wrote (it rotates first): skipped unread.
+  const maxRecordBytes = Math.max(rotateBytes, ROTATE_BYTES);
   const rotatedPath = join(dirname(path), 'history.1.jsonl');
   const reported = new Set<string>();
 
@@ -82,11 +94,11 @@ export function createHistoryJournal(
   async function* recordsNewestFirst(signal: AbortSignal): AsyncGenerator<Found> {
     const seen = new Set<string>();
     for (const file of [path, rotatedPath]) {
-      const lines = linesFromEnd(file, { chunkBytes: CHUNK_BYTES, maxLineBytes: MAX_RECORD_BYTES, signal });
+      const lines = linesFromEnd(file, { chunkBytes: CHUNK_BYTES, maxLineBytes: maxRecordBytes, signal });
       for await (const { offset, text } of lines) {
         const parsed =
           text === undefined
-            ? { problem: `it is over ${MAX_RECORD_BYTES / MiB} MiB` }
+            ? { problem: `it is over ${maxRecordBytes / MiB} MiB` }
             : parseChangeRecord(text);
         if ('problem' in parsed) {
           yield {
@@ -126,34 +138,37 @@ export function createHistoryJournal(
    * Before appending `lineBytes` more: the file rotated when it would pass ROTATE_BYTES, and what
    * that dropped, said. A path that is not a regular file is left to `appendLine` to refuse.
    */
-  async function rotateIfFull(lineBytes: number): Promise<string | undefined> {
+  async function rotateIfFull(lineBytes: number): Promise<{ warning?: string; dropped: ChangeRecord[] }> {
     const stats = await lstat(path).catch(() => undefined);
-    if (
-      stats === undefined ||
-      !stats.isFile() ||
-      stats.size === 0 ||
-      stats.size + lineBytes <= ROTATE_BYTES
-    ) {
-      return undefined;
+    if (stats === undefined || !stats.isFile() || stats.size === 0 || stats.size + lineBytes <= rotateBytes) {
+      return { dropped: [] };
     }
-    const dropped = await droppedByRotation();
+    const size = `${Math.round((rotateBytes / MiB) * 100) / 100} MiB`;
+    const { words, records } = await droppedByRotation();
     try {
       await rename(path, rotatedPath);
     } catch (error) {
       // The record still goes in: a journal past its size beats a change not recorded.
-      return `${path} reached ${ROTATE_BYTES / MiB} MiB and could not become ${rotatedPath} (${errorText(error)}): it grows on.`;
+      return {
+        warning: `${path} reached ${size} and could not become ${rotatedPath} (${errorText(error)}): it grows on.`,
+        dropped: [],
+      };
     }
-    return dropped === undefined
-      ? `${path} reached ${ROTATE_BYTES / MiB} MiB: it is now ${rotatedPath}, still read and undoable from.`
-      : `${path} reached ${ROTATE_BYTES / MiB} MiB: it is now ${rotatedPath}, still read and undoable from, and the changes the previous ${rotatedPath} held are dropped: ${dropped}`;
+    return {
+      warning:
+        words === undefined
+          ? `${path} reached ${size}: it is now ${rotatedPath}, still read and undoable from.`
+          : `${path} reached ${size}: it is now ${rotatedPath}, still read and undoable from, and the changes the previous ${rotatedPath} held are dropped: ${words}`,
+      dropped: records,
+    };
   }
 
-  /** What rotating drops, the changes of `history.1.jsonl`, in words; undefined when nothing. */
-  async function droppedByRotation(): Promise<string | undefined> {
+  /** What rotating drops, the changes of `history.1.jsonl`: in words (undefined when nothing), and the records. */
+  async function droppedByRotation(): Promise<{ words?: string; records: ChangeRecord[] }> {
     try {
       const { value } = await read(async (found, skip) => {
         const undone = new Set<string>();
-        let count = 0;
+        const records: ChangeRecord[] = [];
         let undoable = 0;
         let newest: string | undefined;
         for await (const item of found) {
@@ -163,18 +178,21 @@ export function createHistoryJournal(
           }
           const { record, file } = item;
           if (file === rotatedPath) {
-            count++;
+            records.push(record);
             newest ??= record.time;
             if (hasLanded(record) && !undone.has(record.id)) undoable++;
           }
           if (record.ok && record.undoes !== undefined) undone.add(record.undoes);
         }
-        return { count, undoable, newest };
+        return { records, undoable, newest };
       });
-      if (value.count === 0) return undefined;
-      return `${value.count} changes up to ${value.newest ?? '?'}, ${value.undoable} of which could still have been undone.`;
+      if (value.records.length === 0) return { records: [] };
+      return {
+        words: `${value.records.length} changes up to ${value.newest ?? '?'}, ${value.undoable} of which could still have been undone.`,
+        records: value.records,
+      };
     } catch (error) {
-      return `it could not be read (${errorText(error)}).`;
+      return { words: `it could not be read (${errorText(error)}).`, records: [] };
     }
   }
 
@@ -187,7 +205,10 @@ export function createHistoryJournal(
       const line = JSON.stringify({ ...storedChange(record), kind: record.kind });
       const { rotated, endedCutLine } = await lock.hold(async () => {
         const rotatedNow = await rotateIfFull(Buffer.byteLength(line) + 1);
-        return { rotated: rotatedNow, ...(await appendLine(path, line)) };
+        const appended = await appendLine(path, line);
+        // After the append: the new record is in the file that decides what is still named.
+        if (rotatedNow.dropped.length > 0) await onDropped?.(rotatedNow.dropped);
+        return { rotated: rotatedNow.warning, ...appended };
       });
       const warnings = [
         ...(rotated === undefined ? [] : [rotated]),
