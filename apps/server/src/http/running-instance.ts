@@ -6,7 +6,8 @@
  * address is printed instead of a bare EADDRINUSE. Neither holds the token: the id opens nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
@@ -44,8 +45,20 @@ export async function removeRunningFile(configPath: string, instance: string): P
 
 async function readRunningFile(configPath: string): Promise<RunningInstance | undefined> {
   try {
-    const text = await readFile(runningFilePath(configPath), 'utf8');
-    const parsed = runningFileSchema.safeParse(JSON.parse(text.slice(0, 4096)));
+    // A regular file only, and its first 4 KiB: a FIFO or a link put there must not hang or mislead a start.
+    const file = await open(
+      runningFilePath(configPath),
+      constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW,
+    );
+    let text: string;
+    try {
+      if (!(await file.stat()).isFile()) return undefined;
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(4096), 0, 4096, 0);
+      text = buffer.subarray(0, bytesRead).toString('utf8');
+    } finally {
+      await file.close();
+    }
+    const parsed = runningFileSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -7,10 +7,11 @@
  * that kept the history from being written) is settled at start (recovery.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { open, readdir, readFile, rm } from 'node:fs/promises';
+import { open, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomically } from '../../atomic-write';
+import { MiB, readConfigFile } from '../../config';
 import { errorText } from '../../error-text';
 import { McpCoreError } from '../../errors';
 import { makeOwnDir, OWN_FILE_MODE, ownFilePath } from '../../own-files';
@@ -125,10 +126,16 @@ export function createIntentStore(configPath: string): IntentStore {
   };
 }
 
+/** An intent holds whole entries (at most a profile's worth): far below this. */
+const INTENT_FILE_LIMITS = { maxBytes: 16 * MiB, readTimeoutMs: 5_000 };
+
 /** The intent in `path`, or undefined when it is not one (a file cut off before its rename never is). */
 async function readIntent(path: string): Promise<ChangeIntent | undefined> {
   try {
-    const parsed = intentFileSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
+    // Read as any file from outside: a FIFO, a link or a huge file there is no intent, and cannot stall a start.
+    const snapshot = await readConfigFile(path, INTENT_FILE_LIMITS);
+    if (snapshot === undefined) return undefined;
+    const parsed = intentFileSchema.safeParse(JSON.parse(snapshot.bytes.toString('utf8')));
     if (!parsed.success) return undefined;
     const found = parseChangeRecord(JSON.stringify(parsed.data.record));
     return 'record' in found ? { record: found.record, owner: parsed.data.owner } : undefined;
