@@ -13,7 +13,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { errorText } from './error-text';
@@ -206,7 +207,7 @@ function isLive(owner: LockOwner): boolean {
 /** The owner a lock names, if it names one this way. */
 async function ownerOf(path: string): Promise<LockOwner | undefined> {
   try {
-    const owner = JSON.parse(await readFile(path, 'utf8')) as {
+    const owner = JSON.parse(await readSmallFile(path)) as {
       pid?: unknown;
       startTime?: unknown;
       helpers?: unknown;
@@ -222,6 +223,21 @@ async function ownerOf(path: string): Promise<LockOwner | undefined> {
     return { ...main, helpers: helpers.filter((helper) => helper !== undefined) };
   } catch {
     return undefined;
+  }
+}
+
+/** An owner file names a process and at most 64 CLIs: far below this. */
+const MAX_OWNER_BYTES = 16 * 1024;
+
+/** The first bytes of a regular file: a FIFO or a link put at `path` neither blocks nor is followed. */
+async function readSmallFile(path: string): Promise<string> {
+  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    if (!(await file.stat()).isFile()) throw new Error(`${path} is not a regular file`);
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(MAX_OWNER_BYTES), 0, MAX_OWNER_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await file.close();
   }
 }
 

@@ -202,7 +202,7 @@ it('takes over at once a lock whose owner process has ended, though it was touch
   const { pid } = spawnSync(process.execPath, ['-e', '']);
   writeFileSync(join(lockPath, 'owner'), JSON.stringify({ pid, startTime: 1 }));
 
-  // Waiting a second for it, never the five a lock takes to go stale.
+  // Waiting a second for it, never the twenty a lock takes to go stale.
   const held = await createOwnLock(world.configPath, { waitMs: 1_000 }).hold(() =>
     Promise.resolve(JSON.parse(readFileSync(join(lockPath, 'owner'), 'utf8')) as unknown),
   );
@@ -222,4 +222,17 @@ it('never takes a lock whose owner still runs: the change waits, then is refused
 
   expect(refused).toMatchObject({ code: 'QUEUE_FULL' });
   expect(existsSync(join(lockPath, 'owner'))).toBe(true);
+});
+
+it('reads a lock owner that is a FIFO as no owner, without blocking on it: the change waits, then is refused with QUEUE_FULL', async () => {
+  const lockPath = ownLockPath(world.configPath);
+  mkdirSync(lockPath, { recursive: true });
+  // A plain read of a FIFO with no writer never returns (this test's timeout).
+  spawnSync('mkfifo', [join(lockPath, 'owner')]);
+
+  const refused = await createOwnLock(world.configPath, { waitMs: 300 })
+    .hold(() => Promise.resolve('ran'))
+    .catch((error: unknown) => error);
+
+  expect(refused).toMatchObject({ code: 'QUEUE_FULL' });
 });
