@@ -95,6 +95,18 @@ async function statuses(server: StartLine) {
 const disableWeb = (server: StartLine) => trpcMutation(server, 'mcp.disable', { name: 'web', scope: 'user' });
 const enableWeb = (server: StartLine) => trpcMutation(server, 'mcp.enable', { name: 'web', scope: 'user' });
 
+/** The CLIs the lock's owner file names: those a killed MCP Admin leaves running. */
+function lockHelpers(world: TestWorld): unknown[] {
+  try {
+    const owner = JSON.parse(readFileSync(join(world.configDir, '.mcp-admin', 'lock', 'owner'), 'utf8')) as {
+      helpers?: unknown[];
+    };
+    return owner.helpers ?? [];
+  } catch {
+    return [];
+  }
+}
+
 describe('a server killed inside a switch', () => {
   it('before the CLI removed a server being disabled: on restart it is on, whole, and no longer kept as disabled', async () => {
     const world = useTestWorld();
@@ -172,6 +184,11 @@ describe('a server killed inside a disable whose CLI remove still runs', () => {
     const disabling = disableWeb(await main.started()).catch((error: unknown) => error);
     await vi.waitFor(() => {
       expect(existsSync(`${gate}.held`)).toBe(true);
+    }, PATIENTLY);
+    // The server names the CLI in the lock just after spawning it; the kill comes once it has (under
+    // load the held CLI can run before that line, and a kill in between is a case this does not cover).
+    await vi.waitFor(() => {
+      expect(lockHelpers(world)).toHaveLength(1);
     }, PATIENTLY);
     // The server dies; its CLI, about to remove "web", lives on.
     main.child.kill('SIGKILL');
