@@ -14,7 +14,7 @@ import type { Server } from '../../config';
 import { isMcpCoreError, McpCoreError } from '../../errors';
 import { projectToggleInputSchema } from '../../schemas';
 import type { ProjectToggleInput } from '../../schemas';
-import { failureOutcome, noServerNamed, withinQueuedReadDeadline } from '../engine';
+import { failureOutcome, noServerNamed, readBack, withinQueuedReadDeadline } from '../engine';
 import type { EngineContext, Landed, MutationResult } from '../engine';
 import { refuseUndoInGoneDir } from '../history';
 import type { ChangeProcedure, MovesOf, RecordedChange, RecordOf, UndoRegistry } from '../history';
@@ -125,19 +125,20 @@ export function createProjectToggles({
     }
     const fault = outcome instanceof McpCoreError ? outcome : undefined;
     // Read back whatever Claude Code answered: what it wrote is what landed.
-    let after: Awaited<ReturnType<typeof readProjectToggles>>;
-    try {
-      after = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
-    } catch (error) {
-      await audit.record(procedure, argv, failureOutcome(fault ?? error));
-      throw fault ?? error;
+    const found = await readBack(
+      () => withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath)),
+      (toggles) => toggles.disabled.includes(name) === disabled,
+    );
+    if (found.landed === 'unknown') {
+      await audit.record(procedure, argv, failureOutcome(fault ?? found.error));
+      throw fault ?? found.error;
     }
-    const nowDisabled = after.disabled.includes(name);
+    const after = found.stored;
     const where = `projects[${JSON.stringify(after.projectKey)}].disabledMcpServers of ${configPath}`;
     // Claude Code saves the toggle first, then (dis)connects the server in its session and answers
     // with how that went: a server that fails to connect is still turned on.
-    if (nowDisabled !== disabled) {
-      const stored = `"${name}" is ${nowDisabled ? 'still' : 'not'} in ${where}.`;
+    if (found.landed === 'no') {
+      const stored = `"${name}" is ${disabled ? 'not' : 'still'} in ${where}.`;
       const failure =
         outcome instanceof McpCoreError
           ? new McpCoreError(outcome.code, `${outcome.message} Nothing changed: ${stored}`, {
