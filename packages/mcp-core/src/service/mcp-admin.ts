@@ -107,13 +107,13 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
 
   // The one writer lock of every MCP Admin on this config: each change and each own-file write holds it.
   const lock = createOwnLock(configPath, { logWarning });
-  // A CLI spawned in a change is named in the lock: killed, this MCP Admin leaves it running.
+  // A CLI spawned in a change is named in the lock, before its spawn: killed, this MCP Admin leaves it running.
   const runner = createCliRunner({
     bin: claudeBin,
     configDir,
     timeoutMs: cliTimeoutMs,
     env: spawnEnv,
-    onSpawn: (pid) => lock.helper(pid),
+    beforeSpawn: (bin, args) => lock.helper(bin, args),
   });
   const queue = createMutationQueue({ maxQueued });
   const audit = createAuditTrail(createAuditLog(auditLogPath(configPath), undefined, lock), logWarning);
