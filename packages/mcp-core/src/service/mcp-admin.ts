@@ -135,7 +135,16 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   // Each capability that records changes registers their undo here.
   const undoers = createUndoRegistry();
   const entries = createEntryChanges({ configPath, readers, cli, recordedChange, undoers, recovery, stash });
-  const switches = createSwitchChanges({ settings, readers, cli, audit, entries, recordedChange, undoers });
+  const switches = createSwitchChanges({
+    settings,
+    readers,
+    cli,
+    audit,
+    entries,
+    recordedChange,
+    undoers,
+    recovery,
+  });
   const lastChecks = createLastChecks(
     lastChecksPath(configPath),
     (error) => {
