@@ -7,6 +7,8 @@
  */
 import { createTestWorld, FAKE_CLAUDE, worldAdminOptions } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -102,4 +104,50 @@ it('records an approval switch cut off after it took a project server out of ena
   expect(JSON.parse(readFileSync(localSettings(), 'utf8'))).toMatchObject({
     enabledMcpjsonServers: ['team'],
   });
+});
+
+it('records a permission write cut off before its write as interrupted with nothing changed, the rule left as it was', async () => {
+  mkdirSync(join(world.projectDir, '.claude'), { recursive: true });
+  const settings = JSON.stringify({ permissions: { deny: ['mcp__web'] } });
+  writeFileSync(localSettings(), settings);
+  // The intent a killed MCP Admin left before its write: its owner process has ended.
+  const { pid } = spawnSync(process.execPath, ['-e', '']);
+  const id = randomUUID();
+  const own = join(world.configDir, '.mcp-admin');
+  mkdirSync(own, { recursive: true, mode: 0o700 });
+  const rule = { kind: 'deny', rule: 'mcp__web', index: 0 };
+  const record = {
+    id,
+    time: new Date().toISOString(),
+    kind: 'permission',
+    procedure: 'mcp.setPermission',
+    name: 'web',
+    scope: 'local',
+    projectPath: world.projectDir,
+    ok: false,
+    message: 'Began; MCP Admin stopped before this change ended.',
+    permission: {
+      settingsFile: localSettings(),
+      file: 'project-local',
+      rule: 'mcp__web',
+      from: [rule],
+      to: [],
+    },
+  };
+  writeFileSync(
+    join(own, `change-${id}.json`),
+    JSON.stringify({ version: 1, owner: { pid, startTime: 1 }, record }),
+  );
+
+  const admin = await restarted();
+
+  expect(await admin.history()).toEqual([
+    expect.objectContaining({
+      id,
+      procedure: 'mcp.setPermission',
+      interrupted: 'nothing changed',
+      undoable: false,
+    }),
+  ]);
+  expect(readFileSync(localSettings(), 'utf8')).toBe(settings);
 });
