@@ -168,7 +168,10 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
 
   const profiles = createProfiles(context);
   const permissions = createPermissions(context);
-  const projectToggles = createProjectToggles({ ...context, control: { claudeBin, configDir } });
+  const projectToggles = createProjectToggles({
+    ...context,
+    control: { claudeBin, configDir, beforeSpawn: (bin, args) => lock.helper(bin, args) },
+  });
   undoers.refuseUnlessComplete();
   const checks = createCheckServers(context);
   const signIn = createSignIn({

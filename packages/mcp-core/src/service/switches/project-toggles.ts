@@ -8,7 +8,7 @@
  * toggle back). Proven against the real CLI in packages/mcp-core/test/service/switches/project-toggles.test.ts.
  */
 import { cliEnvironment, controlArgv, toggleMcpServer } from '../../cli';
-import type { ControlOutcome, McpToggleRequest } from '../../cli';
+import type { ControlOutcome, ControlSessionOptions, McpToggleRequest } from '../../cli';
 import { readProjectToggles } from '../../config';
 import type { Server } from '../../config';
 import { isMcpCoreError, McpCoreError } from '../../errors';
@@ -25,8 +25,12 @@ type ProjectToggleContext = Pick<EngineContext, 'settings' | 'readers' | 'turns'
   recordedChange: RecordedChange;
   /** Where the toggle back of a recorded toggle is registered. */
   undoers: UndoRegistry;
-  /** The CLI whose control protocol writes the toggle, and its config dir. */
-  control: { claudeBin: string; configDir: string | undefined };
+  /** The CLI whose control protocol writes the toggle, its config dir, and the lock that names its session. */
+  control: {
+    claudeBin: string;
+    configDir: string | undefined;
+    beforeSpawn?: ControlSessionOptions['beforeSpawn'];
+  };
 };
 
 const TOGGLED_SCOPES: ReadonlySet<Server['scope']> = new Set(['user', 'plugin', 'managed']);
@@ -52,6 +56,7 @@ export function createProjectToggles({
     bin: control.claudeBin,
     env: cliEnvironment(settings.spawnEnv, control.configDir),
     timeoutMs: settings.cliTimeoutMs,
+    beforeSpawn: control.beforeSpawn,
   };
 
   /** The row the toggle acts on, or a 400 naming the field (a 404 for a name nobody lists). */
