@@ -9,8 +9,9 @@
  * owner named (cut off between its `mkdir` and its `owner`) too. A live owner's lock is never
  * taken, however long it holds it, nor one whose CLI still runs: each CLI spawned under the lock
  * is named in `owner` before its spawn, by what it runs (synced), then by its pid, so a kill
- * between the spawn and its pid leaves a CLI that a later MCP Admin still waits for. Within one process the lock is re-entrant: a step that appends
- * to the audit log inside a change that holds it does not wait for itself.
+ * between the spawn and its pid leaves a CLI that a later MCP Admin still waits for. Within one
+ * process the lock is re-entrant: a step that appends to the audit log inside a change that holds
+ * it does not wait for itself.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';

@@ -3,8 +3,9 @@
  * files, `mcp.setPermission` writes one rule as a queued, audited change recorded in the history,
  * and its undo (registered for `mcp.undo`, history/undo.ts) puts that file's rules on the target back exactly as
  * they were. A write that takes a rule away is durable as an intent first (every rule it takes,
- * history/intents.ts), and one cut off is settled at start by the rules the file holds then. `withPermissions` gives a check's tools their effective permission, read from the same
- * files (check-servers.ts calls it).
+ * history/intents.ts), and one cut off is settled at start by the rules the file holds then.
+ * `withPermissions` gives a check's tools their effective permission, read from the same files
+ * (check-servers.ts calls it).
  */
 import type { CheckResult } from '../../check';
 import type { ConfigProblem } from '../../config';
@@ -87,7 +88,7 @@ export function createPermissions({
       // Refused before anything is recorded, like input that breaks a rule: nothing was tried.
       await refuseUnderManagedRule(locations, target, kind);
       const place = await placeOf(server, file, projectPath);
-      // What it takes away, durable before the write; a file that cannot be read fails the write itself, recorded.
+      // What it takes away, durable before the write; an unreadable file fails the write itself, recorded.
       const planned = await plannedPermissionRule(locations, target, kind, file).catch(() => undefined);
       const plan = takesRulesAway(planned) ? { permission: planned } : undefined;
       const subject = { kind: 'permission', procedure: 'mcp.setPermission', place, plan } as const;
