@@ -7,11 +7,14 @@
  * the folder every `updateMs` and names itself in it (`owner`: pid and start time): a lock whose
  * owner process is gone (killed) is taken over at once, one left untouched for `staleMs` with no
  * owner named (cut off between its `mkdir` and its `owner`) too. A live owner's lock is never
- * taken, however long it holds it. Within one process the lock is re-entrant: a step that appends
- * to the audit log inside a change that holds it does not wait for itself.
+ * taken, however long it holds it, nor one whose CLI still runs: each CLI spawned under the lock
+ * is named in `owner` before its spawn, by what it runs (synced), then by its pid, so a kill
+ * between the spawn and its pid leaves a CLI that a later MCP Admin still waits for. Within one
+ * process the lock is re-entrant: a step that appends to the audit log inside a change that holds
+ * it does not wait for itself.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
@@ -20,7 +23,7 @@ import lockfile from 'proper-lockfile';
 import { errorText } from './error-text';
 import { McpCoreError } from './errors';
 import { makeOwnDir, OWN_FILE_MODE, ownFilePath } from './own-files';
-import { isRunning, readProcess, thisProcess } from './process-table';
+import { isRunning, isRunningArgs, readProcess, thisProcess } from './process-table';
 import type { ProcessOwner } from './process-table';
 
 export interface OwnLock {
@@ -28,11 +31,16 @@ export interface OwnLock {
   /** Runs `task` holding the lock (waiting for it at most `waitMs`); inside `task` it is held already. */
   hold<T>(task: () => Promise<T>): Promise<T>;
   /**
-   * Names the CLI `pid` (spawned while the lock is held) beside its owner until the returned
-   * callback: a CLI outlives a killed MCP Admin, and the lock is not taken over while it runs.
+   * Names a CLI about to be spawned while the lock is held beside its owner, by what it will run
+   * (`bin`, `args`), synced before the spawn; the returned `spawned` names it by its pid instead
+   * (`undefined`: it could not start) until the callback it returns, once it has exited. A CLI
+   * outlives a killed MCP Admin, and the lock is not taken over while it may run.
    */
-  helper(pid: number): () => void;
+  helper(bin: string, args: readonly string[]): SpawnedHelper;
 }
+
+/** A CLI named before its spawn: then named by its pid, until it has exited. */
+export type SpawnedHelper = (pid: number | undefined) => () => void;
 
 export interface OwnLockOptions {
   /** A lock not touched for this long is its dead owner's, and is taken over. */
@@ -73,13 +81,20 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
       console.warn(`MCP Admin: ${message}`);
     });
   const holding = new AsyncLocalStorage<true>();
-  // The CLIs running under the lock now, named in `lock/owner` with this process.
+  // The CLIs running under the lock now, and those about to be spawned, named in `lock/owner` with this process.
   const helpers = new Set<ProcessOwner>();
+  const starting = new Set<StartingCli>();
   const nameOwner = () => {
+    const owner = { ...thisProcess(), helpers: [...helpers], starting: [...starting] };
     try {
-      writeFileSync(ownerPath, JSON.stringify({ ...thisProcess(), helpers: [...helpers] }), {
-        mode: OWN_FILE_MODE,
-      });
+      // Synced: a CLI about to start is named before its spawn, whatever cuts this process off.
+      const file = openSync(ownerPath, 'w', OWN_FILE_MODE);
+      try {
+        writeSync(file, JSON.stringify(owner));
+        fsyncSync(file);
+      } finally {
+        closeSync(file);
+      }
     } catch {
       // Not named: the lock is then taken over only once it goes stale, never sooner.
     }
@@ -112,6 +127,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
           },
         });
         helpers.clear();
+        starting.clear();
         await writeFile(ownerPath, JSON.stringify(thisProcess()), { mode: OWN_FILE_MODE }).catch(
           () => undefined,
         );
@@ -147,7 +163,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
    */
   async function tookOverFromTheGone(): Promise<boolean> {
     const owner = await ownerOf(ownerPath);
-    if (owner === undefined || isLive(owner)) return false;
+    if (owner === undefined || isLive(owner, staleMs)) return false;
     const aside = `${path}.gone-${randomUUID()}`;
     try {
       await rename(path, aside);
@@ -155,7 +171,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
       return false;
     }
     const moved = await ownerOf(join(aside, 'owner'));
-    if (moved !== undefined && isLive(moved)) {
+    if (moved !== undefined && isLive(moved, staleMs)) {
       await rename(aside, path).catch(() => undefined);
       return false;
     }
@@ -175,14 +191,24 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
 
   return {
     path,
-    helper(pid) {
-      if (holding.getStore() !== true) return () => undefined;
-      const helper = { pid, startTime: readProcess(pid)?.startTime ?? null };
-      helpers.add(helper);
+    helper(bin, args) {
+      if (holding.getStore() !== true) return () => () => undefined;
+      const cli: StartingCli = { bin, args: [...args], since: Date.now() };
+      starting.add(cli);
       nameOwner();
-      return () => {
-        helpers.delete(helper);
+      return (pid) => {
+        starting.delete(cli);
+        if (pid === undefined) {
+          nameOwner();
+          return () => undefined;
+        }
+        const helper = { pid, startTime: readProcess(pid)?.startTime ?? null };
+        helpers.add(helper);
         nameOwner();
+        return () => {
+          helpers.delete(helper);
+          nameOwner();
+        };
       };
     },
     hold<T>(task: () => Promise<T>): Promise<T> {
@@ -194,14 +220,34 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
   };
 }
 
-/** A lock's owner as its file names it: the process, and the CLIs it ran under the lock. */
-interface LockOwner extends ProcessOwner {
-  helpers: ProcessOwner[];
+/** A CLI named before its spawn: what it runs, and when (ms since the epoch) it was about to start. */
+interface StartingCli {
+  bin: string;
+  args: string[];
+  since: number;
 }
 
-/** Whether the owner, or a CLI it started under the lock (which a kill of the owner leaves running), still runs. */
-function isLive(owner: LockOwner): boolean {
-  return isRunning(owner) || owner.helpers.some(isRunning);
+/** A lock's owner as its file names it: the process, the CLIs it ran under the lock, and those it was about to start. */
+interface LockOwner extends ProcessOwner {
+  helpers: ProcessOwner[];
+  starting: StartingCli[];
+}
+
+/**
+ * Whether the owner, or a CLI it started under the lock (which a kill of the owner leaves
+ * running), still runs; a CLI named only as about to start may run while one runs what it was to
+ * run, and within `staleMs` of its naming (it may not have reached its own program yet, or there
+ * is no /proc to look in).
+ */
+function isLive(owner: LockOwner, staleMs: number): boolean {
+  return (
+    isRunning(owner) || owner.helpers.some(isRunning) || owner.starting.some((cli) => mayRun(cli, staleMs))
+  );
+}
+
+function mayRun({ args, since }: StartingCli, staleMs: number): boolean {
+  const age = Date.now() - since;
+  return (age >= 0 && age < staleMs) || isRunningArgs(args);
 }
 
 /** The owner a lock names, if it names one this way. */
@@ -211,6 +257,7 @@ async function ownerOf(path: string): Promise<LockOwner | undefined> {
       pid?: unknown;
       startTime?: unknown;
       helpers?: unknown;
+      starting?: unknown;
     } | null;
     const processOf = (value: unknown): ProcessOwner | undefined => {
       const { pid, startTime } = (value ?? {}) as { pid?: unknown; startTime?: unknown };
@@ -220,10 +267,23 @@ async function ownerOf(path: string): Promise<LockOwner | undefined> {
     const main = processOf(owner);
     if (main === undefined) return undefined;
     const helpers = Array.isArray(owner?.helpers) ? owner.helpers.slice(0, 64).map(processOf) : [];
-    return { ...main, helpers: helpers.filter((helper) => helper !== undefined) };
+    const starting = Array.isArray(owner?.starting) ? owner.starting.slice(0, 64).map(startingOf) : [];
+    return {
+      ...main,
+      helpers: helpers.filter((helper) => helper !== undefined),
+      starting: starting.filter((cli) => cli !== undefined),
+    };
   } catch {
     return undefined;
   }
+}
+
+/** A CLI about to start as an owner file names it, if it names one this way. */
+function startingOf(value: unknown): StartingCli | undefined {
+  const { bin, args, since } = (value ?? {}) as { bin?: unknown; args?: unknown; since?: unknown };
+  if (typeof bin !== 'string' || typeof since !== 'number' || !Array.isArray(args)) return undefined;
+  const words = args.slice(0, 64).filter((arg): arg is string => typeof arg === 'string');
+  return words.length === args.length ? { bin, args: words, since } : undefined;
 }
 
 /** An owner file names a process and at most 64 CLIs: far below this. */
@@ -242,4 +302,8 @@ async function readSmallFile(path: string): Promise<string> {
 }
 
 /** No lock: for a file only one writer in one process ever touches (a test's own journal). */
-export const NO_LOCK: OwnLock = { path: '', hold: (task) => task(), helper: () => () => undefined };
+export const NO_LOCK: OwnLock = {
+  path: '',
+  hold: (task) => task(),
+  helper: () => () => () => undefined,
+};

@@ -104,6 +104,31 @@ export function pidsListed(text: string): number[] {
   return text.split(' ').filter(Boolean).map(Number);
 }
 
+/** The argv `pid` runs (`/proc/PID/cmdline`), `undefined` once it is gone or where it cannot be read. */
+export function readCommandLine(pid: number): string[] | undefined {
+  try {
+    const text = readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8');
+    return text === '' ? undefined : text.replace(/\0$/, '').split('\0');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a process whose argv ends with `args` runs now (a script's interpreter and path come
+ * before them): found by its argv where its pid is not known.
+ */
+export function isRunningArgs(args: readonly string[], table = readProcessTable()): boolean {
+  if (args.length === 0) return false;
+  return table.some((entry) => {
+    if (entry.state === 'Z') return false;
+    const argv = readCommandLine(entry.pid);
+    if (argv === undefined || argv.length <= args.length) return false;
+    const tail = argv.slice(argv.length - args.length);
+    return tail.every((arg, index) => arg === args[index]);
+  });
+}
+
 /** A process as a file names its owner: its pid and, where /proc tells it, when it started (pids are reused). */
 export interface ProcessOwner {
   pid: number;

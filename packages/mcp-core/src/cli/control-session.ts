@@ -24,6 +24,7 @@ import { childEnvironment } from '../child-environment';
 import { McpCoreError } from '../errors';
 import { errorText } from '../error-text';
 import { cannotRunMessage, killProcessGroup } from './runner';
+import type { CliRunnerOptions } from './runner';
 
 /** The credentials that make a session wait for remote managed settings; a toggle needs none. */
 const MODEL_CREDENTIALS = new Set(['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN']);
@@ -56,6 +57,8 @@ export interface ControlSessionOptions {
   /** The environment of the session, `CLAUDE_CONFIG_DIR` pinned already (see cliEnvironment). */
   env: NodeJS.ProcessEnv;
   timeoutMs: number;
+  /** Told of the spawn before it (what it runs), then of its pid, then that it has ended (see CliRunnerOptions). */
+  beforeSpawn?: CliRunnerOptions['beforeSpawn'];
 }
 
 export interface McpToggleRequest {
@@ -93,12 +96,16 @@ export function toggleMcpServer(
 ): Promise<ControlOutcome> {
   const requestId = `mcp-admin-${process.pid}-${Date.now()}`;
   return new Promise((resolve, reject) => {
-    const child = spawn(options.bin, controlArgv(request), {
+    const argv = controlArgv(request);
+    // Named before the spawn: a session outlives a killed MCP Admin long enough to write the toggle.
+    const spawned = options.beforeSpawn?.(options.bin, argv);
+    const child = spawn(options.bin, argv, {
       cwd: request.cwd,
       env: controlEnvironment(options.env),
       stdio: ['pipe', 'pipe', 'ignore'],
       detached: true,
     });
+    const exited = spawned?.(child.pid);
     let answer: ControlOutcome | undefined;
     let failure: Error | undefined;
     let pending = '';
@@ -166,6 +173,7 @@ export function toggleMcpServer(
       clearTimeout(deadline);
       clearTimeout(grace);
       killGroup(child.pid);
+      exited?.();
       if (answer !== undefined) resolve(answer);
       else
         reject(

@@ -23,8 +23,11 @@ export interface CliRunnerOptions {
   timeoutMs: number;
   /** The environment every spawn inherits (`CLAUDE_CONFIG_DIR` is replaced by `configDir`). */
   env: NodeJS.ProcessEnv;
-  /** Told of each spawn's pid; what it returns is called once that CLI has exited. */
-  onSpawn?: (pid: number) => () => void;
+  /**
+   * Told of each spawn before it, with what it runs; what it returns is told the spawn's pid
+   * (`undefined`: it could not start), and what that returns is called once that CLI has exited.
+   */
+  beforeSpawn?: (bin: string, args: readonly string[]) => (pid: number | undefined) => () => void;
 }
 
 /** An argv and the text the CLI reads on stdin. */
@@ -58,26 +61,39 @@ export function cliEnvironment(env: NodeJS.ProcessEnv, configDir: string | undef
   return spawnEnv;
 }
 
-export function createCliRunner({ bin, configDir, timeoutMs, env, onSpawn }: CliRunnerOptions): CliRunner {
+export function createCliRunner({
+  bin,
+  configDir,
+  timeoutMs,
+  env,
+  beforeSpawn,
+}: CliRunnerOptions): CliRunner {
   const spawnEnv = cliEnvironment(env, configDir);
 
   async function run(command: CliCommand, { cwd }: { cwd: string }): Promise<CliOutcome> {
     // Detached, the CLI leads its own process group. On timeout execa kills the CLI itself; when
     // it exits, for whatever reason, the rest of its group goes too, so nothing it started lingers
     // or holds its output pipes open.
-    const subprocess = execa(bin, argvOf(command), {
-      cwd,
-      env: spawnEnv,
-      extendEnv: false,
-      ...('stdin' in command ? { input: command.stdin } : { stdin: 'ignore' as const }),
-      detached: true,
-      timeout: timeoutMs,
-      killSignal: 'SIGKILL',
-      reject: false,
-    });
+    const spawned = beforeSpawn?.(bin, argvOf(command));
+    let subprocess;
+    try {
+      subprocess = execa(bin, argvOf(command), {
+        cwd,
+        env: spawnEnv,
+        extendEnv: false,
+        ...('stdin' in command ? { input: command.stdin } : { stdin: 'ignore' as const }),
+        detached: true,
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+        reject: false,
+      });
+    } catch (error) {
+      spawned?.(undefined);
+      throw error;
+    }
     const { pid } = subprocess;
+    const exited = spawned?.(pid);
     if (pid !== undefined) {
-      const exited = onSpawn?.(pid);
       subprocess.once('exit', () => {
         killProcessGroup(pid);
         exited?.();

@@ -6,6 +6,8 @@
 export { readPermissionRules, readRuleSet } from './read-rules';
 export type { RuleSet } from './read-rules';
 export {
+  permissionRulesNow,
+  plannedPermissionRule,
   refuseUnderManagedRule,
   restorePermissionRules,
   ruleFileOf,

@@ -9,7 +9,7 @@ import { McpCoreError } from '../errors';
 import { readRuleSet } from './read-rules';
 import { ruleCovers, ruleFor } from '../schemas';
 import type { EffectiveKind, PermissionFile, RuleTarget } from '../schemas';
-import { restoreRules, writeRule } from './write-rule';
+import { plannedRule, restoreRules, rulesOn, writeRule } from './write-rule';
 import type { PlacedRule, RuleFile } from './write-rule';
 
 /** What one permission change moved in one file: the rules on its target before and after. */
@@ -77,6 +77,31 @@ export async function setPermissionRule(
   const rule = ruleFor(target);
   const { before, after } = await writeRule(ruleFile, rule, kind);
   return { settingsFile: ruleFile.path, file, rule, from: before, to: after };
+}
+
+/**
+ * What `setPermissionRule` would move as the file stands now, nothing written: the rules it would
+ * take away in full (`from`), for its intent (history/intents.ts) before the write.
+ */
+export async function plannedPermissionRule(
+  locations: SettingsLocations,
+  target: RuleTarget,
+  kind: EffectiveKind,
+  file: PermissionFile,
+): Promise<PermissionMove> {
+  const ruleFile = await ruleFileOf(file, locations);
+  const rule = ruleFor(target);
+  const { before, after } = await plannedRule(ruleFile, rule, kind);
+  return { settingsFile: ruleFile.path, file, rule, from: before, to: after };
+}
+
+/** The rules on the target of `move` in its file now (the file `move.file` means for the project). */
+export async function permissionRulesNow(
+  locations: SettingsLocations,
+  move: Pick<PermissionMove, 'file' | 'rule'>,
+): Promise<{ settingsFile: string; rules: PlacedRule[] }> {
+  const ruleFile = await ruleFileOf(move.file, locations);
+  return { settingsFile: ruleFile.path, rules: await rulesOn(ruleFile, move.rule) };
 }
 
 /**

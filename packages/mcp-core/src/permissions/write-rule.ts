@@ -64,12 +64,39 @@ export async function writeRule(
   rule: string,
   kind: EffectiveKind,
 ): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
-  return rewritten(file, (document) => {
-    const before = placedOn(document, rule, file.path);
-    const lists = withoutTarget(document, rule, file.path);
-    if (kind !== 'default') lists[kind] = [...(lists[kind] ?? []), rule];
-    return finish(file, document, rule, before, lists);
-  });
+  return rewritten(file, (document) => ruleWritten(file, document, rule, kind));
+}
+
+/**
+ * What `writeRule` would make of the file as it stands now, nothing written: the rules on the
+ * target before (what it would take away, in full) and after.
+ */
+export async function plannedRule(
+  file: RuleFile,
+  rule: string,
+  kind: EffectiveKind,
+): Promise<{ before: PlacedRule[]; after: PlacedRule[] }> {
+  const document = await readSettingsObject(file.path, file.root, file.owner);
+  const { before, after } = ruleWritten(file, document, rule, kind);
+  return { before, after };
+}
+
+/** The rules on the target of `rule` in the file now. */
+export async function rulesOn(file: RuleFile, rule: string): Promise<PlacedRule[]> {
+  return placedOn(await readSettingsObject(file.path, file.root, file.owner), rule, file.path);
+}
+
+/** `document` holding `rule` in the list `kind` and no other rule on its target. */
+function ruleWritten(
+  file: RuleFile,
+  document: Record<string, unknown>,
+  rule: string,
+  kind: EffectiveKind,
+): RulesDecided {
+  const before = placedOn(document, rule, file.path);
+  const lists = withoutTarget(document, rule, file.path);
+  if (kind !== 'default') lists[kind] = [...(lists[kind] ?? []), rule];
+  return finish(file, document, rule, before, lists);
 }
 
 /**

@@ -107,13 +107,13 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
 
   // The one writer lock of every MCP Admin on this config: each change and each own-file write holds it.
   const lock = createOwnLock(configPath, { logWarning });
-  // A CLI spawned in a change is named in the lock: killed, this MCP Admin leaves it running.
+  // A CLI spawned in a change is named in the lock, before its spawn: killed, this MCP Admin leaves it running.
   const runner = createCliRunner({
     bin: claudeBin,
     configDir,
     timeoutMs: cliTimeoutMs,
     env: spawnEnv,
-    onSpawn: (pid) => lock.helper(pid),
+    beforeSpawn: (bin, args) => lock.helper(bin, args),
   });
   const queue = createMutationQueue({ maxQueued });
   const audit = createAuditTrail(createAuditLog(auditLogPath(configPath), undefined, lock), logWarning);
@@ -135,7 +135,16 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   // Each capability that records changes registers their undo here.
   const undoers = createUndoRegistry();
   const entries = createEntryChanges({ configPath, readers, cli, recordedChange, undoers, recovery, stash });
-  const switches = createSwitchChanges({ settings, readers, cli, audit, entries, recordedChange, undoers });
+  const switches = createSwitchChanges({
+    settings,
+    readers,
+    cli,
+    audit,
+    entries,
+    recordedChange,
+    undoers,
+    recovery,
+  });
   const lastChecks = createLastChecks(
     lastChecksPath(configPath),
     (error) => {
@@ -159,7 +168,10 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
 
   const profiles = createProfiles(context);
   const permissions = createPermissions(context);
-  const projectToggles = createProjectToggles({ ...context, control: { claudeBin, configDir } });
+  const projectToggles = createProjectToggles({
+    ...context,
+    control: { claudeBin, configDir, beforeSpawn: (bin, args) => lock.helper(bin, args) },
+  });
   undoers.refuseUnlessComplete();
   const checks = createCheckServers(context);
   const signIn = createSignIn({

@@ -8,7 +8,7 @@ import type { TestWorld } from '@mcp-admin/core/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toggleMcpServer } from '../../src/cli/control-session';
+import { controlArgv, toggleMcpServer } from '../../src/cli/control-session';
 import { McpCoreError } from '../../src/errors';
 import { expectGroupGone } from '../support/process-group';
 import { fixture } from '../support/world-admin';
@@ -60,6 +60,32 @@ describe('a control session', () => {
     await expect(toggle({ CONTROL_FAULT: 'env', ANTHROPIC_API_KEY: 'sk-ant-dummy' })).resolves.toEqual({
       ok: true,
     });
+  });
+
+  it('tells the lock what the session runs before its spawn, then its pid, then that it has ended', async () => {
+    const told: unknown[] = [];
+    const outcome = await toggleMcpServer(
+      {
+        bin,
+        env: { PATH: process.env.PATH, CONTROL_FAULT: 'env' },
+        timeoutMs: 30_000,
+        beforeSpawn: (spawnedBin, args) => {
+          told.push({ before: [spawnedBin, ...args] });
+          return (pid) => {
+            told.push({ pid: typeof pid });
+            return () => told.push('ended');
+          };
+        },
+      },
+      { cwd: world.projectDir, serverName: 'docs', enabled: false, mcpServersAtStart: false },
+    );
+
+    expect(outcome).toEqual({ ok: true });
+    expect(told).toEqual([
+      { before: [bin, ...controlArgv({ mcpServersAtStart: false })] },
+      { pid: 'number' },
+      'ended',
+    ]);
   });
 
   it('cannot start a missing CLI: CLI_NOT_FOUND saying how to set CLAUDE_BIN', async () => {

@@ -15,7 +15,7 @@ export type { Landed } from './landed';
 export { noServerNamed } from './not-found';
 export { createQueueTurns } from './queue-turns';
 export { withinQueuedReadDeadline } from './queued-read';
-export { readBack } from './read-back';
+export { isGone, isThere, readBack } from './read-back';
 export type { ReadBack } from './read-back';
 export { createReaders } from './readers';
 export type { Readers } from './readers';

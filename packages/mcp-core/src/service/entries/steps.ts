@@ -8,7 +8,7 @@
 import type { StoredEntry } from '../../config';
 import { fieldsDifferingAsLoaded } from '../../entry-comparison';
 import { errorText } from '../../error-text';
-import { combined, LandedThenFailed, readBack, withMessage } from '../engine';
+import { combined, isGone, isThere, LandedThenFailed, readBack, withMessage } from '../engine';
 import type { Landed, MutationResult, ReadBack } from '../engine';
 import type { EntryMoves, EntryPlace, PlacedEntry } from '../history';
 
@@ -23,28 +23,34 @@ export interface EntryStepDependencies {
 }
 
 /** A step that ran to its end, or the error it failed with and what the config holds after it. */
-type Step<T> = { ok: true; value: T } | { ok: false; error: unknown; found: ReadBack };
+type Step<T> =
+  { ok: true; value: T } | { ok: false; error: unknown; found: ReadBack<StoredEntry | undefined> };
 
 /** A step of an entry change: its answer and the entries it moved. */
 export type EntryStep = Landed<EntryMoves>;
 
 export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDependencies) {
-  async function step<T>(place: EntryPlace, run: () => Promise<T>): Promise<Step<T>> {
+  /** `run`; when it fails, whether it landed all the same at `place` (`hasLanded`) decides, read again. */
+  async function step<T>(
+    place: EntryPlace,
+    hasLanded: (stored: StoredEntry | undefined) => boolean,
+    run: () => Promise<T>,
+  ): Promise<Step<T>> {
     try {
       return { ok: true, value: await run() };
     } catch (error) {
-      return { ok: false, error, found: await readBack(() => storedAt(place)) };
+      return { ok: false, error, found: await readBack(() => storedAt(place), hasLanded) };
     }
   }
 
   /** `from` removed; `before` once it is gone, also when its CLI call failed (then thrown with the error). */
   async function removeRecorded(procedure: string, from: PlacedEntry): Promise<EntryStep> {
-    const removal = await step(from, () => removeAt(procedure, from));
+    const removal = await step(from, isGone, () => removeAt(procedure, from));
     if (removal.ok) return { result: removal.value, moves: { before: from } };
     const { error, found } = removal;
-    if ('stored' in found && found.stored !== undefined) throw error;
+    if (found.landed === 'no') throw error;
     const state =
-      'unreadable' in found
+      found.landed === 'unknown'
         ? removalState(from, found)
         : `"${from.name}" was removed from ${from.source} all the same; undo this change in History to add it back.`;
     throw new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { before: from });
@@ -59,14 +65,14 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
     target: PlacedEntry,
     add = () => addWhole(procedure, target),
   ): Promise<EntryStep> {
-    const addition = await step(target, add);
+    const addition = await step(target, isThere, add);
     if (addition.ok) return { result: addition.value.result, moves: { after: addition.value.stored } };
     const { error, found } = addition;
-    if ('stored' in found && found.stored === undefined) throw error;
+    if (found.landed === 'no') throw error;
     // Unknown: recorded as asked, so an undo removes it only if it is stored exactly so.
-    const after = 'stored' in found && found.stored !== undefined ? placed(target, found.stored) : target;
+    const after = found.landed === 'yes' ? placedAs(target, found.stored) : target;
     const state =
-      'unreadable' in found
+      found.landed === 'unknown'
         ? `Whether "${target.name}" was stored in ${target.source} could not be read back (${found.unreadable}); if it was, undo this change in History to remove it.`
         : `"${target.name}" was stored in ${target.source} all the same; undo this change in History to remove it.`;
     throw new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { after });
@@ -78,15 +84,16 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
    * the error says which, or that the old entry waits in the history.
    */
   async function replace(procedure: string, from: PlacedEntry, to: PlacedEntry): Promise<EntryStep> {
-    const removal = await step(from, () => removeAt(procedure, from));
+    const removal = await step(from, isGone, () => removeAt(procedure, from));
     if (!removal.ok) {
       const { error, found } = removal;
-      if ('stored' in found && found.stored !== undefined) throw error;
+      if (found.landed === 'no') throw error;
       const failure = `${errorText(error)}\n${removalState(from, found)}`;
-      if ('unreadable' in found) throw new LandedThenFailed(withMessage(error, failure), { before: from });
+      if (found.landed === 'unknown')
+        throw new LandedThenFailed(withMessage(error, failure), { before: from });
       return putBack(procedure, from, error, failure);
     }
-    const addition = await step(to, () => addWhole(procedure, to));
+    const addition = await step(to, isThere, () => addWhole(procedure, to));
     if (addition.ok) {
       return {
         result: combined(removal.value, addition.value.result),
@@ -95,7 +102,7 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
     }
     const { error, found } = addition;
     const failure = `Could not store the new entry of "${to.name}" (${to.scope} scope): ${errorText(error)}`;
-    if ('unreadable' in found) {
+    if (found.landed === 'unknown') {
       throw new LandedThenFailed(
         withMessage(
           error,
@@ -104,13 +111,13 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
         { before: from },
       );
     }
-    if (found.stored !== undefined) {
+    if (found.landed === 'yes') {
       throw new LandedThenFailed(
         withMessage(
           error,
           `${failure}\nThe new entry was stored in ${to.source} all the same: the edit landed; undo this change in History to return to the old entry.`,
         ),
-        { before: from, after: placed(to, found.stored) },
+        { before: from, after: placedAs(to, found.stored) },
       );
     }
     return putBack(procedure, from, error, failure);
@@ -123,12 +130,12 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
     error: unknown,
     failure: string,
   ): Promise<never> {
-    const restore = await step(from, () => addWhole(procedure, from));
+    const restore = await step(from, isThere, () => addWhole(procedure, from));
     const stored = restore.ok
       ? restore.value.stored.entry
-      : 'stored' in restore.found
-        ? restore.found.stored?.entry
-        : undefined;
+      : restore.found.landed === 'unknown'
+        ? undefined
+        : restore.found.stored?.entry;
     // Put back as it was: nothing of the change is left.
     if (stored !== undefined && fieldsDifferingAsLoaded(from.entry, stored).length === 0) {
       throw withMessage(error, `${failure}\nThe old entry was restored.`);
@@ -144,8 +151,8 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
 }
 
 /** What a failed remove left: `from` gone all the same, or not known. */
-function removalState(from: PlacedEntry, found: ReadBack): string {
-  return 'unreadable' in found
+function removalState(from: PlacedEntry, found: ReadBack<StoredEntry | undefined>): string {
+  return found.landed === 'unknown'
     ? `Whether "${from.name}" is still stored in ${from.source} could not be read back (${found.unreadable}). ${keptInHistory(from)}`
     : `"${from.name}" was removed from ${from.source} all the same.`;
 }
@@ -154,7 +161,9 @@ function keptInHistory(from: PlacedEntry): string {
   return `The old entry of "${from.name}" (${from.scope} scope, ${from.source}) is kept in the history: undo this change to add it back.`;
 }
 
-function placed(place: EntryPlace, stored: StoredEntry): PlacedEntry {
+/** `place` holding what is stored there now, or as asked when nothing is. */
+function placedAs(place: PlacedEntry, stored: StoredEntry | undefined): PlacedEntry {
+  if (stored === undefined) return place;
   const { name, scope, projectPath, source } = place;
   return { name, scope, projectPath, source, entry: stored.entry };
 }

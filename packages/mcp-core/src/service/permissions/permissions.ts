@@ -2,12 +2,16 @@
  * Tool permissions as operations: `mcp.permissions` lists every MCP rule of the project's settings
  * files, `mcp.setPermission` writes one rule as a queued, audited change recorded in the history,
  * and its undo (registered for `mcp.undo`, history/undo.ts) puts that file's rules on the target back exactly as
- * they were. `withPermissions` gives a check's tools their effective permission, read from the same
- * files (check-servers.ts calls it).
+ * they were. A write that takes a rule away is durable as an intent first (every rule it takes,
+ * history/intents.ts), and one cut off is settled at start by the rules the file holds then.
+ * `withPermissions` gives a check's tools their effective permission, read from the same files
+ * (check-servers.ts calls it).
  */
 import type { CheckResult } from '../../check';
 import type { ConfigProblem } from '../../config';
 import {
+  permissionRulesNow,
+  plannedPermissionRule,
   readPermissionRules,
   readRuleSet,
   refuseUnderManagedRule,
@@ -24,13 +28,23 @@ import {
 } from '../../schemas';
 import type { PermissionFile, Scope } from '../../schemas';
 import type { EngineContext, MutationResult, ServiceSettings } from '../engine';
-import type { EntryPlace, MovesOf, RecordedChange, RecordOf, UndoRegistry } from '../history';
+import type {
+  EntryPlace,
+  MovesOf,
+  RecordedChange,
+  RecordOf,
+  Recovery,
+  Settled,
+  UndoRegistry,
+} from '../history';
 
 import type { McpAdmin } from '../contract';
 
 type PermissionContext = Pick<EngineContext, 'settings' | 'readers' | 'turns' | 'audit'> & {
   recordedChange: RecordedChange;
   undoers: UndoRegistry;
+  /** Where a permission change cut off is settled at start. */
+  recovery: Recovery;
 };
 
 /** The history's scope of a rule's file: the user's, the project's shared file, the project's personal one. */
@@ -53,6 +67,7 @@ export function createPermissions({
   audit,
   recordedChange,
   undoers,
+  recovery,
 }: PermissionContext): Pick<McpAdmin, 'permissions' | 'setPermission'> {
   const { claudeDir, managedDir } = settings;
 
@@ -73,7 +88,11 @@ export function createPermissions({
       // Refused before anything is recorded, like input that breaks a rule: nothing was tried.
       await refuseUnderManagedRule(locations, target, kind);
       const place = await placeOf(server, file, projectPath);
-      return recordedChange({ kind: 'permission', procedure: 'mcp.setPermission', place }, async () => {
+      // What it takes away, durable before the write; an unreadable file fails the write itself, recorded.
+      const planned = await plannedPermissionRule(locations, target, kind, file).catch(() => undefined);
+      const plan = takesRulesAway(planned) ? { permission: planned } : undefined;
+      const subject = { kind: 'permission', procedure: 'mcp.setPermission', place, plan } as const;
+      return recordedChange(subject, async () => {
         const move = await audit.failureAudited('mcp.setPermission', () =>
           setPermissionRule(locations, target, kind, file),
         );
@@ -96,7 +115,10 @@ export function createPermissions({
     if (permission === undefined) throw new TypeError(`change "${change.id}" moved no permission rule`);
     const projectPath = change.projectPath ?? (await readers.existingProject(undefined));
     const place = await placeOf(change.name, permission.file, projectPath);
-    const subject = { kind: 'permission', procedure: 'mcp.undo', place, undoes: change.id } as const;
+    // The undo takes away the rules the change left: durable first, like the change.
+    const back = { ...permission, from: permission.to, to: permission.from };
+    const plan = takesRulesAway(back) ? { permission: back } : undefined;
+    const subject = { kind: 'permission', procedure: 'mcp.undo', place, undoes: change.id, plan } as const;
     return recordedChange(subject, async () => {
       const move = await audit.failureAudited('mcp.undo', () =>
         restorePermissionRules({ claudeDir, managedDir, projectPath }, permission),
@@ -114,7 +136,31 @@ export function createPermissions({
     return { name, scope: SCOPE_OF_FILE[file], projectPath, source: path };
   }
 
+  /**
+   * A permission change cut off (its intent left): the rules on its target now decide. As they
+   * were before it, nothing changed; otherwise it landed, and its undo puts back the rules it took.
+   */
+  async function settleInterrupted(planned: RecordOf<'permission'>): Promise<Settled<'permission'>> {
+    const { permission } = planned;
+    if (permission === undefined) throw new TypeError(`change "${planned.id}" planned no permission rule`);
+    const projectPath = planned.projectPath ?? settings.defaultProject;
+    const now = await permissionRulesNow({ claudeDir, managedDir, projectPath }, permission);
+    if (sameRules(now.rules, permission.from)) {
+      return {
+        interrupted: 'nothing changed',
+        moves: {},
+        message: `The rules on ${permission.rule} in ${now.settingsFile} are as they were before it: nothing changed.`,
+      };
+    }
+    return {
+      interrupted: 'completed',
+      moves: { permission: { ...permission, settingsFile: now.settingsFile, to: now.rules } },
+      message: `The rules on ${permission.rule} in ${now.settingsFile} were changed; undo this change to put back what stood there.`,
+    };
+  }
+
   undoers.register('permission', undo);
+  recovery.register('permission', settleInterrupted);
 
   return { permissions, setPermission };
 }
@@ -133,6 +179,17 @@ export async function withPermissions(
     permission: effectivePermission(rules, server, tool.name),
   }));
   return { ...result, tools };
+}
+
+/** Whether a planned rule change takes a rule away: some rule stands on its target and the change moves it. */
+function takesRulesAway(move: PermissionMove | undefined): move is PermissionMove {
+  return move !== undefined && move.from.length > 0 && !sameRules(move.from, move.to);
+}
+
+/** The same rules in the same lists and order, wherever other rules moved them. */
+function sameRules(a: PermissionMove['from'], b: PermissionMove['from']): boolean {
+  const rules = (placed: PermissionMove['from']) => placed.map(({ kind, rule }) => `${kind} ${rule}`);
+  return JSON.stringify(rules(a)) === JSON.stringify(rules(b));
 }
 
 /** What landed of a rule change: `move`, when it changed the file. */

@@ -92,6 +92,25 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
     }
   }
 
+  /**
+   * The approval move a switch of the project server `name` would make as the file stands now,
+   * nothing written (`from`: the list it would take the name out of); undefined when it cannot be read.
+   */
+  async function plannedApproval(
+    name: string,
+    projectPath: string,
+    on: boolean,
+  ): Promise<{ settingsFile: string; from: ApprovalList | null; to: ApprovalList } | undefined> {
+    try {
+      const settingsFile = await localSettingsPath(projectPath);
+      const from = (await approvalListOf(settingsFile, name)) ?? null;
+      return { settingsFile, from, to: on ? 'enabledMcpjsonServers' : 'disabledMcpjsonServers' };
+    } catch {
+      // The switch itself fails on it, and is recorded so.
+      return undefined;
+    }
+  }
+
   /** One write of the approval lists, audited when it fails (also an enable another file overrides). */
   async function approvalWrite(
     procedure: string,
@@ -137,7 +156,7 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
     }
   }
 
-  return { switchApproval, restoreApproval, refuseUnlessStandsIn };
+  return { switchApproval, restoreApproval, refuseUnlessStandsIn, plannedApproval };
 }
 
 export type ApprovalSwitch = ReturnType<typeof createApprovalSwitch>;

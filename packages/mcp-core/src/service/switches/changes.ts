@@ -4,9 +4,14 @@
  * undo is the switch back: a disabled server is enabled again from the stash, an enabled one
  * stashed again, a project server's name put back in the approval list it stood in. A change of
  * several switches (a profile applied) records each switch the same way, and is undone by switching
- * each back. Everything here runs inside one turn of the mutation queue.
+ * each back. Everything here runs inside one turn of the mutation queue. A project server's switch
+ * that takes its name out of an approval list is durable as an intent first (history/intents.ts)
+ * and settled at start by the list it stands in then; a user/local disable needs none: its first
+ * step writes the whole entry to the stash (atomically, file and folder synced), which keeps it
+ * until it is enabled, whatever cuts the disable off.
  */
 import type { Scope } from '../../schemas';
+import { approvalListOf } from '../../switch';
 import { createApprovalSwitch } from './approval-switch';
 import { LandedThenFailed, withinQueuedReadDeadline } from '../engine';
 import type { AuditedCli, AuditTrail, Landed, MutationResult, Readers, ServiceSettings } from '../engine';
@@ -23,6 +28,8 @@ import type {
   PlacedEntry,
   RecordedChange,
   RecordOf,
+  Recovery,
+  Settled,
   SwitchMoves,
   UndoRegistry,
 } from '../history';
@@ -39,6 +46,8 @@ export interface SwitchChangeContext {
   recordedChange: RecordedChange;
   /** Where the undo of a switch is registered. */
   undoers: UndoRegistry;
+  /** Where an approval switch cut off is settled at start. */
+  recovery: Recovery;
 }
 
 /** A switch as recorded: the server, which way it went, and what it moved. */
@@ -56,6 +65,7 @@ export function createSwitchChanges({
   entries,
   recordedChange,
   undoers,
+  recovery,
 }: SwitchChangeContext) {
   const { placeFor } = entries;
   const approvals = createApprovalSwitch({ settings, audit });
@@ -117,9 +127,35 @@ export function createSwitchChanges({
   ): Promise<MutationResult> {
     const place = await placeFor(target.name, target.scope, target.projectPath);
     const procedure = on ? 'mcp.enable' : 'mcp.disable';
-    return recordedChange({ kind: 'switch', procedure, place, undoes: undone?.id }, () =>
+    const plan =
+      target.scope === 'project'
+        ? approvalPlan(await approvals.plannedApproval(target.name, target.projectPath, on))
+        : undefined;
+    return recordedChange({ kind: 'switch', procedure, place, undoes: undone?.id, plan }, () =>
       switchInto(target, on, undone?.entry),
     );
+  }
+
+  /**
+   * An approval switch cut off (its intent left): the list the name stands in now decides. As
+   * before it, nothing changed; otherwise it landed, and its undo puts the name back.
+   */
+  async function settleInterrupted(planned: RecordOf<'switch'>): Promise<Settled<'switch'>> {
+    const { approval, name } = planned;
+    if (approval === undefined) throw new TypeError(`the switch of "${name}" planned no approval move`);
+    const now = (await approvalListOf(approval.settingsFile, name)) ?? null;
+    if (now === approval.from) {
+      return {
+        interrupted: 'nothing changed',
+        moves: {},
+        message: `"${name}" stands in ${approval.from ?? 'neither approval list'} of ${approval.settingsFile} as before it: nothing changed.`,
+      };
+    }
+    return {
+      interrupted: 'completed',
+      moves: { approval: { ...approval, to: now } },
+      message: `"${name}" stands in ${now ?? 'neither approval list'} of ${approval.settingsFile} now; undo this change to put it back in ${approval.from ?? 'neither list'}.`,
+    };
   }
 
   /** CHANGED_SINCE when the project a recorded switch ran in is gone or now resolves elsewhere. */
@@ -188,17 +224,32 @@ export function createSwitchChanges({
     const subject = moved.approval === undefined ? movedEntry(moved) : moved;
     const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');
     const procedure = moved.on ? 'mcp.disable' : 'mcp.enable';
-    return recordedChange({ kind: 'switch', procedure, place, undoes: change.id }, () =>
+    // Taking the name out of the list the switch put it in: durable first, like the switch.
+    const { approval } = moved;
+    const plan =
+      approval === undefined
+        ? undefined
+        : approvalPlan({ settingsFile: approval.settingsFile, from: approval.to, to: approval.from });
+    return recordedChange({ kind: 'switch', procedure, place, undoes: change.id, plan }, () =>
       switchBackInto(moved),
     );
   }
 
   undoers.register('switch', undo);
+  recovery.register('switch', settleInterrupted);
 
   return { recordSwitch, switchInto, switchBackInto, refuseSwitchBackChanged };
 }
 
 export type SwitchChanges = ReturnType<typeof createSwitchChanges>;
+
+/** The intent's plan of an approval move that takes the name out of a list; none when it takes nothing away. */
+function approvalPlan(
+  move: Pick<NonNullable<SwitchMoves['approval']>, 'settingsFile' | 'from' | 'to'> | undefined,
+): SwitchMoves | undefined {
+  if (move === undefined || move.from === null || move.from === move.to) return undefined;
+  return { approval: { settingsFile: move.settingsFile, from: move.from, to: move.to } };
+}
 
 /** What the history keeps of a switch: the entry it stashed or added back, or the approval it moved. */
 function switchMoves(place: EntryPlace, change: SwitchChange, on: boolean): SwitchMoves {

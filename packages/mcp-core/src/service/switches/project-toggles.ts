@@ -8,13 +8,13 @@
  * toggle back). Proven against the real CLI in packages/mcp-core/test/service/switches/project-toggles.test.ts.
  */
 import { cliEnvironment, controlArgv, toggleMcpServer } from '../../cli';
-import type { ControlOutcome, McpToggleRequest } from '../../cli';
+import type { ControlOutcome, ControlSessionOptions, McpToggleRequest } from '../../cli';
 import { readProjectToggles } from '../../config';
 import type { Server } from '../../config';
 import { isMcpCoreError, McpCoreError } from '../../errors';
 import { projectToggleInputSchema } from '../../schemas';
 import type { ProjectToggleInput } from '../../schemas';
-import { failureOutcome, noServerNamed, withinQueuedReadDeadline } from '../engine';
+import { failureOutcome, noServerNamed, readBack, withinQueuedReadDeadline } from '../engine';
 import type { EngineContext, Landed, MutationResult } from '../engine';
 import { refuseUndoInGoneDir } from '../history';
 import type { ChangeProcedure, MovesOf, RecordedChange, RecordOf, UndoRegistry } from '../history';
@@ -25,8 +25,12 @@ type ProjectToggleContext = Pick<EngineContext, 'settings' | 'readers' | 'turns'
   recordedChange: RecordedChange;
   /** Where the toggle back of a recorded toggle is registered. */
   undoers: UndoRegistry;
-  /** The CLI whose control protocol writes the toggle, and its config dir. */
-  control: { claudeBin: string; configDir: string | undefined };
+  /** The CLI whose control protocol writes the toggle, its config dir, and the lock that names its session. */
+  control: {
+    claudeBin: string;
+    configDir: string | undefined;
+    beforeSpawn?: ControlSessionOptions['beforeSpawn'];
+  };
 };
 
 const TOGGLED_SCOPES: ReadonlySet<Server['scope']> = new Set(['user', 'plugin', 'managed']);
@@ -52,6 +56,7 @@ export function createProjectToggles({
     bin: control.claudeBin,
     env: cliEnvironment(settings.spawnEnv, control.configDir),
     timeoutMs: settings.cliTimeoutMs,
+    beforeSpawn: control.beforeSpawn,
   };
 
   /** The row the toggle acts on, or a 400 naming the field (a 404 for a name nobody lists). */
@@ -125,19 +130,20 @@ export function createProjectToggles({
     }
     const fault = outcome instanceof McpCoreError ? outcome : undefined;
     // Read back whatever Claude Code answered: what it wrote is what landed.
-    let after: Awaited<ReturnType<typeof readProjectToggles>>;
-    try {
-      after = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
-    } catch (error) {
-      await audit.record(procedure, argv, failureOutcome(fault ?? error));
-      throw fault ?? error;
+    const found = await readBack(
+      () => withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath)),
+      (toggles) => toggles.disabled.includes(name) === disabled,
+    );
+    if (found.landed === 'unknown') {
+      await audit.record(procedure, argv, failureOutcome(fault ?? found.error));
+      throw fault ?? found.error;
     }
-    const nowDisabled = after.disabled.includes(name);
+    const after = found.stored;
     const where = `projects[${JSON.stringify(after.projectKey)}].disabledMcpServers of ${configPath}`;
     // Claude Code saves the toggle first, then (dis)connects the server in its session and answers
     // with how that went: a server that fails to connect is still turned on.
-    if (nowDisabled !== disabled) {
-      const stored = `"${name}" is ${nowDisabled ? 'still' : 'not'} in ${where}.`;
+    if (found.landed === 'no') {
+      const stored = `"${name}" is ${disabled ? 'not' : 'still'} in ${where}.`;
       const failure =
         outcome instanceof McpCoreError
           ? new McpCoreError(outcome.code, `${outcome.message} Nothing changed: ${stored}`, {

@@ -15,7 +15,7 @@ import { errorText } from '../../error-text';
 import { McpCoreError } from '../../errors';
 import type { Scope } from '../../schemas';
 import { stashKeyOf } from '../../switch';
-import { LandedThenFailed, readBack, verifyRemoved, verifyStored, withMessage } from '../engine';
+import { isGone, LandedThenFailed, readBack, verifyRemoved, verifyStored, withMessage } from '../engine';
 import type { AuditedCli, Readers } from '../engine';
 import type { SwitchOutcome } from './outcome';
 
@@ -108,9 +108,9 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     projectPath: string,
   ): Promise<unknown> {
     const { name, scope } = stashed;
-    const found = await readBack(() => storedIn(scope, name, projectPath));
-    if ('stored' in found && found.stored !== undefined) {
-      if (fieldsDifferingAsLoaded(found.stored.entry, stashed.entry).length === 0) {
+    const found = await readBack(() => storedIn(scope, name, projectPath), isGone);
+    if (found.landed === 'no') {
+      if (fieldsDifferingAsLoaded(found.stored?.entry, stashed.entry).length === 0) {
         // Left as it is when this fails: `reconcile` drops it on the next start, nothing is lost meanwhile.
         await updateDisabledStash(stashPath, (stash) =>
           stash.filter((server) => !isSameStashed(server, stashed)),
@@ -119,7 +119,7 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
       return error;
     }
     const state =
-      'unreadable' in found
+      found.landed === 'unknown'
         ? `Whether "${name}" is still in ${configPath} could not be read back (${found.unreadable}); its whole entry is kept in ${stashPath}: if it is gone, enable it (or undo this change in History) to put it back.`
         : `"${name}" was disabled all the same: it is gone from ${configPath} and its whole entry is kept in ${stashPath} until it is enabled.`;
     return new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { scope, stashed });
@@ -178,22 +178,26 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     projectPath: string,
   ): Promise<unknown> {
     const { name, scope } = stashed;
-    const found = await readBack(() => storedIn(scope, name, projectPath));
-    if ('stored' in found && found.stored === undefined) return error;
+    // Landed only as stashed: a different entry stored there now is not this enable's.
+    const found = await readBack(
+      () => storedIn(scope, name, projectPath),
+      (stored) => fieldsDifferingAsLoaded(stored?.entry, stashed.entry).length === 0,
+    );
     const landed = (state: string) =>
       new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { scope, stashed });
-    if ('unreadable' in found) {
+    if (found.landed === 'unknown') {
       // Recorded as asked: its undo disables it again only if it is stored exactly so.
       return landed(
         `Whether "${name}" is back in ${configPath} could not be read back (${found.unreadable}); its whole entry stays in ${stashPath} (MCP Admin drops it from there on its next start if it is back).`,
       );
     }
-    if (fieldsDifferingAsLoaded(found.stored?.entry, stashed.entry).length === 0) {
+    if (found.landed === 'yes') {
       const dropped = await dropFromStash(stashed);
       return landed(
         `"${name}" was enabled all the same: it is back in ${configPath}.${dropped === undefined ? '' : `\n${dropped}`}`,
       );
     }
+    if (found.stored === undefined) return error;
     const state = `A different "${name}" is stored in ${configPath} now; the disabled entry stays in ${stashPath}.`;
     return withMessage(error, `${errorText(error)}\n${state}`);
   }
