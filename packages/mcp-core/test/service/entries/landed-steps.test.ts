@@ -23,8 +23,8 @@ afterEach(() => {
   world.remove();
 });
 
-/** Long enough for a real CLI call on a loaded machine, short enough for a hanging one to end the test soon. */
-const CLI_TIMEOUT_MS = 6000;
+/** Long enough for a fake CLI call (about 50 ms) on a loaded machine; each hanging one is waited out. */
+const CLI_TIMEOUT_MS = 3000;
 const TIMED_OUT = `The Claude CLI did not finish within ${CLI_TIMEOUT_MS} ms and was stopped (MCP_ADMIN_CLI_TIMEOUT_MS sets the limit).`;
 
 /** The service whose `mcp SUBCOMMAND` calls in `failAfter` land and then fail as `how` says. */

@@ -1,16 +1,17 @@
 /**
  * Many per-project toggles in a row, with other changes queued between them: every toggle is
- * answered ok and lands before the next. Real CLI for the toggles (one control session each) and
- * the adds waiting in the queue. Each toggle is read back from the files by the reader that
+ * answered ok and lands before the next. Real CLI for the toggles (one control session each); the
+ * adds waiting in the queue, other work and not the subject, go to the verified fake CLI, which
+ * stores what the real one does. Each toggle is read back from the files by the reader that
  * core/config/effective-view-cli.test.ts holds to `claude mcp get`; at the end, with one server
  * off and two on, `claude mcp get` in the project confirms all three.
  */
-import { createTestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cliStatusLine } from '../../support/cli-view';
 import { serversOf, writeConfig } from '../../support/stored-config';
-import { adminInWorld } from '../../support/world-admin';
+import { adminInWorld, fixture } from '../../support/world-admin';
 
 const DISABLED = '⊘ Disabled for this project (re-enable via /mcp)';
 const SERVERS = ['alpha', 'beta', 'gamma'];
@@ -33,7 +34,7 @@ afterAll(() => {
 it(
   'toggling three user servers in turn off and on eight times in a row, while servers are added meanwhile, answers all 16 toggles with ok, each stored before the next, and claude mcp get agrees at the end',
   async () => {
-    const service = adminInWorld(world);
+    const service = adminInWorld(world, fixture('adds-on-fake-claude.sh'), { FAKE_CLAUDE_BIN: FAKE_CLAUDE });
     const started = Date.now();
     const answers: boolean[] = [];
     const confirm = async (name: string, disabled: boolean) => {
