@@ -306,6 +306,12 @@ interface Placed {
   scope: string;
   entry: unknown;
 }
+/** A project server's switch: the approval list of `settingsFile` its name left and went to. */
+interface ApprovalMove {
+  settingsFile: string;
+  from: string | null;
+  to: string | null;
+}
 interface HistoryLine {
   id: string;
   procedure: string;
@@ -317,7 +323,8 @@ interface HistoryLine {
   undoes?: string;
   before?: Placed;
   after?: Placed;
-  switches?: { name: string; on: boolean; before?: Placed; after?: Placed }[];
+  switches?: { name: string; on: boolean; before?: Placed; after?: Placed; approval?: ApprovalMove }[];
+  approval?: ApprovalMove;
   permission?: {
     file: string;
     rule: string;
@@ -445,6 +452,8 @@ it(
     /** Per rule target (`file|server`): the kind a 200 left, undefined once an outcome is unknown. */
     const rules = new Map<string, string | undefined>();
     const ruleOfChange = new Map<string, string>();
+    /** Per profile name, each server list a save was asked to store (answered 200 or cut off). */
+    const profileSaves = new Map<string, { servers: string; answered: boolean }[]>();
 
     async function run(op: Op): Promise<void> {
       switch (op.type) {
@@ -510,6 +519,11 @@ it(
               if (id !== undefined) ruleOfChange.set(id, target);
             }
           }
+          if (op.path === 'mcp.saveProfile' && outcome.status !== 'error') {
+            const saves = profileSaves.get(String(op.input.name)) ?? [];
+            saves.push({ servers: profileServers(op.input.servers), answered: outcome.status === 'ok' });
+            profileSaves.set(String(op.input.name), saves);
+          }
           if (outcome.status !== 'ok') return;
           if (op.path === 'mcp.import') {
             // One result per server; only `added` stored it.
@@ -562,7 +576,7 @@ it(
     const interrupted = [...records.values()].filter(({ interrupted }) => interrupted !== undefined);
     const addsCutUnrecorded = state.found.filter(({ tag }) => !named.has(tag) && unknownStores.has(tag));
     console.log(
-      `chaos: seed ${String(SEED)}: ${String(ran)} ms; answers ${JSON.stringify(tally)}; ${String(records.size)} changes in the history, ${String(interrupted.length)} settled as interrupted (${interrupted.map(({ procedure, interrupted: how }) => `${procedure}: ${String(how)}`).join(', ')}); ${String(storedBy200.size)} entries stored by a 200, ${String(state.found.length)} stored now, ${String(addsCutUnrecorded.length)} of them by an add cut before its record`,
+      `chaos: seed ${String(SEED)}: ${String(ran)} ms; answers ${JSON.stringify(tally)}; ${String(records.size)} changes in the history, ${String(interrupted.length)} settled as interrupted (${interrupted.map(({ procedure, interrupted: how }) => `${procedure}: ${String(how)}`).join(', ')}); ${String(storedBy200.size)} entries stored by a 200, ${String(state.found.length)} stored now, ${String(addsCutUnrecorded.length)} of them by an add cut before its record; ${String(cliCalls(world))} CLI calls by the servers`,
     );
 
     onTestFailed(() => {
@@ -623,6 +637,26 @@ it(
     expect(histories[1]).toEqual(histories[0]);
     expect(new Set(histories[0]?.map(({ id }) => id))).toEqual(new Set(records.keys()));
 
+    // Each profile a 200 saved is kept, as one of the saves of its name asked (they overlap in time).
+    const profiles = await call(0, 'query', 'mcp.profiles', undefined);
+    expect(profiles.status).toBe('ok');
+    const kept = new Map(
+      (profiles as { data: { name: string; servers: unknown[] }[] }).data.map(({ name, servers }) => [
+        name,
+        profileServers(servers),
+      ]),
+    );
+    expect(
+      [...profileSaves].flatMap(([name, saves]) => {
+        const found = kept.get(name);
+        const asked = saves.map(({ servers }) => servers);
+        const fits = saves.some(({ answered }) => answered)
+          ? found !== undefined && asked.includes(found)
+          : true;
+        return fits ? [] : [{ name, found, asked }];
+      }),
+    ).toEqual([]);
+
     // The newest recorded changes undone, newest first: each restores what its record says it moved.
     const sample = (histories[0] ?? []).filter(({ undoable }) => undoable).slice(0, 4);
     const undoneOk: string[] = [];
@@ -640,8 +674,23 @@ it(
     }
     expect(undoneOk.length).toBeGreaterThan(0);
   },
-  60_000 + OPS * 400,
+  // About 30 s on 2 cores; a machine loaded ten times over (5 suites at once) took 112 s for 150.
+  60_000 + OPS * 800,
 );
+
+/** The servers' CLI calls: one audit line each (`audit.1.jsonl` only past 4 MiB). */
+function cliCalls(world: TestWorld): number {
+  const path = join(world.configDir, '.mcp-admin', 'audit.jsonl');
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).length : 0;
+}
+
+/** A profile's servers, compared as a set. */
+function profileServers(servers: unknown): string {
+  const list = servers as { name: string; scope: string; projectPath?: string }[];
+  return JSON.stringify(
+    list.map(({ name, scope, projectPath }) => `${scope}:${projectPath ?? ''}:${name}`).sort(),
+  );
+}
 
 /** What of `record`'s moves is not back as it was before it, just after its undo. */
 function restored(world: TestWorld, record: HistoryLine): { wrong: string[] } {
@@ -653,9 +702,23 @@ function restored(world: TestWorld, record: HistoryLine): { wrong: string[] } {
   const stashedTags = new Set(
     state.stashed.map(({ entry }) => tagOf(entry)?.tag).filter((tag) => tag !== undefined),
   );
-  const moves = [{ before: record.before, after: record.after }, ...(record.switches ?? [])];
+  const moves = [
+    { name: record.name, before: record.before, after: record.after, approval: record.approval },
+    ...(record.switches ?? []),
+  ];
   const kind = record.kind ?? 'entries';
-  for (const { before, after } of moves) {
+  for (const { name, before, after, approval } of moves) {
+    if (approval !== undefined) {
+      const settings = (readJson(approval.settingsFile) ?? {}) as Record<string, unknown>;
+      const lists = ['disabledMcpjsonServers', 'enabledMcpjsonServers'].filter(
+        (list) => Array.isArray(settings[list]) && (settings[list] as unknown[]).includes(name),
+      );
+      const was = approval.from === null ? [] : [approval.from];
+      if (JSON.stringify(lists) !== JSON.stringify(was))
+        wrong.push(
+          `${name} is in ${JSON.stringify(lists)} of ${approval.settingsFile}, was in ${JSON.stringify(was)}`,
+        );
+    }
     const beforeTag = tagOf(before?.entry)?.tag;
     const afterTag = tagOf(after?.entry)?.tag;
     if (kind === 'entries') {
@@ -672,8 +735,11 @@ function restored(world: TestWorld, record: HistoryLine): { wrong: string[] } {
   }
   if (record.permission !== undefined) {
     const { file, rule, from } = record.permission;
-    const now = permissionRules(world, file).filter((found) => found.rule === rule);
-    const was = from.map(({ kind: ruleKind, rule: text }) => ({ kind: ruleKind, rule: text }));
+    const byKind = (a: { kind: string }, b: { kind: string }) => a.kind.localeCompare(b.kind);
+    const now = permissionRules(world, file)
+      .filter((found) => found.rule === rule)
+      .sort(byKind);
+    const was = from.map(({ kind: ruleKind, rule: text }) => ({ kind: ruleKind, rule: text })).sort(byKind);
     if (JSON.stringify(now) !== JSON.stringify(was))
       wrong.push(`${rule} in ${file} is ${JSON.stringify(now)}, was ${JSON.stringify(was)}`);
   }

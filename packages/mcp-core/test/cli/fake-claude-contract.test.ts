@@ -223,11 +223,11 @@ describe('the fake claude and the pinned real CLI beside another writer of .clau
         mkdirSync(`${world.configPath}.lock`);
         return readFileSync(world.configPath, 'utf8');
       });
-      const add = {
+      const add: Call = {
         title: 'add',
         argv: ['mcp', 'add', '--scope', 'user', 'x', '--', 'x-cmd'],
         in: 'root',
-      } as const;
+      };
       const runs = [PINNED_CLAUDE_BIN, FAKE_CLAUDE].map((bin, index) =>
         run(bin, worlds[index] as TestWorld, add),
       );
