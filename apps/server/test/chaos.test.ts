@@ -420,7 +420,7 @@ it(
     ): Promise<Outcome> {
       const instance = instances[index] as Instance;
       const address = await instance.address;
-      const asked = `${'AB'[index] ?? ''} ${path} ${JSON.stringify(input).slice(0, 160)}`;
+      const asked = `${'AB'[index] ?? ''} ${path} ${input === undefined ? '' : JSON.stringify(input).slice(0, 160)}`;
       note(`→ ${asked}`);
       const outcome = await (
         method === 'query' ? trpcQuery(address, path, input) : trpcMutation(address, path, input)
