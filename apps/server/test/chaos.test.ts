@@ -110,7 +110,11 @@ type Op =
   | { type: 'api'; server: 0 | 1; path: string; input: Record<string, unknown>; stores?: string[] }
   | { type: 'undo'; server: 0 | 1; pick: number }
   | { type: 'beside'; action: 'add' | 'remove'; name: string; scope: 'user' | 'local'; tag?: string }
-  | { type: 'kill'; server: 0 | 1; delayMs: number; during: Op };
+  /**
+   * `during` sent to `server`, killed `delayMs` later, or (`atCli`) once the lock names a CLI that
+   * server runs (the middle of a change's steps), waiting at most `delayMs` × 10 for one.
+   */
+  | { type: 'kill'; server: 0 | 1; delayMs: number; atCli: boolean; during: Op };
 
 interface Plan {
   /** One list per worker, run in order; the workers run at once. */
@@ -233,7 +237,9 @@ function plan(random: Random, world: TestWorld): Plan {
     )
       op = change(worker, to);
     (lists[worker] as Op[]).push(
-      killAt.has(index) ? { type: 'kill', server: to, delayMs: 20 + random.int(200), during: op } : op,
+      killAt.has(index)
+        ? { type: 'kill', server: to, delayMs: 20 + random.int(200), atCli: random.chance(0.5), during: op }
+        : op,
     );
   }
   return { lists };
@@ -400,6 +406,21 @@ it(
     const instances = [start(), start()];
     await Promise.all(instances.map(({ address }) => address));
 
+    /** Once the lock's owner is `pid` and names a CLI it runs, or after `waitMs`. */
+    async function runsCli(pid: number | undefined, waitMs: number) {
+      const owner = join(world.configDir, '.mcp-admin', 'lock', 'owner');
+      const deadline = Date.now() + waitMs;
+      while (Date.now() < deadline) {
+        try {
+          const named = JSON.parse(readFileSync(owner, 'utf8')) as { pid?: number; helpers?: unknown[] };
+          if (named.pid === pid && (named.helpers?.length ?? 0) > 0) return;
+        } catch {
+          // No lock held now, or one being written.
+        }
+        await sleep(5);
+      }
+    }
+
     async function killAndRestart(index: 0 | 1) {
       const killed = instances[index] as Instance;
       killed.main.child.kill('SIGKILL');
@@ -459,9 +480,13 @@ it(
       switch (op.type) {
         case 'kill': {
           const during = run(op.during);
-          await sleep(op.delayMs);
+          const pid = (instances[op.server] as Instance).main.child.pid;
+          if (op.atCli) await runsCli(pid, op.delayMs * 10);
+          else await sleep(op.delayMs);
           tally.kills++;
-          note(`kill -9 ${'AB'[op.server] ?? ''}`);
+          note(
+            `kill -9 ${'AB'[op.server] ?? ''}${op.atCli ? ' (at its CLI call, or after waiting for one)' : ''}`,
+          );
           await killAndRestart(op.server);
           note(`${'AB'[op.server] ?? ''} restarted`);
           await during;
