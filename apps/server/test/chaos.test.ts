@@ -469,6 +469,12 @@ it(
     /** Tag → name, of what the CLI beside stored. */
     const besideAdded = new Map<string, string>();
     const besideRemoved = new Set<string>();
+    const okByPath = new Map<string, number>();
+    /** `planned` when it is a user server now, else the first of NAMES that is. */
+    const storedUserServer = (planned: string) => {
+      const users = Object.keys(storedState(world).config.mcpServers ?? {});
+      return users.includes(planned) ? planned : (NAMES.find((name) => users.includes(name)) ?? planned);
+    };
     const tally = { ok: 0, error: 0, unknown: 0, kills: 0, beside: 0, toggles: 0 };
     /** Per rule target (`file|server`): the kind a 200 left, undefined once an outcome is unknown. */
     const rules = new Map<string, string | undefined>();
@@ -518,6 +524,7 @@ it(
           const target = changeIds[Math.floor(op.pick * changeIds.length)] ?? '';
           const outcome = await call(op.server, 'mutation', 'mcp.undo', { id: target });
           tally[outcome.status]++;
+          if (outcome.status === 'ok') okByPath.set('mcp.undo', (okByPath.get('mcp.undo') ?? 0) + 1);
           undone.push({ target, outcome: outcome.status });
           const rule = ruleOfChange.get(target);
           if (rule !== undefined && outcome.status !== 'error') rules.set(rule, undefined);
@@ -527,9 +534,13 @@ it(
           return;
         }
         case 'api': {
-          if (op.path.endsWith('InProject')) tally.toggles++;
-          const outcome = await call(op.server, 'mutation', op.path, op.input);
+          const toggle = op.path.endsWith('InProject');
+          if (toggle) tally.toggles++;
+          // A toggle is of a user server (each one a real control session): one stored now, when there is one.
+          const input = toggle ? { ...op.input, name: storedUserServer(String(op.input.name)) } : op.input;
+          const outcome = await call(op.server, 'mutation', op.path, input);
           tally[outcome.status]++;
+          if (outcome.status === 'ok') okByPath.set(op.path, (okByPath.get(op.path) ?? 0) + 1);
           const stores = op.stores ?? [];
           // An add takes nothing away, so it writes no intent: cut before its record, it may land
           // unrecorded (an import asked to replace a name that is not stored adds it).
@@ -601,7 +612,7 @@ it(
     const interrupted = [...records.values()].filter(({ interrupted }) => interrupted !== undefined);
     const addsCutUnrecorded = state.found.filter(({ tag }) => !named.has(tag) && unknownStores.has(tag));
     console.log(
-      `chaos: seed ${String(SEED)}: ${String(ran)} ms; answers ${JSON.stringify(tally)}; ${String(records.size)} changes in the history, ${String(interrupted.length)} settled as interrupted (${interrupted.map(({ procedure, interrupted: how }) => `${procedure}: ${String(how)}`).join(', ')}); ${String(storedBy200.size)} entries stored by a 200, ${String(state.found.length)} stored now, ${String(addsCutUnrecorded.length)} of them by an add cut before its record; ${String(cliCalls(world))} CLI calls by the servers`,
+      `chaos: seed ${String(SEED)}: ${String(ran)} ms; answers ${JSON.stringify(tally)}, 200s ${JSON.stringify(Object.fromEntries(okByPath))}; ${String(records.size)} changes in the history, ${String(interrupted.length)} settled as interrupted (${interrupted.map(({ procedure, interrupted: how }) => `${procedure}: ${String(how)}`).join(', ')}); ${String(storedBy200.size)} entries stored by a 200, ${String(state.found.length)} stored now, ${String(addsCutUnrecorded.length)} of them by an add cut before its record; ${String(cliCalls(world))} CLI calls by the servers`,
     );
 
     onTestFailed(() => {
