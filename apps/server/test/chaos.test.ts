@@ -421,8 +421,17 @@ it(
       }
     }
 
-    async function killAndRestart(index: 0 | 1) {
+    // Kills of one server one after the other, each once it listens: a kill never cuts a start.
+    const killing: Promise<unknown>[] = [Promise.resolve(), Promise.resolve()];
+    function killAndRestart(index: 0 | 1): Promise<void> {
+      const killed = (killing[index] ?? Promise.resolve()).then(() => killNow(index));
+      killing[index] = killed.catch(() => undefined);
+      return killed;
+    }
+
+    async function killNow(index: 0 | 1) {
       const killed = instances[index] as Instance;
+      await killed.address;
       killed.main.child.kill('SIGKILL');
       const restarting = killed.main.exited.then(() => {
         const again = start();
