@@ -7,7 +7,8 @@
  */
 import { createTestWorld, FAKE_CLAUDE, PINNED_CLAUDE_BIN, type TestWorld } from '@mcp-admin/core/testing';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -211,4 +212,38 @@ describe('the fake claude against the pinned real CLI', () => {
   it('exercised both outcomes: some calls succeeded and some were refused by the real CLI', () => {
     expect(real.map(({ exitCode }) => exitCode)).toEqual(expect.arrayContaining([0, 1]));
   });
+});
+
+describe('the fake claude and the pinned real CLI beside another writer of .claude.json', () => {
+  it('both wait while .claude.json.lock is held, and write once it is gone', async () => {
+    const worlds = [createTestWorld(), createTestWorld()];
+    try {
+      const lockHeld = worlds.map((world) => {
+        writeFileSync(world.configPath, '{"numStartups": 1}\n');
+        mkdirSync(`${world.configPath}.lock`);
+        return readFileSync(world.configPath, 'utf8');
+      });
+      const add: Call = {
+        title: 'add',
+        argv: ['mcp', 'add', '--scope', 'user', 'x', '--', 'x-cmd'],
+        in: 'root',
+      };
+      const runs = [PINNED_CLAUDE_BIN, FAKE_CLAUDE].map((bin, index) =>
+        run(bin, worlds[index] as TestWorld, add),
+      );
+      // Longer than either takes to add with the lock free (the real CLI about 0.5 s, the fake 50 ms).
+      await sleep(1_000);
+      const whileHeld = worlds.map((world) => readFileSync(world.configPath, 'utf8'));
+      for (const world of worlds) rmdirSync(`${world.configPath}.lock`);
+      const exits = (await Promise.all(runs)).map(({ exitCode }) => exitCode);
+
+      expect({ whileHeld, exits }).toEqual({ whileHeld: lockHeld, exits: [0, 0] });
+      const userServers = worlds.map(
+        (world) => (JSON.parse(readFileSync(world.configPath, 'utf8')) as { mcpServers?: object }).mcpServers,
+      );
+      expect(userServers.map((servers) => Object.keys(servers ?? {}))).toEqual([['x'], ['x']]);
+    } finally {
+      for (const world of worlds) world.remove();
+    }
+  }, 60_000);
 });
