@@ -121,6 +121,7 @@ test('lists the registry on open, searches as you type (one request once typing 
     'OpenWeatherMap API key OWM_API_KEY is required: the server cannot start without it. Type its value, or ${OWM_API_KEY} to have Claude Code take it from its environment.',
   );
   await expect(apiKey).toBeFocused();
+  await panel.screenshot('discover-inputs', { fullPage: false });
   // Nothing stored: the config file is not even written.
   expect(existsSync(world.configPath)).toBe(false);
 

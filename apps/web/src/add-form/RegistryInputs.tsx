@@ -70,12 +70,15 @@ export function RegistryInputs({
         const choices = input.choices ?? (input.format === 'boolean' ? ['true', 'false'] : undefined);
         return (
           <div className="field registry-input" key={input.name}>
-            <label htmlFor={id}>{input.name}</label>
-            {input.isRequired && (
-              <span className="note" aria-hidden="true">
-                required
-              </span>
-            )}
+            <span className="registry-input-name">
+              <label htmlFor={id}>{input.name}</label>
+              {/* Said to assistive technology by aria-required. */}
+              {input.isRequired && (
+                <span className="note" aria-hidden="true">
+                  required
+                </span>
+              )}
+            </span>
             {choices !== undefined ? (
               <ChoiceList
                 id={id}
