@@ -16,10 +16,10 @@ export function createAddServer({
   settings,
   entries,
   keptSecrets,
-}: Pick<EngineContext, 'turns' | 'readers' | 'settings'> & { entries: EntryChanges; keptSecrets: KeptSecretStore }): Pick<
-  McpAdmin,
-  'add'
-> {
+}: Pick<EngineContext, 'turns' | 'readers' | 'settings'> & {
+  entries: EntryChanges;
+  keptSecrets: KeptSecretStore;
+}): Pick<McpAdmin, 'add'> {
   return {
     async add(rawInput) {
       const input = addServerInputSchema.parse(rawInput);

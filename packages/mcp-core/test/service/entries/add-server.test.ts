@@ -98,7 +98,12 @@ describe('add', () => {
       env: { OWM_API_KEY: '${OWM_API_KEY}', TOKEN: '${SET_TOKEN}' },
     });
     expect(answer.missingEnv).toEqual(['DB_PATH', 'OWM_API_KEY']);
-    const plain = await admin.add({ name: 'plain', scope: 'user', command: 'node', env: { T: '${SET_TOKEN}' } });
+    const plain = await admin.add({
+      name: 'plain',
+      scope: 'user',
+      command: 'node',
+      env: { T: '${SET_TOKEN}' },
+    });
     expect(plain).not.toHaveProperty('missingEnv');
   });
 
