@@ -2,9 +2,11 @@
  * Issue 30's Discover view against a stand-in MCP registry on 127.0.0.1 (the server started with
  * MCP_ADMIN_REGISTRY_URL pointing at it): search, page, and add a found server through the
  * prefilled add form, which then shows in the list as Claude Code stored it. Issue 44: the form
- * labels the arguments the registry adds, and a hostile entry is refused with its reason.
+ * labels the arguments the registry adds, and a hostile entry is refused with its reason. Issue 43:
+ * each input the entry declares is a field of the form, and Add waits for the required ones.
  */
 import { startRegistryFixture, type RemoteMcpServer } from '@mcp-admin/core/testing';
+import { existsSync } from 'node:fs';
 import { readJson } from './support/config-files';
 import { expect, test as base } from './support/fixtures';
 
@@ -22,7 +24,7 @@ const test = base.extend<{ registry: RemoteMcpServer }>({
   },
 });
 
-test('lists the registry on open, searches as you type (one request once typing pauses), pages, refuses a hostile entry, says what a result needs and links it, adds a found server through the prefilled add form, its registry arguments labelled, and then says Added', async ({
+test('lists the registry on open, searches as you type (one request once typing pauses), pages, refuses a hostile entry, says what a result needs and links it, adds a found server through the prefilled add form, its registry arguments labelled and each input a field of its own name (a required one left empty runs nothing and says so; a ${VAR} typed in is kept and the message says to set it), and then says Added', async ({
   panel,
   page,
   world,
@@ -94,9 +96,16 @@ test('lists the registry on open, searches as you type (one request once typing 
   await expect(form.root).toBeVisible();
   await expect(form.name).toHaveValue('weather');
   await expect(form.command).toHaveValue('npx');
-  await expect(form.root.getByRole('list', { name: 'Inputs to fill' })).toContainText(
-    'OWM_API_KEY (required): OpenWeatherMap API key',
-  );
+  // Issue 43: each input of the entry is a field labelled by its own name, its description its hint,
+  // a password box for the secret, a choice list for choices, defaults filled; focus on the required one.
+  const apiKey = form.input('OWM_API_KEY');
+  await expect(apiKey).toBeFocused();
+  await expect(apiKey).toHaveAttribute('type', 'password');
+  await expect(apiKey).toHaveAccessibleDescription('OpenWeatherMap API key');
+  const units = form.root.getByRole('combobox', { name: 'units', exact: true });
+  await expect(units).toHaveValue('metric');
+  await expect(units.getByRole('option')).toHaveText(['None', 'metric', 'imperial']);
+  await expect(form.input('LOG_LEVEL')).toHaveValue('info');
   await expect(form.variableValues.first()).toHaveValue('${OWM_API_KEY}');
   await expect(form.root.getByRole('list', { name: 'Arguments from the registry' })).toHaveText(
     'Arguments to the server, from the registry: --units metric',
@@ -104,17 +113,40 @@ test('lists the registry on open, searches as you type (one request once typing 
   // Nothing was added by choosing it.
   await expect(panel.serverRow('weather')).toHaveCount(0);
 
+  // The required secret left empty: Add runs nothing, and its field says what is missing.
   await form.scope('User').check();
   await form.submit.click();
+  await expect(apiKey).toHaveAttribute('aria-invalid', 'true');
+  await expect(apiKey).toHaveAccessibleDescription(
+    'OpenWeatherMap API key OWM_API_KEY is required: the server cannot start without it. Type its value, or ${OWM_API_KEY} to have Claude Code take it from its environment.',
+  );
+  await expect(apiKey).toBeFocused();
+  await panel.screenshot('discover-inputs', { fullPage: false });
+  // Nothing stored: the config file is not even written.
+  expect(existsSync(world.configPath)).toBe(false);
+
+  // A choice moves the entry with it; a ${VAR} reference typed in is kept, and the message says to set it.
+  await units.selectOption('imperial');
+  await expect(form.root.getByRole('list', { name: 'Arguments from the registry' })).toHaveText(
+    'Arguments to the server, from the registry: --units imperial',
+  );
+  await apiKey.fill('${OWM_API_KEY}');
+  await expect(apiKey).not.toHaveAttribute('aria-invalid');
+  await form.submit.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added weather' })).toHaveText(
+    /Added weather \(User\), but it cannot start until OWM_API_KEY is set in the environment Claude Code starts from: set it, then restart Claude Code\./,
+  );
   await panel.showView('Servers');
   await expect(panel.serverRow('weather')).toBeVisible();
-  await expect(panel.serverRow('weather')).toContainText('npx -y @example/weather-mcp@1.2.0 --units metric');
+  await expect(panel.serverRow('weather')).toContainText(
+    'npx -y @example/weather-mcp@1.2.0 --units imperial',
+  );
   const config = (await readJson(world.configPath)) as { mcpServers?: unknown };
   expect(config.mcpServers).toEqual({
     weather: {
       type: 'stdio',
       command: 'npx',
-      args: ['-y', '@example/weather-mcp@1.2.0', '--units', 'metric'],
+      args: ['-y', '@example/weather-mcp@1.2.0', '--units', 'imperial'],
       env: { OWM_API_KEY: '${OWM_API_KEY}', LOG_LEVEL: 'info' },
     },
   });

@@ -8,7 +8,11 @@ import { seedServer } from './support/seed';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('the panel fits a 390 px wide phone screen', async ({ openPanel, page, world }) => {
+test('the panel fits a 390 px wide phone screen, 4 server rows whole on its first screen', async ({
+  openPanel,
+  page,
+  world,
+}) => {
   await seedServer(world, world.projectDir, {
     name: 'files',
     scope: 'local',
@@ -30,9 +34,20 @@ test('the panel fits a 390 px wide phone screen', async ({ openPanel, page, worl
     transport: 'http',
     url: 'https://mcp.example.com/tracker',
   });
+  await seedServer(world, world.projectDir, {
+    name: 'notes',
+    scope: 'user',
+    command: 'node',
+    args: ['notes.js'],
+  });
   const panel = await openPanel();
 
   await expect(panel.serverRow('files')).toBeVisible();
+  // Issue 43: the header and the views' navigation leave room for 4 rows on the first screen.
+  const rows = panel.serverTable.getByRole('row').filter({ has: page.getByRole('rowheader') });
+  await expect(rows).toHaveCount(4);
+  await panel.screenshot('mobile-first-screen', { fullPage: false });
+  await expect(rows.nth(3)).toBeInViewport({ ratio: 1 });
   // Every control of a row whole on screen once scrolled to, none cut off at the side: rows wrap
   // their command lines, so the second may start below the first screen. Centred: scrolled only
   // "into view", a fraction of a pixel can stay past the bottom edge.

@@ -57,11 +57,14 @@ test('Running sessions lists a real claude session started "… ago", the messag
   await expect(started).toHaveText(/^(just now|\d+ min ago)$/);
   await expect(started).toHaveAttribute('title', /\d/);
 
+  // Its name, which the message after the change names.
+  const sessionName = (await row.getByRole('cell').nth(1).textContent()) ?? '';
+
   await panel.showView('Servers');
   await panel.enabledSwitch('files').click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Turned off files' })).toContainText(
-    `1 running Claude Code session in ${project} started before this change and still uses the old servers: restart it, or run /mcp there.`,
+    `1 running Claude Code session in ${project} (${sessionName}) started before this change and still uses the old servers: restart it, or run /mcp there.`,
   );
   await panel.showView('Running sessions');
   await expect(row).toContainText('Misses: files — run /mcp in it, or restart it.');

@@ -87,7 +87,7 @@ for (const { label, width, height } of WIDTHS) {
       await expect(nameLink(panel, 'notion', 'User')).toBeFocused();
     });
 
-    test("the sheet checks the server and lists its tools; arrows move a tool's permission without writing it, Space writes it; its logs show; its History undoes the change with an Undo described by it", async ({
+    test("the sheet's one Check <name> checks the server and lists its tools; arrows move a tool's permission without writing it, Space writes it; its logs show; its History undoes the change with an Undo described by it", async ({
       openPanel,
       page,
       world,
@@ -103,8 +103,11 @@ for (const { label, width, height } of WIDTHS) {
       await nameLink(panel, 'tools', 'User').click();
       const sheet = page.getByRole('dialog', { name: 'tools', exact: true });
       const tools = sheet.getByRole('region', { name: 'Tools', exact: true });
-      await expect(tools).toContainText('Not checked yet');
-      await tools.getByRole('button', { name: 'Check tools', exact: true }).click();
+      await expect(tools).toContainText('Not checked yet: Check tools, above, lists its tools.');
+      // One Check in the sheet: its controls' (issue 43).
+      const check = sheet.getByRole('button', { name: 'Check tools', exact: true });
+      await expect(check).toHaveCount(1);
+      await check.click();
       await expect(tools.getByRole('list', { name: 'Tools' }).getByRole('listitem')).toHaveCount(2);
 
       const ping = tools.getByRole('group', { name: 'Permission for ping', exact: true });
@@ -155,6 +158,7 @@ for (const { label, width, height } of WIDTHS) {
       const sheet = await panel.openSheet('memo');
       const controls = sheet.getByRole('group', { name: 'Actions for memo', exact: true });
       await expect(controls.getByRole('button', { name: 'Check memo', exact: true })).toBeEnabled();
+      await expect(sheet.getByRole('button', { name: 'Check memo', exact: true })).toHaveCount(1);
       await expect(panel.enabledSwitch('memo', controls)).toBeChecked();
 
       const edit = controls.getByRole('button', { name: 'Edit memo', exact: true });

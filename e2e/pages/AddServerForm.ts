@@ -43,6 +43,11 @@ export class AddServerForm {
     return this.root.getByRole('radio', { name: label, exact: true });
   }
 
+  /** The field of a registry entry's input, labelled by the input's own name. */
+  input(name: string): Locator {
+    return this.root.getByLabel(name, { exact: true });
+  }
+
   button(name: string): Locator {
     return this.root.getByRole('button', { name, exact: true });
   }

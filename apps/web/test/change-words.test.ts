@@ -19,4 +19,21 @@ describe('the message after a change', () => {
       ),
     ).toEqual({ text: 'Already.' });
   });
+
+  it('after an add whose answer names missingEnv, says which variables it waits for instead of a plain "Added"', () => {
+    const input = { name: 'weather', scope: 'user' };
+    expect(describeChange('mcp.add', input, { ok: true, message: 'Added.', changeId: 'c-2' })?.text).toBe(
+      'Added weather (User).',
+    );
+    expect(
+      describeChange('mcp.add', input, { ok: true, message: 'Added.', missingEnv: ['OWM_API_KEY'] })?.text,
+    ).toBe(
+      'Added weather (User), but it cannot start until OWM_API_KEY is set in the environment Claude Code starts from: set it, then restart Claude Code.',
+    );
+    expect(
+      describeChange('mcp.add', input, { ok: true, message: 'Added.', missingEnv: ['A', 'B'] })?.text,
+    ).toBe(
+      'Added weather (User), but it cannot start until A, B are set in the environment Claude Code starts from: set them, then restart Claude Code.',
+    );
+  });
 });

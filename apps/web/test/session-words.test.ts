@@ -4,24 +4,26 @@ import { missedSessionsText, startedAgo } from '../src/sessions/session-words';
 const session = (pid: number, cwd: string) => ({ pid, cwd, name: `s${String(pid)}`, startedAt: 1 });
 
 describe('missedSessionsText', () => {
-  it('names the project and the count when every missed session is in the changed project', () => {
+  it('names the project, the count and each session when every missed session is in the changed project', () => {
     const output = { ok: true, sessionsMissing: [session(1, '/w/acme-web'), session(2, '/w/acme-web/api')] };
 
     expect(missedSessionsText(output, '/w/acme-web')).toBe(
-      '2 running Claude Code sessions in acme-web started before this change and still use the old servers: restart them, or run /mcp there.',
+      '2 running Claude Code sessions in acme-web (s1, s2) started before this change and still use the old servers: restart them, or run /mcp there.',
     );
   });
 
-  it('speaks of one session in the singular, named by its folder when the change named no project', () => {
+  it('speaks of one session in the singular, its folder named when the change named no project', () => {
     expect(missedSessionsText({ sessionsMissing: [session(1, '/w/notes')] }, undefined)).toBe(
-      '1 running Claude Code session in notes started before this change and still uses the old servers: restart it, or run /mcp there.',
+      '1 running Claude Code session in notes (s1) started before this change and still uses the old servers: restart it, or run /mcp there.',
     );
   });
 
   it('counts the folders of sessions spread over several, and says nothing when no session is missed', () => {
     const output = { sessionsMissing: [session(1, '/w/a'), session(2, '/w/b')] };
 
-    expect(missedSessionsText(output, '/w/c')).toContain('2 running Claude Code sessions in 2 folders');
+    expect(missedSessionsText(output, '/w/c')).toContain(
+      '2 running Claude Code sessions in 2 folders (s1 in a, s2 in b) started',
+    );
     expect(missedSessionsText({ ok: true, sessionsMissing: [] }, '/w/a')).toBeNull();
     expect(missedSessionsText([{ name: 'imported' }], '/w/a')).toBeNull();
   });
@@ -35,7 +37,18 @@ describe('missedSessionsText', () => {
     ];
 
     expect(missedSessionsText(output, '/w/acme-web')).toBe(
-      '2 running Claude Code sessions in acme-web started before this change and still use the old servers: restart them, or run /mcp there.',
+      '2 running Claude Code sessions in acme-web (s1, s2) started before this change and still use the old servers: restart them, or run /mcp there.',
+    );
+  });
+
+  it('names a session without a name by its pid, and past five sessions counts the rest', () => {
+    const unnamed = { pid: 4242, cwd: '/w/notes', startedAt: 1 };
+    const many = [1, 2, 3, 4, 5, 6, 7].map((pid) => session(pid, '/w/notes'));
+    expect(missedSessionsText({ sessionsMissing: [unnamed] }, '/w/notes')).toContain(
+      'in notes (pid 4242) started',
+    );
+    expect(missedSessionsText({ sessionsMissing: many }, '/w/notes')).toContain(
+      '7 running Claude Code sessions in notes (s1, s2, s3, s4, s5 and 2 more) started',
     );
   });
 });

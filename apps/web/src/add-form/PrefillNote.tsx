@@ -1,8 +1,15 @@
 import type { AddFormPrefill } from './prefill';
 
-/** Above a prefilled form: where the entry comes from, the arguments it adds, and each input it asks for. */
-export function PrefillNote({ prefill }: { prefill: AddFormPrefill }) {
-  const added = prefill.registryArguments;
+/** Above a prefilled form: where the entry comes from and the arguments it adds (its inputs are fields below). */
+export function PrefillNote({
+  prefill,
+  registryArguments,
+}: {
+  prefill: AddFormPrefill;
+  /** The arguments as the typed inputs made them. */
+  registryArguments: AddFormPrefill['registryArguments'];
+}) {
+  const added = registryArguments;
   return (
     <div className="prefill-note">
       <p className="hint">
@@ -20,31 +27,6 @@ export function PrefillNote({ prefill }: { prefill: AddFormPrefill }) {
               Arguments to the server, from the registry: <code>{added.package.join(' ')}</code>
             </li>
           )}
-        </ul>
-      )}
-      {prefill.inputs.length > 0 && (
-        <ul aria-label="Inputs to fill">
-          {prefill.inputs.map((input) => (
-            <li key={input.name}>
-              <code>{input.name}</code>
-              {input.isRequired && ' (required)'}
-              {input.description !== undefined && `: ${input.description}`}
-              {input.isSecret ? (
-                <span className="hint">
-                  {' '}
-                  Secret: kept as <code>{input.reference}</code>; set {input.reference.slice(2, -1)} in the
-                  environment Claude Code starts from.
-                </span>
-              ) : (
-                input.isRequired && (
-                  <span className="hint">
-                    {' '}
-                    Replace <code>{input.reference}</code> with its value, or set it in the environment.
-                  </span>
-                )
-              )}
-            </li>
-          ))}
         </ul>
       )}
     </div>

@@ -29,11 +29,11 @@ export function useFormCheck(
     errors,
     /**
      * On submit: the input to send, or undefined when a field (or `blocked`, a name already
-     * taken) is wrong, which moves focus there.
+     * taken) is wrong, which moves focus there. `checked`: the form as just filled, before it renders.
      */
-    check: (blocked = false): AddServerInput | undefined => {
+    check: (blocked = false, checked: AddFormState = state): AddServerInput | undefined => {
       setSubmitted(true);
-      const validation = validateAddForm(state, projectPath);
+      const validation = validateAddForm(checked, projectPath);
       if (validation.ok && !blocked) return validation.input;
       setFocusRequest((count) => count + 1);
       return undefined;

@@ -64,7 +64,17 @@ export function DiscoverRegion({
     try {
       const server = await fetchServer(result.name);
       if (server.entry === null) setAddError(server.unavailable ?? `${server.name} cannot be added here.`);
-      else onAdd(prefillOf(server, server.entry));
+      else
+        onAdd({
+          ...prefillOf(server, server.entry),
+          withValues: async (values) => {
+            const filled = await fetchServer(result.name, values);
+            if (filled.entry === null)
+              throw new Error(filled.unavailable ?? `${filled.name} cannot be added here.`);
+            const { server: entry, registryArguments } = prefillOf(filled, filled.entry);
+            return { server: entry, ...(registryArguments !== undefined && { registryArguments }) };
+          },
+        });
     } catch (error) {
       setAddError(error instanceof Error ? error.message : String(error));
     } finally {
@@ -190,12 +200,15 @@ function prefillOf(
   server: RegistryServer,
   entry: NonNullable<RegistryServer['entry']>,
 ): Omit<AddFormPrefill, 'id'> {
-  const inputs = server.inputs.map(({ name, description, isRequired, isSecret, reference }) => ({
-    name,
-    ...(description !== undefined && { description }),
-    isRequired,
-    isSecret,
-    reference,
+  const inputs = server.inputs.map((input) => ({
+    name: input.name,
+    ...(input.description !== undefined && { description: input.description }),
+    isRequired: input.isRequired,
+    isSecret: input.isSecret,
+    ...(input.default !== undefined && { default: input.default }),
+    ...(input.choices !== undefined && { choices: input.choices }),
+    ...(input.format !== undefined && { format: input.format }),
+    reference: input.reference,
   }));
   const common = { source: server.name, inputs };
   if (entry.transport === 'stdio') {

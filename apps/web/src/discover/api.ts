@@ -18,8 +18,18 @@ export function useRegistrySearch(search: { query: string; cursor?: string }) {
   });
 }
 
-/** Fetches one server's entry when asked (an `Add` click), from the query cache when it has it. */
-export function useFetchRegistryServer(): (name: string) => Promise<RegistryServer> {
+/**
+ * Fetches one server's entry when asked (an `Add` click), from the query cache when it has it;
+ * with `values`, the entry with those values of its inputs.
+ */
+export function useFetchRegistryServer(): (
+  name: string,
+  values?: Readonly<Record<string, string>>,
+) => Promise<RegistryServer> {
   const utils = trpc.useUtils();
-  return (name) => utils.mcp.registryServer.fetch({ name }, { retry: false, staleTime: 60_000 });
+  return (name, values) =>
+    utils.mcp.registryServer.fetch(
+      { name, ...(values !== undefined && { values: { ...values } }) },
+      { retry: false, staleTime: 60_000 },
+    );
 }

@@ -113,13 +113,7 @@ export function ServerSheetDialog({
       </SheetSection>
       <SheetSection title="Tools" headingRef={toolsHeading}>
         {keptCheck !== undefined && <CheckedWhen checkedAt={keptCheck.checkedAt} />}
-        <SheetTools
-          server={server}
-          projectPath={projectPath}
-          check={shownCheck}
-          locked={locked}
-          onCheck={onCheck}
-        />
+        <SheetTools server={server} projectPath={projectPath} check={shownCheck} locked={locked} />
       </SheetSection>
       {/* Plugin servers are named plugin:…: Claude Code's logs of them are not read here. */}
       {server.scope !== 'plugin' && (
@@ -171,14 +165,16 @@ function SheetSection({
   );
 }
 
-/** The last check's tools with their permissions, or the check that lists them. */
+/**
+ * The last check's tools with their permissions, or where the check is: the sheet's one
+ * `Check <name>` is among its controls above (a second here would share its name).
+ */
 function SheetTools({
   server,
   projectPath,
   check,
   locked,
-  onCheck,
-}: Omit<ServerSheetDialogProps, 'onClose' | 'onRemove'>) {
+}: Omit<ServerSheetDialogProps, 'onClose' | 'onRemove' | 'onCheck'>) {
   if (check !== undefined && check.state !== 'running') {
     return <CheckResultView serverName={server.name} projectPath={projectPath} check={check} />;
   }
@@ -188,22 +184,10 @@ function SheetTools({
     <p className="sheet-tools-empty">
       {check?.state === 'running' ? (
         <CheckRunning serverName={server.name} check={check} />
+      ) : checkable ? (
+        `Not checked yet: Check ${server.name}, above, lists its tools.`
       ) : (
         'Not checked yet: a check lists its tools.'
-      )}
-      {checkable && (
-        <button
-          type="button"
-          className="secondary small"
-          aria-label={`Check ${server.name}`}
-          // Busy, not disabled, while it runs: a disabled button would drop the focus it has.
-          aria-disabled={check?.state === 'running' ? true : undefined}
-          onClick={() => {
-            if (check?.state !== 'running') onCheck(server, projectPath);
-          }}
-        >
-          Check
-        </button>
       )}
     </p>
   );

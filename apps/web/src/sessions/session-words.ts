@@ -30,9 +30,9 @@ function missingIn(answer: unknown): MissedSession[] {
 }
 
 /**
- * What a change means for the running Claude Code sessions it does not reach, e.g. "2 running
- * Claude Code sessions in acme-web started before this change and still use the old servers:
- * restart them, or run /mcp there."; null when it reaches every one.
+ * What a change means for the running Claude Code sessions it does not reach, each named, e.g. "2
+ * running Claude Code sessions in acme-web (fix-login, pid 4242) started before this change and
+ * still use the old servers: restart them, or run /mcp there."; null when it reaches every one.
  */
 export function missedSessionsText(output: unknown, projectPath: string | undefined): string | null {
   const missed = sessionsMissingOf(output);
@@ -40,14 +40,33 @@ export function missedSessionsText(output: unknown, projectPath: string | undefi
   const one = missed.length === 1;
   const dirs = [...new Set(missed.map((session) => session.cwd))];
   let where: string;
+  // Sessions in several folders each say their own.
+  let spread = false;
   if (projectPath !== undefined && missed.every((session) => isWithin(session.cwd, projectPath)))
     where = folderName(projectPath);
   else if (dirs.length === 1) where = folderName(dirs[0] ?? '');
-  else where = `${String(dirs.length)} folders`;
+  else {
+    where = `${String(dirs.length)} folders`;
+    spread = true;
+  }
   return (
-    `${String(missed.length)} running Claude Code session${one ? '' : 's'} in ${where} started before this ` +
-    `change and still use${one ? 's' : ''} the old servers: restart ${one ? 'it' : 'them'}, or run /mcp there.`
+    `${String(missed.length)} running Claude Code session${one ? '' : 's'} in ${where} ` +
+    `(${sessionNames(missed, spread)}) started before this change and still use${one ? 's' : ''} ` +
+    `the old servers: restart ${one ? 'it' : 'them'}, or run /mcp there.`
   );
+}
+
+/** At most this many sessions are named in a change's message; the rest are counted. */
+const NAMED_SESSIONS = 5;
+
+/** Each session as a person finds it: its name (else its pid), and its folder when they differ. */
+function sessionNames(sessions: readonly MissedSession[], withFolder: boolean): string {
+  const names = sessions.slice(0, NAMED_SESSIONS).map((session) => {
+    const name = session.name ?? `pid ${String(session.pid)}`;
+    return withFolder ? `${name} in ${folderName(session.cwd)}` : name;
+  });
+  const more = sessions.length - names.length;
+  return more > 0 ? `${names.join(', ')} and ${String(more)} more` : names.join(', ');
 }
 
 /** Which servers each running session (by pid) misses: the changes made in this page it started before. */

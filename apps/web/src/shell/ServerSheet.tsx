@@ -39,11 +39,16 @@ export function ServerSheet({
   const [addMounted, setAddMounted] = useState(adding);
   if (adding && !addMounted) setAddMounted(true);
   const open = adding || editing !== null;
-  // Opening the add form puts the user in its first box, the paste box (not an edit closing: focus
-  // goes back to the row's Edit then).
+  // Opening the add form puts the user in its first box, the paste box, or the first value a
+  // prefilled entry needs (not an edit closing: focus goes back to the row's Edit then).
   useEffect(() => {
     if (!adding) return;
-    focusOnceDrawn(() => sheet.current?.querySelector<HTMLElement>('.add-form textarea') ?? null);
+    focusOnceDrawn(
+      () =>
+        sheet.current?.querySelector<HTMLElement>('.add-form [data-first-field]') ??
+        sheet.current?.querySelector<HTMLElement>('.add-form textarea') ??
+        null,
+    );
   }, [adding]);
   const onKeyDown = (event: KeyboardEvent) => {
     // Escape closes what is shown, unless a box inside used it (the search, a rename) or a dialog is open.

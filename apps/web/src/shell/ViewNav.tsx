@@ -9,8 +9,13 @@ export function ViewNav({ current }: { current: PanelView }) {
       <ul>
         {VIEWS.map((view) => (
           <li key={view.id}>
-            <a href={viewHref(view.id)} aria-current={view.id === current.id ? 'page' : undefined}>
-              {view.label}
+            <a
+              href={viewHref(view.id)}
+              aria-current={view.id === current.id ? 'page' : undefined}
+              // A phone shows this word of the label (shell.css); the link is named by the label.
+              data-short={view.short}
+            >
+              <span className="view-label">{view.label}</span>
             </a>
           </li>
         ))}

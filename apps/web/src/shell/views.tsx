@@ -27,6 +27,8 @@ export interface PanelView {
   id: string;
   /** The link in `Views`, and the name of the region the view draws. */
   label: string;
+  /** What its link shows on a phone, where every view shares one line (its name stays `label`). */
+  short?: string;
   /** The view's content: one region named `label`. */
   Content: ComponentType<ViewContext>;
 }
@@ -52,6 +54,7 @@ export const VIEWS: readonly [PanelView, ...PanelView[]] = [
   {
     id: 'context-cost',
     label: 'Context cost',
+    short: 'Cost',
     Content: ({ projectPath }) => <ContextCostRegion projectPath={projectPath} />,
   },
   {
@@ -74,6 +77,7 @@ export const VIEWS: readonly [PanelView, ...PanelView[]] = [
   {
     id: 'sessions',
     label: 'Running sessions',
+    short: 'Sessions',
     Content: ({ projectPath }) => <RunningSessionsRegion projectPath={projectPath} />,
   },
 ];

@@ -38,8 +38,15 @@ export function describeChange(procedure: string, input: unknown, output: unknow
   const where = scope === '' ? '' : ` (${scopeLabel(scope as HistoryEntry['scope'])})`;
   const row = { name, scope };
   switch (procedure) {
-    case 'mcp.add':
-      return { text: `Added ${name}${where}.`, ...undoOf(output), row };
+    case 'mcp.add': {
+      const missing = missingEnvOf(output);
+      // Never a plain "Added" for a server that cannot start: say what it waits for.
+      const text =
+        missing.length === 0
+          ? `Added ${name}${where}.`
+          : `Added ${name}${where}, but it cannot start until ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} set in the environment Claude Code starts from: set ${missing.length === 1 ? 'it' : 'them'}, then restart Claude Code.`;
+      return { text, ...undoOf(output), row };
+    }
     case 'mcp.remove':
       return { text: `Removed ${name}${where}.`, ...undoOf(output) };
     case 'mcp.update': {
@@ -83,6 +90,12 @@ export function describeChange(procedure: string, input: unknown, output: unknow
     default:
       return null;
   }
+}
+
+/** An add's `missingEnv`: the `${VAR}` references nothing sets where Claude Code starts servers. */
+function missingEnvOf(output: unknown): string[] {
+  const missing = (output as { missingEnv?: unknown } | null)?.missingEnv;
+  return Array.isArray(missing) ? missing.filter((name) => typeof name === 'string') : [];
 }
 
 function messageOf(output: unknown): string {

@@ -67,4 +67,5 @@ export { refuseLinkedSettingsFile } from './linked-settings';
 export { readSettingsObject, writeSettingsObject } from './settings-object-file';
 export type { SettingsOwner } from './settings-object-file';
 export { readRunningSessions, SESSION_FILE_LIMITS } from './running-sessions';
+export { expandedTexts, missingVariables } from './missing-env';
 export type { MissedSession, RunningSession } from './running-sessions';

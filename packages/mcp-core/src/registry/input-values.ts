@@ -15,6 +15,8 @@ export interface RegistryInput {
   isSecret: boolean;
   default?: string;
   choices?: string[];
+  /** The registry's `format` (`string`, `number`, `boolean`, `filepath`): how the panel asks for it. */
+  format?: string;
   /** The `${VAR}` the entry holds when no value is given for it. */
   reference: string;
 }
@@ -62,6 +64,7 @@ export class InputCollector {
       isSecret: fields.isSecret === true,
       ...(fields.default !== undefined && { default: fields.default }),
       ...(fields.choices !== undefined && { choices: fields.choices }),
+      ...(fields.format !== undefined && { format: fields.format }),
       reference,
     });
   }

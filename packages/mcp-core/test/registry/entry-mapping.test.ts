@@ -79,7 +79,7 @@ describe('mapRegistryServer', () => {
       args: ['mcp-server-sqlite-example==0.4.1', '--db-path', '${DB_PATH}'],
     });
     expect(mapping.ok && mapping.inputs).toEqual([
-      { name: 'db_path', isRequired: true, isSecret: false, reference: '${DB_PATH}' },
+      { name: 'db_path', isRequired: true, isSecret: false, format: 'filepath', reference: '${DB_PATH}' },
     ]);
   });
 

@@ -18,6 +18,11 @@ export interface MutationResult {
    * it affects), when there are any: set by the service on its answer (reported-changes.ts), never by a step.
    */
   sessionsMissing?: MissedSession[];
+  /**
+   * An add's: the `${VAR}` references of the entry that the environment Claude Code starts servers
+   * with does not set (it cannot start until they are), when there are any.
+   */
+  missingEnv?: string[];
 }
 
 /** One result of a change made of several CLI calls: their reports, and their warnings, in order. */

@@ -1,4 +1,5 @@
 /** `mcp.add`: one entry stored whole with `add-json` (secrets on stdin), read back and recorded. */
+import { expandedTexts, missingVariables } from '../../config';
 import { addServerInputSchema } from '../../schemas';
 import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
@@ -12,17 +13,20 @@ import type { McpAdmin } from '../contract';
 export function createAddServer({
   turns,
   readers,
+  settings,
   entries,
   keptSecrets,
-}: Pick<EngineContext, 'turns' | 'readers'> & { entries: EntryChanges; keptSecrets: KeptSecretStore }): Pick<
-  McpAdmin,
-  'add'
-> {
+}: Pick<EngineContext, 'turns' | 'readers' | 'settings'> & {
+  entries: EntryChanges;
+  keptSecrets: KeptSecretStore;
+}): Pick<McpAdmin, 'add'> {
   return {
     async add(rawInput) {
       const input = addServerInputSchema.parse(rawInput);
       const projectPath = await readers.existingProject(input.projectPath);
-      return turns.change(async () => {
+      // Said with the answer: "Added" alone would hide that the server cannot start yet.
+      const missingEnv = missingVariables(expandedTexts(addedEntry(input)), settings.spawnEnv);
+      const answer = await turns.change(async () => {
         const place = await entries.placeFor(input.name, input.scope, projectPath);
         // A name stored already: the CLI refuses it, and what a read-back finds is not this add's.
         const taken = (await entries.storedAt(place)) !== undefined;
@@ -46,6 +50,7 @@ export function createAddServer({
           throw error;
         }
       });
+      return missingEnv.length === 0 ? answer : { ...answer, missingEnv };
     },
   };
 }

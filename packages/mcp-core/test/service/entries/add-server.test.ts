@@ -1,5 +1,5 @@
 /** `mcp.add` against the real CLI: what is stored for each scope, and what is refused or not confirmed. */
-import { createTestWorld } from '@mcp-admin/core/testing';
+import { createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,6 +85,26 @@ describe('add', () => {
       ],
       problems: [],
     });
+  });
+
+  it('answers missingEnv with the ${VAR} references the environment does not set (not those it sets or that have a default), and none when every one is set', async () => {
+    // Claude Code is not the subject: what the answer says is read from the entry and the environment.
+    const admin = adminFor(FAKE_CLAUDE, { SET_TOKEN: 'x' });
+    const answer = await admin.add({
+      name: 'weather',
+      scope: 'user',
+      command: 'npx',
+      args: ['--db', '${DB_PATH}', '${LEVEL:-info}'],
+      env: { OWM_API_KEY: '${OWM_API_KEY}', TOKEN: '${SET_TOKEN}' },
+    });
+    expect(answer.missingEnv).toEqual(['DB_PATH', 'OWM_API_KEY']);
+    const plain = await admin.add({
+      name: 'plain',
+      scope: 'user',
+      command: 'node',
+      env: { T: '${SET_TOKEN}' },
+    });
+    expect(plain).not.toHaveProperty('missingEnv');
   });
 
   it('stores an http server with a header in user scope', async () => {
