@@ -9,7 +9,7 @@
  *
  *   env REF NAME… -- COMMAND ARG…  the stdio server COMMAND with each NAME set from the keychain
  *   headers REF NAME…              prints {"NAME": value, …}: the headers of an http/sse server
- *   store                          answers one JSON request on stdin (status, get, set, delete)
+ *   store                          answers one JSON request on stdin (status, get, set, copy, delete)
  *
  * An item's account is REF, "|", then "env:NAME" or "header:NAME".
  */
@@ -110,7 +110,10 @@ async function readRequest() {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** One request of MCP Admin: `{op: 'status'}`, `{op: 'get', accounts}`, `{op: 'set', items}`, `{op: 'delete', accounts}`. */
+/**
+ * One request of MCP Admin: `{op: 'status'}`, `{op: 'get', accounts}`, `{op: 'set', items}`,
+ * `{op: 'copy', pairs: [[from, to], …]}` (each value there stored under `to` too), `{op: 'delete', accounts}`.
+ */
 async function answerStore() {
   const request = await readRequest();
   const answer = (value) => {
@@ -134,6 +137,16 @@ async function answerStore() {
         await entry(account).setPassword(value, signal());
       }
       return answer({ ok: true, backend: BACKEND });
+    }
+    if (request.op === 'copy') {
+      const copied = [];
+      for (const [from, to] of request.pairs) {
+        const value = await entry(from).getPassword(signal());
+        if (value === null || value === undefined) continue;
+        await entry(to).setPassword(value, signal());
+        copied.push(from);
+      }
+      return answer({ ok: true, backend: BACKEND, copied });
     }
     if (request.op === 'delete') {
       const deleted = [];

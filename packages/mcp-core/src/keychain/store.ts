@@ -33,6 +33,8 @@ export interface Keychain {
   /** The values of the accounts that have an item. KEYCHAIN_UNAVAILABLE when the keychain cannot be read. */
   get(accounts: readonly string[]): Promise<Map<string, string>>;
   set(items: ReadonlyMap<string, string>): Promise<void>;
+  /** Each `from` account's value stored under its `to` account too, in one call; the `from` accounts that had one. */
+  copy(pairs: ReadonlyMap<string, string>): Promise<string[]>;
   /** The accounts whose item was deleted. */
   delete(accounts: readonly string[]): Promise<string[]>;
 }
@@ -50,6 +52,7 @@ const storeAnswerSchema = z.union([
     backend: z.string().max(200),
     values: z.record(z.string(), z.string()).optional(),
     deleted: z.array(z.string()).optional(),
+    copied: z.array(z.string()).optional(),
   }),
   z.object({ ok: z.literal(false), backend: z.string().max(200), reason: z.string().max(4000) }),
 ]);
@@ -118,6 +121,10 @@ export function createSystemKeychain({ nodePath = process.execPath, env }: Keych
     async set(items) {
       if (items.size === 0) return;
       await done('store a secret', { op: 'set', items: Object.fromEntries(items) });
+    },
+    async copy(pairs) {
+      if (pairs.size === 0) return [];
+      return (await done('copy a secret', { op: 'copy', pairs: [...pairs] })).copied ?? [];
     },
     async delete(accounts) {
       if (accounts.length === 0) return [];

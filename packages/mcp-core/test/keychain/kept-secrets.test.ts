@@ -19,6 +19,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ZodError } from 'zod';
+import { createSystemKeychain } from '../../src/keychain';
+import type { Keychain } from '../../src/keychain';
 import { KEPT_IN_KEYCHAIN } from '../../src/kept-secrets';
 import { adminInWorld, storedConfigOf } from '../support/world-admin';
 
@@ -264,47 +266,132 @@ describe('moving secrets', () => {
       env: { GITHUB_TOKEN: TOKEN },
     });
   });
+});
 
-  it('removing a kept server and undoing the remove brings it back working: its items stay while the history can undo it, and go once the history drops the remove; another kept server keeps its items', async () => {
-    const service = admin();
-    for (const name of ['github', 'gitlab']) {
-      await service.add({
-        name,
-        scope: 'user',
-        command: 'npx',
-        env: { GITHUB_TOKEN: TOKEN },
-        secretsIn: 'keychain',
-      });
-    }
-    const accountOf = (name: string) => `${(userServers()[name]?.args as string[])[2]}|env:GITHUB_TOKEN`;
-    const github = accountOf('github');
-    const gitlab = accountOf('gitlab');
+describe('a change that takes a kept server away', () => {
+  /** The value the keychain holds under `account`, '' when none. */
+  const itemOf = (account: string) =>
+    spawnSync('secret-tool', ['lookup', 'service', 'mcp-admin', 'username', account], {
+      env: keychain.env,
+      encoding: 'utf8',
+    }).stdout;
+  const accountOf = (name: string) => `${(userServers()[name]?.args as string[])[2]}|env:GITHUB_TOKEN`;
+  const printsToken = {
+    command: process.execPath,
+    args: ['-e', 'process.stdout.write(String(process.env.GITHUB_TOKEN))'],
+    env: { GITHUB_TOKEN: TOKEN },
+    secretsIn: 'keychain',
+  } as const;
+
+  it('remove copies the items under the change while the entry is stored and deletes them once it is gone, so the old entry run again gets no secret; undo puts them back and it runs; the copies go when the history drops the remove, another server keeps its items', async () => {
+    // The keychain's copies and deletes, each with whether .claude.json still held "github" then.
+    const calls: string[] = [];
+    const real = createSystemKeychain({ env: { ...keychain.env, HOME: world.configDir } });
+    const stored = () => (userServers().github === undefined ? 'gone' : 'stored');
+    const watched: Keychain = {
+      ...real,
+      copy: (pairs) => (calls.push(`copy while ${stored()}`), real.copy(pairs)),
+      delete: (accounts) => (calls.push(`delete while ${stored()}`), real.delete(accounts)),
+    };
+    const service = adminInWorld(world, undefined, undefined, {
+      spawnEnv: { ...keychain.env, HOME: world.configDir },
+      keychain: watched,
+    });
+    await service.add({ name: 'github', scope: 'user', ...printsToken });
+    await service.add({
+      name: 'gitlab',
+      scope: 'user',
+      command: 'npx',
+      env: { GITHUB_TOKEN: TOKEN },
+      secretsIn: 'keychain',
+    });
+    const old = userServers().github ?? {};
+    const [github, gitlab] = [accountOf('github'), accountOf('gitlab')];
+
     await service.remove({ name: 'github', scope: 'user' });
-    expect(userServers().github).toBeUndefined();
-    await service.undo({ id: await newestChange(service) });
-    const [revealed] = (await service.list({ name: 'github', reveal: true })).servers;
-    expect(revealed?.env).toEqual({ GITHUB_TOKEN: TOKEN });
+    const removal = await newestChange(service);
+    expect(calls).toEqual(['copy while stored', 'delete while gone']);
+    expect({ live: itemOf(github), held: itemOf(`change ${removal}|${github}`) }).toEqual({
+      live: '',
+      held: TOKEN,
+    });
+    expect(everyFileText()).not.toContain(TOKEN);
+    // The old entry added back as it was (a backup, by hand) runs without the secret, and says so.
+    const run = runStored(old);
+    expect({ status: run.status, stderr: run.stderr }).toEqual({
+      status: 1,
+      stderr: 'mcp-admin keychain launcher: secret GITHUB_TOKEN is missing from the keychain\n',
+    });
+
+    await service.undo({ id: removal });
+    expect(userServers().github).toEqual(old);
+    expect(runStored(old).stdout).toBe(TOKEN);
 
     // Removed again, then two changes through a history that rotates at every append: the remove is dropped.
     await service.remove({ name: 'github', scope: 'user' });
-    const removal = await newestChange(service);
-    const itemOf = (account: string) =>
-      spawnSync('secret-tool', ['lookup', 'service', 'mcp-admin', 'username', account], {
-        env: keychain.env,
-        encoding: 'utf8',
-      }).stdout;
-    expect(itemOf(github)).toBe(TOKEN);
+    const again = await newestChange(service);
     const capped = adminInWorld(world, undefined, undefined, {
       spawnEnv: { ...keychain.env, HOME: world.configDir },
       historyRotateBytes: 1,
     });
     await capped.add({ name: 'plain-a', scope: 'user', command: 'npx' });
-    expect(itemOf(github)).toBe(TOKEN);
+    expect(itemOf(`change ${again}|${github}`)).toBe(TOKEN);
     await capped.add({ name: 'plain-b', scope: 'user', command: 'npx' });
-    expect({ github: itemOf(github), gitlab: itemOf(gitlab) }).toEqual({ github: '', gitlab: TOKEN });
-    await expect(capped.undo({ id: removal })).rejects.toThrow(
-      `id "${removal}" names no change in the history`,
-    );
+    expect({ held: itemOf(`change ${again}|${github}`), gitlab: itemOf(gitlab) }).toEqual({
+      held: '',
+      gitlab: TOKEN,
+    });
+    await expect(capped.undo({ id: again })).rejects.toThrow(`id "${again}" names no change in the history`);
+  });
+
+  it('removing a switched-off kept server from the stash deletes its items; undo puts them back with the stashed entry', async () => {
+    const service = admin();
+    await service.add({ name: 'github', scope: 'user', ...printsToken });
+    const account = accountOf('github');
+    await service.disable({ name: 'github', scope: 'user' });
+    expect(itemOf(account)).toBe(TOKEN);
+    const stash = join(world.configDir, '.mcp-admin', 'disabled.json');
+
+    await service.remove({ name: 'github', scope: 'user', source: stash });
+    expect(itemOf(account)).toBe('');
+    expect(readFileSync(stash, 'utf8')).not.toContain('github');
+
+    await service.undo({ id: await newestChange(service) });
+    expect({
+      item: itemOf(account),
+      stashed: readFileSync(stash, 'utf8').includes(account.split('|')[0] ?? '?'),
+    }).toEqual({
+      item: TOKEN,
+      stashed: true,
+    });
+  });
+
+  it('an edit that puts the secrets in the config, and an import that replaces a kept server, delete its items; the undo of each puts them back', async () => {
+    const service = admin();
+    await service.add({ name: 'github', scope: 'user', ...printsToken });
+    const kept = userServers().github;
+    const account = accountOf('github');
+
+    await service.update({ name: 'github', scope: 'user', server: {}, secretsIn: 'config' });
+    expect({ item: itemOf(account), env: userServers().github?.env }).toEqual({
+      item: '',
+      env: { GITHUB_TOKEN: TOKEN },
+    });
+    await service.undo({ id: await newestChange(service) });
+    expect({ item: itemOf(account), entry: userServers().github }).toEqual({ item: TOKEN, entry: kept });
+
+    const [imported] = await service.importServers({
+      json: JSON.stringify({ mcpServers: { github: { command: 'npx' } } }),
+      scope: 'user',
+      replace: ['github'],
+    });
+    expect(imported).toMatchObject({ outcome: 'added' });
+    expect({ item: itemOf(account), entry: userServers().github }).toEqual({
+      item: '',
+      entry: { command: 'npx', args: [] },
+    });
+    await service.undo({ id: await newestChange(service) });
+    expect({ item: itemOf(account), entry: userServers().github }).toEqual({ item: TOKEN, entry: kept });
   });
 });
 

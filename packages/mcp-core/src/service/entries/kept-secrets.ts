@@ -3,16 +3,18 @@
  * top says how an entry holds them): keeping an entry's secrets (items stored first, so a keychain
  * that is missing or locked refuses the change before anything else is touched), reading a kept
  * entry back as the user wrote it, and `mcp.secretsToKeychain` / `mcp.secretsFromKeychain`, each a
- * recorded `entries` change (undone like an edit). A change never deletes the items of the entry
- * it replaces or removes: the history's record of it holds that entry, with its ref and no value,
- * and its undo brings the entry back working (docs/guide.md#secrets-in-the-keychain). The items go
- * once the history rotates that record away and no file that can name the ref still does.
+ * recorded `entries` change (undone like an edit). A change that takes a kept entry away moves its
+ * items under the change's id (held-secrets.ts): the history's record holds the entry with its ref
+ * and no value, and its undo puts the items back and the entry with them, working
+ * (docs/guide.md#secrets-in-the-keychain). Held items, and live ones left behind, go once the history
+ * rotates that record away and no file that can name the ref still does.
  */
 import { MiB, readConfigFile } from '../../config';
 import { errorText } from '../../error-text';
 import { McpCoreError } from '../../errors';
 import type { Keychain } from '../../keychain';
 import {
+  heldAccount,
   KEYCHAIN_LAUNCHER,
   keepableSecrets,
   keptAccounts,
@@ -43,11 +45,28 @@ export interface KeptSecretStore {
   /** Deletes items a change stored and did not use (it failed before its entry landed). */
   forget(accounts: string[]): Promise<void>;
   /**
-   * Deletes the items of the kept entries `records` hold (records no longer undoable) whose ref no
-   * file of `named` names any more (`.claude.json`, the stash, the history left): a failure is a
-   * warning, never a failed change. Called under the lock.
+   * Before the change `changeId` takes the kept `entry` away: a copy of each of its items held
+   * under the change (heldAccount). The live accounts copied; a missing one is not held.
    */
-  forgetUnnamed(records: readonly unknown[], named: () => Promise<string[]>): Promise<void>;
+  hold(changeId: string, entry: Record<string, unknown>): Promise<string[]>;
+  /** The live accounts of `entry` whose copy `changeId` holds now (settling a change cut off). */
+  heldBy(changeId: string, entry: Record<string, unknown>): Promise<string[]>;
+  /** Deletes the live items of an entry a change took away (the copies it holds stay). */
+  dropLive(accounts: string[]): Promise<void>;
+  /** Deletes the copies `changeId` holds of `entry`'s items (the change took nothing away). */
+  dropHeld(changeId: string, entry: Record<string, unknown>): Promise<void>;
+  /**
+   * Before an undo of `changeId` brings the kept `entry` back: its live items put back from the
+   * copies the change holds (those still live are left). KEYCHAIN_UNAVAILABLE naming a secret
+   * neither holds, nothing stored. The accounts it stored.
+   */
+  restore(changeId: string, entry: Record<string, unknown>): Promise<string[]>;
+  /**
+   * Deletes the items of the kept entries `records` hold (records no longer undoable) whose ref no
+   * file of `named` names any more (`.claude.json`, the stash, the history left), and every copy
+   * those changes held: a failure is a warning, never a failed change. Called under the lock.
+   */
+  forgetUnnamed(records: readonly { id: string }[], named: () => Promise<string[]>): Promise<void>;
 }
 
 /** A file that may name a ref and cannot be read within these is a reason to delete nothing. */
@@ -72,6 +91,12 @@ function keptIn(value: unknown, found = new Map<string, string[]>()): Map<string
     for (const inner of Object.values(value)) keptIn(inner, found);
   }
   return found;
+}
+
+/** The keychain accounts of a kept entry's items; none for an entry in clear. */
+function accountsOf(entry: Record<string, unknown>): string[] {
+  const unwrapped = unwrapEntry(entry);
+  return unwrapped === undefined ? [] : keptAccounts(unwrapped.kept).map(({ account }) => account);
 }
 
 export function createKeptSecretStore(
@@ -119,9 +144,55 @@ export function createKeptSecretStore(
         // Unused items of a failed change: the failure itself is what the caller hears.
       }
     },
+    hold(changeId, entry) {
+      // One launcher call: the values never leave the keychain.
+      return keychain.copy(
+        new Map(accountsOf(entry).map((account) => [account, heldAccount(changeId, account)])),
+      );
+    },
+    async heldBy(changeId, entry) {
+      const accounts = accountsOf(entry);
+      const held = await keychain.get(accounts.map((account) => heldAccount(changeId, account)));
+      return accounts.filter((account) => held.has(heldAccount(changeId, account)));
+    },
+    async dropLive(accounts) {
+      await keychain.delete(accounts);
+    },
+    async dropHeld(changeId, entry) {
+      await keychain.delete(accountsOf(entry).map((account) => heldAccount(changeId, account)));
+    },
+    async restore(changeId, entry) {
+      const unwrapped = unwrapEntry(entry);
+      if (unwrapped === undefined) return [];
+      const accounts = keptAccounts(unwrapped.kept);
+      const values = await keychain.get(
+        accounts.flatMap(({ account }) => [account, heldAccount(changeId, account)]),
+      );
+      const missing = accounts
+        .filter(({ account }) => !values.has(account) && !values.has(heldAccount(changeId, account)))
+        .map(({ name }) => name);
+      if (missing.length > 0) {
+        throw new McpCoreError(
+          'KEYCHAIN_UNAVAILABLE',
+          `Cannot undo: ${missing.map((name) => `secret ${name}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing from the keychain`,
+        );
+      }
+      const putBack = new Map(
+        accounts.flatMap(({ account }) => {
+          const held = values.get(heldAccount(changeId, account));
+          return values.has(account) || held === undefined ? [] : [[account, held] as const];
+        }),
+      );
+      await keychain.set(putBack);
+      return [...putBack.keys()];
+    },
     async forgetUnnamed(records, named) {
       const kept = keptIn(records);
       if (kept.size === 0) return;
+      // The copies a dropped change held: its undo, their one use, is gone with it.
+      const held = records.flatMap((record) =>
+        [...keptIn(record).values()].flat().map((account) => heldAccount(record.id, account)),
+      );
       try {
         // A ref is random and unique: named anywhere in these files (as is or JSON-escaped), its items stay.
         const texts = await Promise.all(
@@ -133,7 +204,7 @@ export function createKeptSecretStore(
           const escaped = JSON.stringify(ref).slice(1, -1);
           return !texts.some((text) => text.includes(ref) || text.includes(escaped));
         });
-        const accounts = unnamed.flatMap(([, refAccounts]) => refAccounts);
+        const accounts = [...unnamed.flatMap(([, refAccounts]) => refAccounts), ...held];
         if (accounts.length > 0) await keychain.delete(accounts);
       } catch (error) {
         logWarning(
@@ -200,9 +271,16 @@ export function createKeptSecretMoves({
         }
         // Read before anything changes: a missing or locked item refuses the move.
         const entry = await keptSecrets.real(unwrapped);
+        // Its items are held for the undo, the live ones deleted (held-secrets.ts): the intent comes first.
+        const to = { ...from, entry };
         return entries.recordedChange(
-          { kind: 'entries', procedure: 'mcp.secretsFromKeychain', place: from },
-          () => entries.replace('mcp.secretsFromKeychain', from, { ...from, entry }),
+          {
+            kind: 'entries',
+            procedure: 'mcp.secretsFromKeychain',
+            place: from,
+            plan: { before: from, after: to },
+          },
+          () => entries.replace('mcp.secretsFromKeychain', from, to),
         );
       });
     },
