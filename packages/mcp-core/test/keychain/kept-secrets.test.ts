@@ -344,26 +344,41 @@ describe('a change that takes a kept server away', () => {
     await expect(capped.undo({ id: again })).rejects.toThrow(`id "${again}" names no change in the history`);
   });
 
-  it('removing a switched-off kept server from the stash deletes its items; undo puts them back with the stashed entry', async () => {
+  it('a switched-off server has its secrets moved out of and into the keychain in the stash; removing it from the stash deletes its items, and undo puts them back with the stashed entry', async () => {
     const service = admin();
     await service.add({ name: 'github', scope: 'user', ...printsToken });
     const account = accountOf('github');
     await service.disable({ name: 'github', scope: 'user' });
-    expect(itemOf(account)).toBe(TOKEN);
     const stash = join(world.configDir, '.mcp-admin', 'disabled.json');
+    const stashed = () =>
+      (
+        JSON.parse(readFileSync(stash, 'utf8')) as {
+          servers: { name: string; entry: Record<string, unknown> }[];
+        }
+      ).servers.find(({ name }) => name === 'github')?.entry;
+    const kept = stashed();
+
+    // Moved in the stash, where the switched-off entry is: out in clear (its item deleted), then back in.
+    await service.secretsFromKeychain({ name: 'github', scope: 'user' });
+    expect({ env: stashed()?.env, item: itemOf(account) }).toEqual({
+      env: { GITHUB_TOKEN: TOKEN },
+      item: '',
+    });
+    await service.secretsToKeychain({ name: 'github', scope: 'user' });
+    expect(readFileSync(stash, 'utf8')).not.toContain(TOKEN);
+    const newAccount = `${(stashed()?.args as string[])[2]}|env:GITHUB_TOKEN`;
+    expect({ item: itemOf(newAccount), config: userServers().github }).toEqual({
+      item: TOKEN,
+      config: undefined,
+    });
+    await service.undo({ id: await newestChange(service) });
+    await service.undo({ id: (await service.history({ limit: 3 }))[2]?.id ?? '' });
+    expect({ entry: stashed(), item: itemOf(account) }).toEqual({ entry: kept, item: TOKEN });
 
     await service.remove({ name: 'github', scope: 'user', source: stash });
-    expect(itemOf(account)).toBe('');
-    expect(readFileSync(stash, 'utf8')).not.toContain('github');
-
+    expect({ entry: stashed(), item: itemOf(account) }).toEqual({ entry: undefined, item: '' });
     await service.undo({ id: await newestChange(service) });
-    expect({
-      item: itemOf(account),
-      stashed: readFileSync(stash, 'utf8').includes(account.split('|')[0] ?? '?'),
-    }).toEqual({
-      item: TOKEN,
-      stashed: true,
-    });
+    expect({ entry: stashed(), item: itemOf(account) }).toEqual({ entry: kept, item: TOKEN });
   });
 
   it('an edit that puts the secrets in the config, and an import that replaces a kept server, delete its items; the undo of each puts them back', async () => {

@@ -177,6 +177,8 @@ export function createEntryChanges({
   );
 
   return {
+    /** MCP Admin's stash of switched-off servers: a place with it as `source` is changed there. */
+    stashPath: stash.path,
     placeFor,
     storedAt,
     listedPlace,

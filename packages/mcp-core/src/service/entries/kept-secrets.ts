@@ -225,11 +225,19 @@ export function createKeptSecretMoves({
   McpAdmin,
   'secretsToKeychain' | 'secretsFromKeychain'
 > {
+  /**
+   * The server's entry: in `.claude.json`, else (switched off) in MCP Admin's stash, where it is
+   * moved with one write of the stash under the lock, read again right before (stash-entries.ts).
+   */
   async function storedPlace(name: string, scope: 'user' | 'local', projectPath: string) {
     const place = await entries.listedPlace(name, scope, undefined, projectPath);
     const stored = await entries.storedAt(place);
-    if (stored === undefined) throw noServerNamed(name, `in ${scope} scope (${place.source})`);
-    return { ...place, entry: stored.entry };
+    if (stored !== undefined) return { ...place, entry: stored.entry };
+    const stashed = { ...place, source: entries.stashPath };
+    const off = await entries.storedAt(stashed);
+    if (off === undefined)
+      throw noServerNamed(name, `in ${scope} scope (${place.source} or ${stashed.source})`);
+    return { ...stashed, entry: off.entry };
   }
 
   return {
