@@ -7,6 +7,7 @@
  */
 import {
   createTestWorld,
+  credentialKey,
   FAKE_CLAUDE,
   MCP_SERVER_SCRIPTS,
   startRemoteMcpServer,
@@ -15,7 +16,7 @@ import {
 import { createHash } from 'node:crypto';
 import type { TestKeychain, TestWorld } from '@mcp-admin/core/testing';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ZodError } from 'zod';
@@ -266,6 +267,32 @@ describe('moving secrets', () => {
       env: { GITHUB_TOKEN: TOKEN },
     });
   });
+  it("moving a signed-in http server's header to the keychain says Claude Code forgot the sign-in: the move removes it and adds it back, its token key is over the headers", async () => {
+    const url = 'https://guarded.example.test/mcp';
+    const service = admin();
+    await service.add({
+      name: 'guarded',
+      scope: 'user',
+      transport: 'http',
+      url,
+      headers: { Authorization: HEADER },
+    });
+    const signedIn = credentialKey({
+      name: 'guarded',
+      transport: 'http',
+      url,
+      headers: { Authorization: HEADER },
+    });
+    writeFileSync(
+      join(world.configDir, '.credentials.json'),
+      JSON.stringify({ mcpOAuth: { [signedIn]: { serverName: 'guarded', accessToken: 'a1' } } }),
+    );
+
+    const moved = await service.secretsToKeychain({ name: 'guarded', scope: 'user' });
+    expect(moved.warning).toBe(
+      'Claude Code forgot the sign-in of "guarded" when the move removed it and added it back: sign in again.',
+    );
+  });
 });
 
 describe('a change that takes a kept server away', () => {
@@ -280,8 +307,8 @@ describe('a change that takes a kept server away', () => {
     command: process.execPath,
     args: ['-e', 'process.stdout.write(String(process.env.GITHUB_TOKEN))'],
     env: { GITHUB_TOKEN: TOKEN },
-    secretsIn: 'keychain',
-  } as const;
+    secretsIn: 'keychain' as const,
+  };
 
   it('remove copies the items under the change while the entry is stored and deletes them once it is gone, so the old entry run again gets no secret; undo puts them back and it runs; the copies go when the history drops the remove, another server keeps its items', async () => {
     // The keychain's copies and deletes, each with whether .claude.json still held "github" then.

@@ -9,7 +9,7 @@
  * (docs/guide.md#secrets-in-the-keychain). Held items, and live ones left behind, go once the history
  * rotates that record away and no file that can name the ref still does.
  */
-import { MiB, readConfigFile } from '../../config';
+import { credentialKey, MiB, readConfigFile } from '../../config';
 import { errorText } from '../../error-text';
 import { McpCoreError } from '../../errors';
 import type { Keychain } from '../../keychain';
@@ -26,8 +26,11 @@ import {
 import type { Launcher, UnwrappedEntry } from '../../kept-secrets';
 import { keptSecretsInputSchema } from '../../schemas';
 import type { EngineContext } from '../engine';
-import { noServerNamed } from '../engine';
-import type { EntryPlace } from '../history';
+import { noServerNamed, withinQueuedReadDeadline } from '../engine';
+import type { MutationResult } from '../engine';
+import type { EntryPlace, PlacedEntry } from '../history';
+import { isRecord } from '../../records';
+import { signInAtRisk, withSignInLoss } from '../sign-in';
 import type { McpAdmin } from '../contract';
 import type { EntryChanges } from './changes';
 
@@ -215,16 +218,39 @@ export function createKeptSecretStore(
   };
 }
 
-/** `mcp.secretsToKeychain` and `mcp.secretsFromKeychain`. */
+/**
+ * `mcp.secretsToKeychain` and `mcp.secretsFromKeychain`. A move is a remove and an add-json: for a
+ * signed-in http/sse server Claude Code's remove clears its OAuth tokens (and their key is over the
+ * headers the move changes), so the answer says to sign in again (sign-in-loss.ts).
+ */
 export function createKeptSecretMoves({
+  settings: { credentialsPath },
   turns,
   readers,
   entries,
   keptSecrets,
-}: Pick<EngineContext, 'turns' | 'readers'> & { entries: EntryChanges; keptSecrets: KeptSecretStore }): Pick<
-  McpAdmin,
-  'secretsToKeychain' | 'secretsFromKeychain'
-> {
+}: Pick<EngineContext, 'settings' | 'turns' | 'readers'> & {
+  entries: EntryChanges;
+  keptSecrets: KeptSecretStore;
+}): Pick<McpAdmin, 'secretsToKeychain' | 'secretsFromKeychain'> {
+  /** The key of the sign-in the move of `from` may drop, when the listed server is signed in now. */
+  function signInOf(from: PlacedEntry) {
+    return signInAtRisk({
+      credentialsPath,
+      listedEntry: async () =>
+        (await withinQueuedReadDeadline(() => readers.serversToCheck(from.projectPath))).find(
+          (server) =>
+            server.name === from.name && server.scope === from.scope && server.source === from.source,
+        ),
+    });
+  }
+
+  /** `result` saying the sign-in is gone when the moved entry's own key has no tokens (Claude Code's remove cleared them). */
+  function withSignInMoved(result: MutationResult, to: PlacedEntry, atRisk: string | undefined) {
+    const key = atRisk === undefined ? undefined : signInKeyOf(to.name, to.entry);
+    return withSignInLoss(result, credentialsPath, to.name, key, 'move');
+  }
+
   /**
    * The server's entry: in `.claude.json`, else (switched off) in MCP Admin's stash, where it is
    * moved with one write of the stash under the lock, read again right before (stash-entries.ts).
@@ -256,11 +282,14 @@ export function createKeptSecretMoves({
         if (kept.accounts.length === 0) {
           return { ok: true, message: `Nothing to change: "${from.name}" holds no secret in clear.` };
         }
+        const atRisk = await signInOf(from);
+        const to = { ...from, entry: kept.entry };
         try {
-          return await entries.recordedChange(
+          const result = await entries.recordedChange(
             { kind: 'entries', procedure: 'mcp.secretsToKeychain', place: from },
-            () => entries.replace('mcp.secretsToKeychain', from, { ...from, entry: kept.entry }),
+            () => entries.replace('mcp.secretsToKeychain', from, to),
           );
+          return await withSignInMoved(result, to, atRisk);
         } catch (error) {
           if (!(await keptAt(entries, from, kept.entry))) await keptSecrets.forget(kept.accounts);
           throw error;
@@ -281,7 +310,8 @@ export function createKeptSecretMoves({
         const entry = await keptSecrets.real(unwrapped);
         // Its items are held for the undo, the live ones deleted (held-secrets.ts): the intent comes first.
         const to = { ...from, entry };
-        return entries.recordedChange(
+        const atRisk = await signInOf(from);
+        const result = await entries.recordedChange(
           {
             kind: 'entries',
             procedure: 'mcp.secretsFromKeychain',
@@ -290,9 +320,22 @@ export function createKeptSecretMoves({
           },
           () => entries.replace('mcp.secretsFromKeychain', from, to),
         );
+        return withSignInMoved(result, to, atRisk);
       });
     },
   };
+}
+
+/** The key Claude Code keeps a remote entry's sign-in under: over its type, url and stored headers. */
+function signInKeyOf(name: string, entry: Record<string, unknown>): string | undefined {
+  const { type, url, headers } = entry;
+  if (typeof url !== 'string' || (type !== 'http' && type !== 'sse')) return undefined;
+  const stored = Object.fromEntries(
+    Object.entries(isRecord(headers) ? headers : {}).filter(
+      (pair): pair is [string, string] => typeof pair[1] === 'string',
+    ),
+  );
+  return credentialKey({ name, transport: type, url, headers: stored });
 }
 
 /** Whether the entry stored at `place` now keeps its secrets under `entry`'s ref (a failed change that landed all the same). */
