@@ -112,7 +112,8 @@ async function readRequest() {
 
 /**
  * One request of MCP Admin: `{op: 'status'}`, `{op: 'get', accounts}`, `{op: 'set', items}`,
- * `{op: 'copy', pairs: [[from, to], …]}` (each value there stored under `to` too), `{op: 'delete', accounts}`.
+ * `{op: 'copy', pairs: [[from, to], …], overwrite}` (each value there stored under `to` too; without
+ * `overwrite`, a `to` that has a value is left, and named in `present`), `{op: 'delete', accounts}`.
  */
 async function answerStore() {
   const request = await readRequest();
@@ -140,13 +141,21 @@ async function answerStore() {
     }
     if (request.op === 'copy') {
       const copied = [];
+      const present = [];
       for (const [from, to] of request.pairs) {
+        if (request.overwrite === false) {
+          const existing = await entry(to).getPassword(signal());
+          if (existing !== null && existing !== undefined) {
+            present.push(to);
+            continue;
+          }
+        }
         const value = await entry(from).getPassword(signal());
         if (value === null || value === undefined) continue;
         await entry(to).setPassword(value, signal());
         copied.push(from);
       }
-      return answer({ ok: true, backend: BACKEND, copied });
+      return answer({ ok: true, backend: BACKEND, copied, present });
     }
     if (request.op === 'delete') {
       const deleted = [];

@@ -43,8 +43,8 @@ afterEach(() => {
   world.remove();
 });
 
-const admin = (env: NodeJS.ProcessEnv = keychain.env) =>
-  adminInWorld(world, undefined, undefined, { spawnEnv: { ...env, HOME: world.configDir } });
+const admin = (env: NodeJS.ProcessEnv = keychain.envFor(world)) =>
+  adminInWorld(world, undefined, undefined, { spawnEnv: env });
 const userServers = () => storedConfigOf(world).mcpServers as Record<string, Record<string, unknown>>;
 /** Every file MCP Admin and the CLI wrote in the world's config folder, as one text. */
 function everyFileText(dir = world.configDir): string {
@@ -143,9 +143,7 @@ describe('a stdio server kept in the keychain', () => {
     });
     const stored = userServers().github ?? {};
     const account = `${(stored.args as string[])[2]}|env:SECRET`;
-    execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
-      env: keychain.env,
-    });
+    keychain.clear(account);
 
     const run = runStored(stored);
     expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
@@ -193,9 +191,7 @@ describe('an http server kept in the keychain', () => {
 
     await expect(service.check({ name: 'remote', scope: 'local' })).resolves.toMatchObject({ status: 'ok' });
     const account = `${/'headers' '(.+)' 'Authorization'$/.exec(remote.headersHelper as string)?.[1] ?? ''}|header:Authorization`;
-    execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
-      env: keychain.env,
-    });
+    keychain.clear(account);
     await expect(service.check({ name: 'remote', scope: 'local' })).resolves.toMatchObject({
       status: 'failed',
       error: 'secret Authorization is missing from the keychain',
@@ -241,7 +237,7 @@ describe('moving secrets', () => {
     expect(userServers().github).toEqual(clear);
   });
 
-  it('an edit of a kept server keeps its secrets in the keychain, under a new reference; secretsIn config puts them in clear', async () => {
+  it('an edit of a kept server keeps its secrets in the keychain under a new reference and deletes the old items; secretsIn config puts them in clear and deletes the items; undo puts the items back', async () => {
     const service = admin();
     await service.add({
       name: 'github',
@@ -253,20 +249,27 @@ describe('moving secrets', () => {
     const before = userServers().github?.args as string[];
 
     await service.update({ name: 'github', scope: 'user', server: { args: ['-y', 'gh@2'] } });
-    const after = userServers().github?.args as string[];
+    const kept = userServers().github;
+    const after = kept?.args as string[];
     expect(after.slice(3)).toEqual(['GITHUB_TOKEN', '--', 'npx', '-y', 'gh@2']);
     expect(after[2]).not.toBe(before[2]);
+    expect(keychain.item(`${before[2]}|env:GITHUB_TOKEN`)).toBe('');
     const [revealed] = (await service.list({ name: 'github', reveal: true })).servers;
     expect(revealed?.env).toEqual({ GITHUB_TOKEN: TOKEN });
 
+    const account = `${after[2]}|env:GITHUB_TOKEN`;
     await service.update({ name: 'github', scope: 'user', server: {}, secretsIn: 'config' });
-    expect(userServers().github).toEqual({
-      type: 'stdio',
-      command: 'npx',
-      args: ['-y', 'gh@2'],
-      env: { GITHUB_TOKEN: TOKEN },
+    expect({ item: keychain.item(account), entry: userServers().github }).toEqual({
+      item: '',
+      entry: { type: 'stdio', command: 'npx', args: ['-y', 'gh@2'], env: { GITHUB_TOKEN: TOKEN } },
+    });
+    await service.undo({ id: await newestChange(service) });
+    expect({ item: keychain.item(account), entry: userServers().github }).toEqual({
+      item: TOKEN,
+      entry: kept,
     });
   });
+
   it("moving a signed-in http server's header to the keychain says Claude Code forgot the sign-in: the move removes it and adds it back, its token key is over the headers", async () => {
     const url = 'https://guarded.example.test/mcp';
     const service = admin();
@@ -296,12 +299,7 @@ describe('moving secrets', () => {
 });
 
 describe('a change that takes a kept server away', () => {
-  /** The value the keychain holds under `account`, '' when none. */
-  const itemOf = (account: string) =>
-    spawnSync('secret-tool', ['lookup', 'service', 'mcp-admin', 'username', account], {
-      env: keychain.env,
-      encoding: 'utf8',
-    }).stdout;
+  const itemOf = (account: string) => keychain.item(account);
   const accountOf = (name: string) => `${(userServers()[name]?.args as string[])[2]}|env:GITHUB_TOKEN`;
   const printsToken = {
     command: process.execPath,
@@ -313,7 +311,7 @@ describe('a change that takes a kept server away', () => {
   it('remove copies the items under the change while the entry is stored and deletes them once it is gone, so the old entry run again gets no secret; undo puts them back and it runs; the copies go when the history drops the remove, another server keeps its items', async () => {
     // The keychain's copies and deletes, each with whether .claude.json still held "github" then.
     const calls: string[] = [];
-    const real = createSystemKeychain({ env: { ...keychain.env, HOME: world.configDir } });
+    const real = createSystemKeychain({ env: keychain.envFor(world) });
     const stored = () => (userServers().github === undefined ? 'gone' : 'stored');
     const watched: Keychain = {
       ...real,
@@ -321,7 +319,7 @@ describe('a change that takes a kept server away', () => {
       delete: (accounts) => (calls.push(`delete while ${stored()}`), real.delete(accounts)),
     };
     const service = adminInWorld(world, undefined, undefined, {
-      spawnEnv: { ...keychain.env, HOME: world.configDir },
+      spawnEnv: keychain.envFor(world),
       keychain: watched,
     });
     await service.add({ name: 'github', scope: 'user', ...printsToken });
@@ -358,7 +356,7 @@ describe('a change that takes a kept server away', () => {
     await service.remove({ name: 'github', scope: 'user' });
     const again = await newestChange(service);
     const capped = adminInWorld(world, undefined, undefined, {
-      spawnEnv: { ...keychain.env, HOME: world.configDir },
+      spawnEnv: keychain.envFor(world),
       historyRotateBytes: 1,
     });
     await capped.add({ name: 'plain-a', scope: 'user', command: 'npx' });
@@ -408,19 +406,10 @@ describe('a change that takes a kept server away', () => {
     expect({ entry: stashed(), item: itemOf(account) }).toEqual({ entry: kept, item: TOKEN });
   });
 
-  it('an edit that puts the secrets in the config, and an import that replaces a kept server, delete its items; the undo of each puts them back', async () => {
+  it('an import that replaces a kept server deletes its items; with the copy the change held gone too, its undo is refused naming the secret, and nothing changes', async () => {
     const service = admin();
     await service.add({ name: 'github', scope: 'user', ...printsToken });
-    const kept = userServers().github;
     const account = accountOf('github');
-
-    await service.update({ name: 'github', scope: 'user', server: {}, secretsIn: 'config' });
-    expect({ item: itemOf(account), env: userServers().github?.env }).toEqual({
-      item: '',
-      env: { GITHUB_TOKEN: TOKEN },
-    });
-    await service.undo({ id: await newestChange(service) });
-    expect({ item: itemOf(account), entry: userServers().github }).toEqual({ item: TOKEN, entry: kept });
 
     const [imported] = await service.importServers({
       json: JSON.stringify({ mcpServers: { github: { command: 'npx' } } }),
@@ -428,12 +417,19 @@ describe('a change that takes a kept server away', () => {
       replace: ['github'],
     });
     expect(imported).toMatchObject({ outcome: 'added' });
-    expect({ item: itemOf(account), entry: userServers().github }).toEqual({
+    const replacement = await newestChange(service);
+    expect({ item: itemOf(account), held: itemOf(`change ${replacement}|${account}`) }).toEqual({
       item: '',
-      entry: { command: 'npx', args: [] },
+      held: TOKEN,
     });
-    await service.undo({ id: await newestChange(service) });
-    expect({ item: itemOf(account), entry: userServers().github }).toEqual({ item: TOKEN, entry: kept });
+
+    keychain.clear(`change ${replacement}|${account}`);
+    const files = everyFileText();
+    await expect(service.undo({ id: replacement })).rejects.toMatchObject({
+      code: 'KEYCHAIN_UNAVAILABLE',
+      message: 'Cannot undo: secret GITHUB_TOKEN is missing from the keychain',
+    });
+    expect({ files: everyFileText(), item: itemOf(account) }).toEqual({ files, item: '' });
   });
 });
 
@@ -455,7 +451,10 @@ describe('refusals: nothing changes', () => {
   });
 
   it('refuses an add without a keychain, and a move to or from a locked one, and a move out of an item that is missing, leaving every file as it was', async () => {
-    const noBus = admin({ ...keychain.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
+    const noBus = admin({
+      ...keychain.envFor(world),
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+    });
     await expect(
       noBus.add({
         name: 'github',
@@ -495,9 +494,7 @@ describe('refusals: nothing changes', () => {
     expect(everyFileText()).toBe(files);
 
     const account = `${(userServers().kept?.args as string[])[2]}|env:GITHUB_TOKEN`;
-    execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
-      env: keychain.env,
-    });
+    keychain.clear(account);
     await expect(service.secretsFromKeychain({ name: 'kept', scope: 'user' })).rejects.toMatchObject({
       code: 'KEYCHAIN_UNAVAILABLE',
       message: 'secret GITHUB_TOKEN is missing from the keychain',

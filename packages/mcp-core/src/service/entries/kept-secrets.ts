@@ -147,11 +147,10 @@ export function createKeptSecretStore(
         // Unused items of a failed change: the failure itself is what the caller hears.
       }
     },
-    hold(changeId, entry) {
+    async hold(changeId, entry) {
       // One launcher call: the values never leave the keychain.
-      return keychain.copy(
-        new Map(accountsOf(entry).map((account) => [account, heldAccount(changeId, account)])),
-      );
+      const pairs = new Map(accountsOf(entry).map((account) => [account, heldAccount(changeId, account)]));
+      return (await keychain.copy(pairs)).copied;
     },
     async heldBy(changeId, entry) {
       const accounts = accountsOf(entry);
@@ -168,26 +167,20 @@ export function createKeptSecretStore(
       const unwrapped = unwrapEntry(entry);
       if (unwrapped === undefined) return [];
       const accounts = keptAccounts(unwrapped.kept);
-      const values = await keychain.get(
-        accounts.flatMap(({ account }) => [account, heldAccount(changeId, account)]),
-      );
-      const missing = accounts
-        .filter(({ account }) => !values.has(account) && !values.has(heldAccount(changeId, account)))
-        .map(({ name }) => name);
+      // One launcher call: each held copy put back where its live item is gone, a live one left.
+      const pairs = new Map(accounts.map(({ account }) => [heldAccount(changeId, account), account]));
+      const { copied, present } = await keychain.copy(pairs, { overwrite: false });
+      const putBack = copied.map((held) => pairs.get(held) ?? held);
+      const there = new Set([...present, ...putBack]);
+      const missing = accounts.filter(({ account }) => !there.has(account)).map(({ name }) => name);
       if (missing.length > 0) {
+        await keychain.delete(putBack);
         throw new McpCoreError(
           'KEYCHAIN_UNAVAILABLE',
           `Cannot undo: ${missing.map((name) => `secret ${name}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing from the keychain`,
         );
       }
-      const putBack = new Map(
-        accounts.flatMap(({ account }) => {
-          const held = values.get(heldAccount(changeId, account));
-          return values.has(account) || held === undefined ? [] : [[account, held] as const];
-        }),
-      );
-      await keychain.set(putBack);
-      return [...putBack.keys()];
+      return putBack;
     },
     async forgetUnnamed(records, named) {
       const kept = keptIn(records);
