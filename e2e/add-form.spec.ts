@@ -2,7 +2,9 @@ import { expect, test } from './support/fixtures';
 import { expectValues } from './support/assertions';
 import { readJson } from './support/config-files';
 import { seedServer } from './support/seed';
-import { startTestKeychain } from '@mcp-admin/core/testing';
+import { credentialKey, startTestKeychain } from '@mcp-admin/core/testing';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 test('arguments can be reordered and deleted before adding', async ({ panel, world }) => {
   const form = await panel.openAddForm();
@@ -91,7 +93,7 @@ test.describe('with a keychain', () => {
     },
   });
 
-  test('"Move all secrets to the keychain" previews the user and local servers holding a secret in clear and what moves, moves each, and undoes one', async ({
+  test('"Move all secrets to the keychain" previews the user and local servers holding a secret in clear and what moves (a signed-in one: that you will need to sign in again), moves each, and undoes one', async ({
     openPanel,
     world,
   }) => {
@@ -109,6 +111,17 @@ test.describe('with a keychain', () => {
       url: 'https://mcp.example.com/mcp',
       headers: { Authorization: 'Bearer xyz' },
     });
+    // Signed in, as Claude Code's token store keeps it: the move (a remove and an add) forgets that.
+    const remoteKey = credentialKey({
+      name: 'remote',
+      transport: 'http',
+      url: 'https://mcp.example.com/mcp',
+      headers: { Authorization: 'Bearer xyz' },
+    });
+    writeFileSync(
+      join(world.configDir, '.credentials.json'),
+      JSON.stringify({ mcpOAuth: { [remoteKey]: { serverName: 'remote', accessToken: 'at-remote' } } }),
+    );
     await seedServer(world, world.projectDir, {
       name: 'plain',
       scope: 'user',
@@ -122,7 +135,7 @@ test.describe('with a keychain', () => {
     const rows = dialog.getByRole('row');
     await expect(rows).toHaveText([
       /Name/,
-      /remote\s*local\s*Authorization\s*Will move/,
+      /remote\s*local\s*Authorization \(you will need to sign in again\)\s*Will move/,
       /keyed\s*user\s*API_KEY\s*Will move/,
     ]);
     await dialog.getByRole('button', { name: 'Move all to the keychain' }).click();

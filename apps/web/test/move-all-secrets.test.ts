@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveSummary, secretsToMove } from '../src/servers/move-all-secrets';
+import { moveSummary, moveWords, secretsToMove } from '../src/servers/move-all-secrets';
 import type { ServerEntry } from '../src/trpc';
 
 const stdio = (name: string, scope: string, env: Record<string, string>, extra: object = {}) =>
@@ -22,6 +22,22 @@ describe('Move all secrets to the keychain: the preview', () => {
     expect(secretsToMove(servers).map(({ server, names }) => [server.name, server.scope, names])).toEqual([
       ['github', 'user', ['GITHUB_TOKEN']],
       ['linear', 'local', ['Authorization']],
+    ]);
+  });
+
+  it('says of a signed-in server that its move means signing in again, and nothing of one signed out', () => {
+    const signedIn = {
+      ...http('linear', 'user', { Authorization: 'Bearer abc' }),
+      auth: 'signed-in',
+    } as ServerEntry;
+    const signedOut = {
+      ...http('jira', 'user', { Authorization: 'Bearer abc' }),
+      auth: 'signed-out',
+    } as ServerEntry;
+
+    expect(secretsToMove([signedIn, signedOut]).map((move) => [move.server.name, moveWords(move)])).toEqual([
+      ['linear', 'Authorization (you will need to sign in again)'],
+      ['jira', 'Authorization'],
     ]);
   });
 

@@ -60,6 +60,14 @@ export function keptAccount(ref: string, kind: 'env' | 'header', name: string): 
   return `${ref}|${kind}:${name}`;
 }
 
+/**
+ * The account under which the change `changeId` holds the value of `account` (an item of a kept
+ * entry it took away): what its undo puts back. Named for the change, so no entry's launcher reads it.
+ */
+export function heldAccount(changeId: string, account: string): string {
+  return `change ${changeId}|${account}`;
+}
+
 /** Every keychain account `kept` names, with its kind and name. */
 export function keptAccounts(kept: KeptSecrets): { account: string; name: string }[] {
   return [

@@ -9,7 +9,7 @@ import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import { useUndoChange } from '../undo-change';
 import { useFindSecretsMove, useMoveAllSecretsToKeychain } from './api';
-import { moveSummary, type MoveOutcome, type SecretsToMove } from './move-all-secrets';
+import { moveSummary, moveWords, type MoveOutcome, type SecretsToMove } from './move-all-secrets';
 
 interface MoveAllSecretsDialogProps {
   moves: readonly SecretsToMove[];
@@ -58,7 +58,8 @@ export function MoveAllSecretsDialog({ moves, projectPath, backend, onClose }: M
             </tr>
           </thead>
           <tbody>
-            {planned.map(({ server, names }, index) => {
+            {planned.map((move, index) => {
+              const { server } = move;
               // Run in the preview's order: the index-th outcome is this server's.
               const outcome = outcomes?.[index];
               return (
@@ -67,7 +68,7 @@ export function MoveAllSecretsDialog({ moves, projectPath, backend, onClose }: M
                     {server.name}
                   </th>
                   <td>{server.scope}</td>
-                  <td>{names.join(', ')}</td>
+                  <td>{moveWords(move)}</td>
                   <td className="import-outcome">
                     {outcome === undefined ? (
                       outcomes === null ? (

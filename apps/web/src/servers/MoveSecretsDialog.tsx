@@ -6,6 +6,7 @@ import { Dialog } from '../ui/Dialog';
 import { ErrorAlert } from '../ui/ErrorAlert';
 import type { WritableServer } from '../rows';
 import { useMoveSecretsToKeychain } from './api';
+import { losesSignIn, SIGN_IN_AGAIN } from './move-all-secrets';
 
 interface MoveSecretsDialogProps {
   server: WritableServer;
@@ -37,6 +38,12 @@ export function MoveSecretsDialog({ server, projectPath, backend, onClose }: Mov
           : "Claude Code will get the headers from MCP Admin's keychain launcher, as the entry's headersHelper."}{' '}
         The change is recorded: undo it in History.
       </p>
+      {losesSignIn(server) && (
+        <p className="note warn">
+          {server.name} is signed in: the move removes it from Claude Code and adds it back, which makes
+          Claude Code forget the sign-in, so {SIGN_IN_AGAIN}.
+        </p>
+      )}
       {move.error !== null && <ErrorAlert message={move.error.message} />}
       <div className="dialog-actions">
         <button type="button" className="secondary" onClick={onClose}>

@@ -10,6 +10,21 @@ import { clearSecretNames } from './MoveSecretsDialog';
 export interface SecretsToMove {
   server: WritableServer & { scope: 'user' | 'local' };
   names: string[];
+  /** Signed in: the move removes it and adds it back, and Claude Code's remove forgets the sign-in. */
+  signInLost: boolean;
+}
+
+/** What a preview says of a signed-in server's move. */
+export const SIGN_IN_AGAIN = 'you will need to sign in again';
+
+/** Whether moving `server`'s secrets costs its sign-in (the core's answer then warns too). */
+export function losesSignIn(server: Pick<WritableServer, 'auth'>): boolean {
+  return server.auth === 'signed-in';
+}
+
+/** A preview's words for one server: the names that move, and the sign-in it costs. */
+export function moveWords({ names, signInLost }: Pick<SecretsToMove, 'names' | 'signInLost'>): string {
+  return signInLost ? `${names.join(', ')} (${SIGN_IN_AGAIN})` : names.join(', ');
 }
 
 /** The outcome of one server's move: moved, or the error that left it as it was. */
@@ -26,7 +41,7 @@ const isKeepable = (server: ServerEntry): server is SecretsToMove['server'] =>
 export function secretsToMove(servers: readonly ServerEntry[]): SecretsToMove[] {
   return servers.filter(isKeepable).flatMap((server) => {
     const names = clearSecretNames(server);
-    return names.length > 0 ? [{ server, names }] : [];
+    return names.length > 0 ? [{ server, names, signInLost: losesSignIn(server) }] : [];
   });
 }
 

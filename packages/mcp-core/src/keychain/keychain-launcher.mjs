@@ -9,7 +9,7 @@
  *
  *   env REF NAME… -- COMMAND ARG…  the stdio server COMMAND with each NAME set from the keychain
  *   headers REF NAME…              prints {"NAME": value, …}: the headers of an http/sse server
- *   store                          answers one JSON request on stdin (status, get, set, delete)
+ *   store                          answers one JSON request on stdin (status, get, set, copy, delete)
  *
  * An item's account is REF, "|", then "env:NAME" or "header:NAME".
  */
@@ -110,7 +110,11 @@ async function readRequest() {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** One request of MCP Admin: `{op: 'status'}`, `{op: 'get', accounts}`, `{op: 'set', items}`, `{op: 'delete', accounts}`. */
+/**
+ * One request of MCP Admin: `{op: 'status'}`, `{op: 'get', accounts}`, `{op: 'set', items}`,
+ * `{op: 'copy', pairs: [[from, to], …], overwrite}` (each value there stored under `to` too; without
+ * `overwrite`, a `to` that has a value is left, and named in `present`), `{op: 'delete', accounts}`.
+ */
 async function answerStore() {
   const request = await readRequest();
   const answer = (value) => {
@@ -134,6 +138,24 @@ async function answerStore() {
         await entry(account).setPassword(value, signal());
       }
       return answer({ ok: true, backend: BACKEND });
+    }
+    if (request.op === 'copy') {
+      const copied = [];
+      const present = [];
+      for (const [from, to] of request.pairs) {
+        if (request.overwrite === false) {
+          const existing = await entry(to).getPassword(signal());
+          if (existing !== null && existing !== undefined) {
+            present.push(to);
+            continue;
+          }
+        }
+        const value = await entry(from).getPassword(signal());
+        if (value === null || value === undefined) continue;
+        await entry(to).setPassword(value, signal());
+        copied.push(from);
+      }
+      return answer({ ok: true, backend: BACKEND, copied, present });
     }
     if (request.op === 'delete') {
       const deleted = [];

@@ -33,6 +33,14 @@ export interface Keychain {
   /** The values of the accounts that have an item. KEYCHAIN_UNAVAILABLE when the keychain cannot be read. */
   get(accounts: readonly string[]): Promise<Map<string, string>>;
   set(items: ReadonlyMap<string, string>): Promise<void>;
+  /**
+   * Each `from` account's value stored under its `to` account too, in one call: the `from` accounts
+   * copied, and (with `overwrite: false`, which leaves a `to` that has a value) the `to` accounts left.
+   */
+  copy(
+    pairs: ReadonlyMap<string, string>,
+    options?: { overwrite?: boolean },
+  ): Promise<{ copied: string[]; present: string[] }>;
   /** The accounts whose item was deleted. */
   delete(accounts: readonly string[]): Promise<string[]>;
 }
@@ -50,6 +58,8 @@ const storeAnswerSchema = z.union([
     backend: z.string().max(200),
     values: z.record(z.string(), z.string()).optional(),
     deleted: z.array(z.string()).optional(),
+    copied: z.array(z.string()).optional(),
+    present: z.array(z.string()).optional(),
   }),
   z.object({ ok: z.literal(false), backend: z.string().max(200), reason: z.string().max(4000) }),
 ]);
@@ -118,6 +128,11 @@ export function createSystemKeychain({ nodePath = process.execPath, env }: Keych
     async set(items) {
       if (items.size === 0) return;
       await done('store a secret', { op: 'set', items: Object.fromEntries(items) });
+    },
+    async copy(pairs, { overwrite = true } = {}) {
+      if (pairs.size === 0) return { copied: [], present: [] };
+      const answer = await done('copy a secret', { op: 'copy', pairs: [...pairs], overwrite });
+      return { copied: answer.copied ?? [], present: answer.present ?? [] };
     },
     async delete(accounts) {
       if (accounts.length === 0) return [];

@@ -134,7 +134,17 @@ export function createMcpAdmin(options: McpAdminOptions): McpAdmin {
   const recordedChange = createRecordedChange(history, logWarning, intents);
   // Each capability that records changes registers their undo here.
   const undoers = createUndoRegistry();
-  const entries = createEntryChanges({ configPath, readers, cli, recordedChange, undoers, recovery, stash });
+  const entries = createEntryChanges({
+    configPath,
+    readers,
+    cli,
+    recordedChange,
+    undoers,
+    recovery,
+    stash,
+    keptSecrets,
+    logWarning,
+  });
   const switches = createSwitchChanges({
     settings,
     readers,

@@ -24,20 +24,18 @@ const HEADER_SECRET = 'Bearer kept-http-secret-7d2e0b';
 let keychain: TestKeychain;
 let world: TestWorld;
 let remote: RemoteMcpServer;
-let busBefore: string | undefined;
+let restoreBus: () => void;
 beforeAll(async () => {
   keychain = startTestKeychain();
   // The CLI the tests run, and so the launcher and helper it starts, inherit this process's env.
-  busBefore = process.env.DBUS_SESSION_BUS_ADDRESS;
-  process.env.DBUS_SESSION_BUS_ADDRESS = keychain.busAddress;
+  restoreBus = keychain.useInThisProcess();
   world = createTestWorld();
   remote = await startRemoteMcpServer({ requiredAuthorization: HEADER_SECRET });
 });
 afterAll(async () => {
   await remote.stop();
   world.remove();
-  if (busBefore === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
-  else process.env.DBUS_SESSION_BUS_ADDRESS = busBefore;
+  restoreBus();
   keychain.stop();
 });
 
@@ -80,8 +78,12 @@ describe('servers kept in the keychain, run by Claude Code', () => {
     });
     const config = readFileSync(world.configPath, 'utf8');
 
-    const vault = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', 'vault']);
-    const guarded = await runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', 'guarded']);
+    // Two CLIs at once: each waits on its server's connect most of its time.
+    const [vault, guarded] = await Promise.all(
+      ['vault', 'guarded'].map((name) =>
+        runCliAsAnotherTerminal(world, world.projectDir, ['mcp', 'get', name]),
+      ),
+    );
     let whileConnected = '';
     const session = await sessionStart(world, world.projectDir, 90_000, () => {
       whileConnected = commandLines();

@@ -7,6 +7,7 @@
  */
 import {
   createTestWorld,
+  credentialKey,
   FAKE_CLAUDE,
   MCP_SERVER_SCRIPTS,
   startRemoteMcpServer,
@@ -15,10 +16,12 @@ import {
 import { createHash } from 'node:crypto';
 import type { TestKeychain, TestWorld } from '@mcp-admin/core/testing';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ZodError } from 'zod';
+import { createSystemKeychain } from '../../src/keychain';
+import type { Keychain } from '../../src/keychain';
 import { KEPT_IN_KEYCHAIN } from '../../src/kept-secrets';
 import { adminInWorld, storedConfigOf } from '../support/world-admin';
 
@@ -40,8 +43,8 @@ afterEach(() => {
   world.remove();
 });
 
-const admin = (env: NodeJS.ProcessEnv = keychain.env) =>
-  adminInWorld(world, undefined, undefined, { spawnEnv: { ...env, HOME: world.configDir } });
+const admin = (env: NodeJS.ProcessEnv = keychain.envFor(world)) =>
+  adminInWorld(world, undefined, undefined, { spawnEnv: env });
 const userServers = () => storedConfigOf(world).mcpServers as Record<string, Record<string, unknown>>;
 /** Every file MCP Admin and the CLI wrote in the world's config folder, as one text. */
 function everyFileText(dir = world.configDir): string {
@@ -140,9 +143,7 @@ describe('a stdio server kept in the keychain', () => {
     });
     const stored = userServers().github ?? {};
     const account = `${(stored.args as string[])[2]}|env:SECRET`;
-    execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
-      env: keychain.env,
-    });
+    keychain.clear(account);
 
     const run = runStored(stored);
     expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
@@ -190,9 +191,7 @@ describe('an http server kept in the keychain', () => {
 
     await expect(service.check({ name: 'remote', scope: 'local' })).resolves.toMatchObject({ status: 'ok' });
     const account = `${/'headers' '(.+)' 'Authorization'$/.exec(remote.headersHelper as string)?.[1] ?? ''}|header:Authorization`;
-    execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
-      env: keychain.env,
-    });
+    keychain.clear(account);
     await expect(service.check({ name: 'remote', scope: 'local' })).resolves.toMatchObject({
       status: 'failed',
       error: 'secret Authorization is missing from the keychain',
@@ -238,7 +237,7 @@ describe('moving secrets', () => {
     expect(userServers().github).toEqual(clear);
   });
 
-  it('an edit of a kept server keeps its secrets in the keychain, under a new reference; secretsIn config puts them in clear', async () => {
+  it('an edit of a kept server keeps its secrets in the keychain under a new reference and deletes the old items; secretsIn config puts them in clear and deletes the items; undo puts the items back', async () => {
     const service = admin();
     await service.add({
       name: 'github',
@@ -250,61 +249,187 @@ describe('moving secrets', () => {
     const before = userServers().github?.args as string[];
 
     await service.update({ name: 'github', scope: 'user', server: { args: ['-y', 'gh@2'] } });
-    const after = userServers().github?.args as string[];
+    const kept = userServers().github;
+    const after = kept?.args as string[];
     expect(after.slice(3)).toEqual(['GITHUB_TOKEN', '--', 'npx', '-y', 'gh@2']);
     expect(after[2]).not.toBe(before[2]);
+    expect(keychain.item(`${before[2]}|env:GITHUB_TOKEN`)).toBe('');
     const [revealed] = (await service.list({ name: 'github', reveal: true })).servers;
     expect(revealed?.env).toEqual({ GITHUB_TOKEN: TOKEN });
 
+    const account = `${after[2]}|env:GITHUB_TOKEN`;
     await service.update({ name: 'github', scope: 'user', server: {}, secretsIn: 'config' });
-    expect(userServers().github).toEqual({
-      type: 'stdio',
-      command: 'npx',
-      args: ['-y', 'gh@2'],
-      env: { GITHUB_TOKEN: TOKEN },
+    expect({ item: keychain.item(account), entry: userServers().github }).toEqual({
+      item: '',
+      entry: { type: 'stdio', command: 'npx', args: ['-y', 'gh@2'], env: { GITHUB_TOKEN: TOKEN } },
+    });
+    await service.undo({ id: await newestChange(service) });
+    expect({ item: keychain.item(account), entry: userServers().github }).toEqual({
+      item: TOKEN,
+      entry: kept,
     });
   });
 
-  it('removing a kept server and undoing the remove brings it back working: its items stay while the history can undo it, and go once the history drops the remove; another kept server keeps its items', async () => {
+  it("moving a signed-in http server's header to the keychain says Claude Code forgot the sign-in: the move removes it and adds it back, its token key is over the headers", async () => {
+    const url = 'https://guarded.example.test/mcp';
     const service = admin();
-    for (const name of ['github', 'gitlab']) {
-      await service.add({
-        name,
-        scope: 'user',
-        command: 'npx',
-        env: { GITHUB_TOKEN: TOKEN },
-        secretsIn: 'keychain',
-      });
-    }
-    const accountOf = (name: string) => `${(userServers()[name]?.args as string[])[2]}|env:GITHUB_TOKEN`;
-    const github = accountOf('github');
-    const gitlab = accountOf('gitlab');
+    await service.add({
+      name: 'guarded',
+      scope: 'user',
+      transport: 'http',
+      url,
+      headers: { Authorization: HEADER },
+    });
+    const signedIn = credentialKey({
+      name: 'guarded',
+      transport: 'http',
+      url,
+      headers: { Authorization: HEADER },
+    });
+    writeFileSync(
+      join(world.configDir, '.credentials.json'),
+      JSON.stringify({ mcpOAuth: { [signedIn]: { serverName: 'guarded', accessToken: 'a1' } } }),
+    );
+
+    const moved = await service.secretsToKeychain({ name: 'guarded', scope: 'user' });
+    expect(moved.warning).toBe(
+      'Claude Code forgot the sign-in of "guarded" when the move removed it and added it back: sign in again.',
+    );
+  });
+});
+
+describe('a change that takes a kept server away', () => {
+  const itemOf = (account: string) => keychain.item(account);
+  const accountOf = (name: string) => `${(userServers()[name]?.args as string[])[2]}|env:GITHUB_TOKEN`;
+  const printsToken = {
+    command: process.execPath,
+    args: ['-e', 'process.stdout.write(String(process.env.GITHUB_TOKEN))'],
+    env: { GITHUB_TOKEN: TOKEN },
+    secretsIn: 'keychain' as const,
+  };
+
+  it('remove copies the items under the change while the entry is stored and deletes them once it is gone, so the old entry run again gets no secret; undo puts them back and it runs; the copies go when the history drops the remove, another server keeps its items', async () => {
+    // The keychain's copies and deletes, each with whether .claude.json still held "github" then.
+    const calls: string[] = [];
+    const real = createSystemKeychain({ env: keychain.envFor(world) });
+    const stored = () => (userServers().github === undefined ? 'gone' : 'stored');
+    const watched: Keychain = {
+      ...real,
+      copy: (pairs) => (calls.push(`copy while ${stored()}`), real.copy(pairs)),
+      delete: (accounts) => (calls.push(`delete while ${stored()}`), real.delete(accounts)),
+    };
+    const service = adminInWorld(world, undefined, undefined, {
+      spawnEnv: keychain.envFor(world),
+      keychain: watched,
+    });
+    await service.add({ name: 'github', scope: 'user', ...printsToken });
+    await service.add({
+      name: 'gitlab',
+      scope: 'user',
+      command: 'npx',
+      env: { GITHUB_TOKEN: TOKEN },
+      secretsIn: 'keychain',
+    });
+    const old = userServers().github ?? {};
+    const [github, gitlab] = [accountOf('github'), accountOf('gitlab')];
+
     await service.remove({ name: 'github', scope: 'user' });
-    expect(userServers().github).toBeUndefined();
-    await service.undo({ id: await newestChange(service) });
-    const [revealed] = (await service.list({ name: 'github', reveal: true })).servers;
-    expect(revealed?.env).toEqual({ GITHUB_TOKEN: TOKEN });
+    const removal = await newestChange(service);
+    expect(calls).toEqual(['copy while stored', 'delete while gone']);
+    expect({ live: itemOf(github), held: itemOf(`change ${removal}|${github}`) }).toEqual({
+      live: '',
+      held: TOKEN,
+    });
+    expect(everyFileText()).not.toContain(TOKEN);
+    // The old entry added back as it was (a backup, by hand) runs without the secret, and says so.
+    const run = runStored(old);
+    expect({ status: run.status, stderr: run.stderr }).toEqual({
+      status: 1,
+      stderr: 'mcp-admin keychain launcher: secret GITHUB_TOKEN is missing from the keychain\n',
+    });
+
+    await service.undo({ id: removal });
+    expect(userServers().github).toEqual(old);
+    expect(runStored(old).stdout).toBe(TOKEN);
 
     // Removed again, then two changes through a history that rotates at every append: the remove is dropped.
     await service.remove({ name: 'github', scope: 'user' });
-    const removal = await newestChange(service);
-    const itemOf = (account: string) =>
-      spawnSync('secret-tool', ['lookup', 'service', 'mcp-admin', 'username', account], {
-        env: keychain.env,
-        encoding: 'utf8',
-      }).stdout;
-    expect(itemOf(github)).toBe(TOKEN);
+    const again = await newestChange(service);
     const capped = adminInWorld(world, undefined, undefined, {
-      spawnEnv: { ...keychain.env, HOME: world.configDir },
+      spawnEnv: keychain.envFor(world),
       historyRotateBytes: 1,
     });
     await capped.add({ name: 'plain-a', scope: 'user', command: 'npx' });
-    expect(itemOf(github)).toBe(TOKEN);
+    expect(itemOf(`change ${again}|${github}`)).toBe(TOKEN);
     await capped.add({ name: 'plain-b', scope: 'user', command: 'npx' });
-    expect({ github: itemOf(github), gitlab: itemOf(gitlab) }).toEqual({ github: '', gitlab: TOKEN });
-    await expect(capped.undo({ id: removal })).rejects.toThrow(
-      `id "${removal}" names no change in the history`,
-    );
+    expect({ held: itemOf(`change ${again}|${github}`), gitlab: itemOf(gitlab) }).toEqual({
+      held: '',
+      gitlab: TOKEN,
+    });
+    await expect(capped.undo({ id: again })).rejects.toThrow(`id "${again}" names no change in the history`);
+  });
+
+  it('a switched-off server has its secrets moved out of and into the keychain in the stash; removing it from the stash deletes its items, and undo puts them back with the stashed entry', async () => {
+    const service = admin();
+    await service.add({ name: 'github', scope: 'user', ...printsToken });
+    const account = accountOf('github');
+    await service.disable({ name: 'github', scope: 'user' });
+    const stash = join(world.configDir, '.mcp-admin', 'disabled.json');
+    const stashed = () =>
+      (
+        JSON.parse(readFileSync(stash, 'utf8')) as {
+          servers: { name: string; entry: Record<string, unknown> }[];
+        }
+      ).servers.find(({ name }) => name === 'github')?.entry;
+    const kept = stashed();
+
+    // Moved in the stash, where the switched-off entry is: out in clear (its item deleted), then back in.
+    await service.secretsFromKeychain({ name: 'github', scope: 'user' });
+    expect({ env: stashed()?.env, item: itemOf(account) }).toEqual({
+      env: { GITHUB_TOKEN: TOKEN },
+      item: '',
+    });
+    await service.secretsToKeychain({ name: 'github', scope: 'user' });
+    expect(readFileSync(stash, 'utf8')).not.toContain(TOKEN);
+    const newAccount = `${(stashed()?.args as string[])[2]}|env:GITHUB_TOKEN`;
+    expect({ item: itemOf(newAccount), config: userServers().github }).toEqual({
+      item: TOKEN,
+      config: undefined,
+    });
+    await service.undo({ id: await newestChange(service) });
+    await service.undo({ id: (await service.history({ limit: 3 }))[2]?.id ?? '' });
+    expect({ entry: stashed(), item: itemOf(account) }).toEqual({ entry: kept, item: TOKEN });
+
+    await service.remove({ name: 'github', scope: 'user', source: stash });
+    expect({ entry: stashed(), item: itemOf(account) }).toEqual({ entry: undefined, item: '' });
+    await service.undo({ id: await newestChange(service) });
+    expect({ entry: stashed(), item: itemOf(account) }).toEqual({ entry: kept, item: TOKEN });
+  });
+
+  it('an import that replaces a kept server deletes its items; with the copy the change held gone too, its undo is refused naming the secret, and nothing changes', async () => {
+    const service = admin();
+    await service.add({ name: 'github', scope: 'user', ...printsToken });
+    const account = accountOf('github');
+
+    const [imported] = await service.importServers({
+      json: JSON.stringify({ mcpServers: { github: { command: 'npx' } } }),
+      scope: 'user',
+      replace: ['github'],
+    });
+    expect(imported).toMatchObject({ outcome: 'added' });
+    const replacement = await newestChange(service);
+    expect({ item: itemOf(account), held: itemOf(`change ${replacement}|${account}`) }).toEqual({
+      item: '',
+      held: TOKEN,
+    });
+
+    keychain.clear(`change ${replacement}|${account}`);
+    const files = everyFileText();
+    await expect(service.undo({ id: replacement })).rejects.toMatchObject({
+      code: 'KEYCHAIN_UNAVAILABLE',
+      message: 'Cannot undo: secret GITHUB_TOKEN is missing from the keychain',
+    });
+    expect({ files: everyFileText(), item: itemOf(account) }).toEqual({ files, item: '' });
   });
 });
 
@@ -326,7 +451,10 @@ describe('refusals: nothing changes', () => {
   });
 
   it('refuses an add without a keychain, and a move to or from a locked one, and a move out of an item that is missing, leaving every file as it was', async () => {
-    const noBus = admin({ ...keychain.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
+    const noBus = admin({
+      ...keychain.envFor(world),
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+    });
     await expect(
       noBus.add({
         name: 'github',
@@ -366,9 +494,7 @@ describe('refusals: nothing changes', () => {
     expect(everyFileText()).toBe(files);
 
     const account = `${(userServers().kept?.args as string[])[2]}|env:GITHUB_TOKEN`;
-    execFileSync('secret-tool', ['clear', 'service', 'mcp-admin', 'username', account], {
-      env: keychain.env,
-    });
+    keychain.clear(account);
     await expect(service.secretsFromKeychain({ name: 'kept', scope: 'user' })).rejects.toMatchObject({
       code: 'KEYCHAIN_UNAVAILABLE',
       message: 'secret GITHUB_TOKEN is missing from the keychain',

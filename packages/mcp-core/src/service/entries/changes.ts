@@ -9,6 +9,8 @@ import { fieldsDifferingAsLoaded } from '../../entry-comparison';
 import { errorText } from '../../error-text';
 import { verifyRemoved, verifyStored } from '../engine';
 import type { AuditedCli, MutationResult, Readers } from '../engine';
+import { createHeldSecrets } from './held-secrets';
+import type { KeptSecretStore } from './kept-secrets';
 import { createEntryPlaces, cwdOf } from './places';
 import { createEntrySteps } from './steps';
 import type { EntryStep } from './steps';
@@ -36,6 +38,9 @@ export interface EntryChangeContext {
   recovery: Recovery;
   /** Where switched-off user and local servers are kept: a place whose source is the stash is changed there. */
   stash: StashEntries;
+  /** The keychain items of kept entries: a change that takes one away holds them for its undo. */
+  keptSecrets: KeptSecretStore;
+  logWarning: (message: string) => void;
 }
 
 export function createEntryChanges({
@@ -46,9 +51,13 @@ export function createEntryChanges({
   undoers,
   recovery,
   stash,
+  keptSecrets,
+  logWarning,
 }: EntryChangeContext) {
   const places = createEntryPlaces({ configPath, readers, stash });
   const { placeFor, storedAt, listedPlace, samePlace, editedPlace } = places;
+  const heldSecrets = createHeldSecrets({ keptSecrets, storedAt, logWarning });
+  const recordedEntryChange = heldSecrets.recorded(recordedChange);
 
   /** `add-json` of a whole entry at its place, read back: the entry as it landed. */
   async function addWhole(
@@ -87,7 +96,14 @@ export function createEntryChanges({
 
   undoers.register(
     'entries',
-    createEntryUndo({ places, recordedChange, removeRecorded, addRecorded, replace }),
+    createEntryUndo({
+      places,
+      recordedChange: recordedEntryChange,
+      removeRecorded,
+      addRecorded,
+      replace,
+      keptSecrets,
+    }),
   );
 
   /** Whether `place` stores `entry` now (as loaded: the CLI may add empty defaults). */
@@ -156,9 +172,13 @@ export function createEntryChanges({
     }
   }
 
-  recovery.register('entries', settleInterrupted);
+  recovery.register('entries', async (planned) =>
+    heldSecrets.settledAtStart(planned, await settleInterrupted(planned)),
+  );
 
   return {
+    /** MCP Admin's stash of switched-off servers: a place with it as `source` is changed there. */
+    stashPath: stash.path,
     placeFor,
     storedAt,
     listedPlace,
@@ -169,7 +189,7 @@ export function createEntryChanges({
     addWhole,
     addRecorded,
     replace,
-    recordedChange,
+    recordedChange: recordedEntryChange,
   };
 }
 

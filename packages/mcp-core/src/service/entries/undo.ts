@@ -8,17 +8,22 @@ import type { MutationResult } from '../engine';
 import { cwdOf } from './places';
 import type { EntryPlaces } from './places';
 import { refuseUndoElsewhere, refuseUndoInGoneDir } from '../history';
-import type { EntryMoves, PlacedEntry, RecordedChange, RecordOf, Undoer } from '../history';
+import type { EntryMoves, PlacedEntry, RecordOf, Undoer } from '../history';
+import type { EntryRecordedChange } from './held-secrets';
+import { keptAt } from './kept-secrets';
+import type { KeptSecretStore } from './kept-secrets';
 import type { EntryStep } from './steps';
 
 type OneEntryStep = (procedure: string, entry: PlacedEntry) => Promise<EntryStep>;
 
 export interface EntryUndoContext {
   places: Pick<EntryPlaces, 'storedAt' | 'samePlace'>;
-  recordedChange: RecordedChange;
+  recordedChange: EntryRecordedChange;
   removeRecorded: OneEntryStep;
   addRecorded: OneEntryStep;
   replace: (procedure: string, from: PlacedEntry, to: PlacedEntry) => Promise<EntryStep>;
+  /** Puts back the keychain items of a kept entry the change took away (held-secrets.ts). */
+  keptSecrets: Pick<KeptSecretStore, 'restore' | 'forget'>;
 }
 
 export function createEntryUndo({
@@ -27,6 +32,7 @@ export function createEntryUndo({
   removeRecorded,
   addRecorded,
   replace,
+  keptSecrets,
 }: EntryUndoContext): Undoer<'entries'> {
   const { storedAt, samePlace } = places;
   /** Undoes a change of stored entries: what it added goes, what it removed or replaced comes back whole. */
@@ -39,11 +45,21 @@ export function createEntryUndo({
     const plan =
       after === undefined ? undefined : { before: after, ...(before === undefined ? {} : { after: before }) };
     const subject = { kind: 'entries', procedure: 'mcp.undo', place, undoes: change.id, plan } as const;
-    return recordedChange(subject, () => {
-      if (before === undefined) return removeRecorded('mcp.undo', place);
-      if (after === undefined) return addRecorded('mcp.undo', before);
-      return replace('mcp.undo', after, before);
-    });
+    // A kept entry comes back with its items: put back from the change's copies first (a secret
+    // in neither refuses the undo here, nothing changed).
+    const putBack = before === undefined ? [] : await keptSecrets.restore(change.id, before.entry);
+    try {
+      return await recordedChange(subject, () => {
+        if (before === undefined) return removeRecorded('mcp.undo', place);
+        if (after === undefined) return addRecorded('mcp.undo', before);
+        return replace('mcp.undo', after, before);
+      });
+    } catch (error) {
+      if (before !== undefined && putBack.length > 0 && !(await keptAt(places, before, before.entry))) {
+        await keptSecrets.forget(putBack);
+      }
+      throw error;
+    }
   }
 
   /** CHANGED_SINCE unless the server is still as `change` left it, naming what changed. */

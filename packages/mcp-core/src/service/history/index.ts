@@ -27,6 +27,6 @@ export type { IntentStore } from './intents';
 export { createRecordedChange } from './recorded-change';
 export { createRecovery } from './recovery';
 export type { Recovery, Settled, Settler } from './recovery';
-export type { RecordedChange } from './recorded-change';
+export type { ChangeSteps, ChangeSubject, Checkpoint, RecordedChange } from './recorded-change';
 export { createUndoChange, createUndoRegistry } from './undo';
 export type { UndoRegistry } from './undo';

@@ -45,10 +45,19 @@ export interface ChangeSubject<K extends ChangeKind> {
  */
 export type Checkpoint<K extends ChangeKind> = (message: string, moves: MovesOf<K>) => Promise<void>;
 
+/**
+ * The steps of one change: given what to journal before a next step, and the change's id when its
+ * intent made it durable before the first step (a `plan` given), so a step can name things for it.
+ */
+export type ChangeSteps<K extends ChangeKind> = (
+  checkpoint: Checkpoint<K>,
+  id: string | undefined,
+) => Promise<Landed<MovesOf<K>>>;
+
 /** Runs one change, whose steps return what landed, and records it in the history. */
 export type RecordedChange = <K extends ChangeKind>(
   subject: ChangeSubject<K>,
-  run: (checkpoint: Checkpoint<K>) => Promise<Landed<MovesOf<K>>>,
+  run: ChangeSteps<K>,
 ) => Promise<MutationResult>;
 
 export function createRecordedChange(
@@ -63,7 +72,7 @@ export function createRecordedChange(
    */
   async function recordedChange<K extends ChangeKind>(
     { kind, procedure, place, undoes, plan }: ChangeSubject<K>,
-    run: (checkpoint: Checkpoint<K>) => Promise<Landed<MovesOf<K>>>,
+    run: ChangeSteps<K>,
   ): Promise<MutationResult> {
     const { name, scope, projectPath } = place;
     const subject = {
@@ -109,7 +118,7 @@ export function createRecordedChange(
     try {
       landed = await run(async (message, moves) => {
         await journaled(change(false, message, moves));
-      });
+      }, intent);
     } catch (thrown) {
       const error = thrown instanceof LandedThenFailed ? thrown.failure : thrown;
       const moves = (thrown instanceof LandedThenFailed ? thrown.moves : {}) as MovesOf<K>;

@@ -23,8 +23,11 @@ export async function signInAtRisk({ credentialsPath, listedEntry }: SignInLossD
   return server?.auth === 'signed-in' ? credentialKey(server) : undefined;
 }
 
-/** How the sign-in went: the switch off removed the server, or an edit removed it and added it back. */
-export type SignInLossCause = 'switch' | 'edit';
+/**
+ * How the sign-in went: the switch off removed the server, an edit removed it and added it back,
+ * or a move of its secrets to or from the keychain did.
+ */
+export type SignInLossCause = 'switch' | 'edit' | 'move';
 
 /** `result` with a warning when the sign-in stored under `key` is gone after the switch or edit. */
 export async function withSignInLoss(
@@ -40,6 +43,6 @@ export async function withSignInLoss(
   const lost =
     cause === 'switch'
       ? `Claude Code forgot the sign-in of "${name}" when it was removed: sign in again after turning it back on.`
-      : `Claude Code forgot the sign-in of "${name}" when the edit removed it and added it back: sign in again.`;
+      : `Claude Code forgot the sign-in of "${name}" when the ${cause} removed it and added it back: sign in again.`;
   return { ...result, warning: result.warning === undefined ? lost : `${result.warning}\n${lost}` };
 }
