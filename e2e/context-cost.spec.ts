@@ -1,7 +1,8 @@
 /**
  * Issue 29's Context cost view: a total that says what it leaves out with `Check them`, a failed
  * check never shown as "no tools", `Turn off in this project` doing exactly that, and one compact
- * table line a server. At a desktop and a phone width.
+ * table line a server. At a desktop width: the view's phone layout (no name broken inside a word)
+ * is the subject of look.spec.ts at 390 px.
  */
 import type { AddServerInput } from '@mcp-admin/core';
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
@@ -30,10 +31,9 @@ const brokenServer: AddServerInput = {
   args: ['-e', 'process.exit(1)'],
 };
 
-const WIDTHS = [
-  { label: '1280', width: 1280, height: 800 },
-  { label: '390', width: 390, height: 844 },
-] as const;
+// Not at 390 px too: that run repeated the same behaviour (and real CLI calls) and checked nothing
+// the width changes.
+const WIDTHS = [{ label: '1280', width: 1280, height: 800 }] as const;
 
 for (const { label, width, height } of WIDTHS) {
   test.describe(`at ${label} px`, () => {

@@ -1,7 +1,8 @@
 /**
  * Issue 18's flow: never stuck when the server goes away, the message with Undo after each change,
  * paste to add, a taken name flagged as typed, secrets masked in the edit form, history in words,
- * and Check all / check confirmation details. Each at a desktop and a phone width.
+ * and Check all / check confirmation details. At a desktop width: none of it depends on the width
+ * (the phone layout is the subject of the mobile, look, rows, row-layout and shell specs).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,10 +12,8 @@ import { PanelPage, saveScreenshot } from './pages/PanelPage';
 import { seedJsonServer, seedServer } from './support/seed';
 import { expect, test } from './support/fixtures';
 
-const WIDTHS = [
-  { label: '1280', width: 1280, height: 800 },
-  { label: '390', width: 390, height: 844 },
-] as const;
+// Not at 390 px too: that run repeated the same behaviour and checked nothing the width changes.
+const WIDTHS = [{ label: '1280', width: 1280, height: 800 }] as const;
 
 const toolsServer = (name: string) => ({
   name,

@@ -1,12 +1,14 @@
 /**
  * Issue 29's keyboard points: a button that starts something shows it is busy and keeps focus
- * (never disabled under the user's focus). At a desktop and a phone width.
+ * (never disabled under the user's focus). At a desktop width: focus and busy state do not depend on
+ * the width (a phone's rows are the subject of rows.spec.ts and row-layout.spec.ts).
  */
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
 import { seedServer } from './support/seed';
 import { expect, test } from './support/fixtures';
 
-for (const width of [1280, 390]) {
+// Not at 390 px too: that run repeated the same keyboard behaviour and checked nothing the width changes.
+for (const width of [1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
 

@@ -1,15 +1,13 @@
 /**
  * Profiles (issue 29): a profile saved from what is on, edited (which servers), applied after a
  * preview of what it turns off and on, each server's outcome shown, one Undo in History switching
- * all back. At a desktop and a phone width.
+ * all back. At a desktop width: nothing here depends on the width.
  */
 import { expect, test } from './support/fixtures';
 import { seedServer } from './support/seed';
 
-const WIDTHS = [
-  { label: '1280', width: 1280, height: 800 },
-  { label: '390', width: 390, height: 844 },
-] as const;
+// Not at 390 px too: that run repeated the same behaviour and checked nothing the width changes.
+const WIDTHS = [{ label: '1280', width: 1280, height: 800 }] as const;
 
 for (const { label, width, height } of WIDTHS) {
   test.describe(`at ${label} px`, () => {
