@@ -8,9 +8,9 @@
  */
 import { createTestWorld, FAKE_CLAUDE, worldAdminOptions } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createMcpAdmin } from '../../../src/service/mcp-admin';
@@ -105,6 +105,51 @@ it('records an approval switch cut off after it took a project server out of ena
   expect(JSON.parse(readFileSync(localSettings(), 'utf8'))).toMatchObject({
     enabledMcpjsonServers: ['team'],
   });
+});
+
+/** `file` unwritable and still readable: immutable as root (who writes through any mode), else mode 0400. */
+function makeFileReadOnly(file: string): () => void {
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync('chattr', ['+i', file]);
+  else chmodSync(file, 0o400);
+  return () => {
+    if (asRoot) execFileSync('chattr', ['-i', file]);
+    else chmodSync(file, 0o600);
+  };
+}
+
+it('records an undo of a permission change cut off after it removed the rule as interrupted and completed, and undoing that puts the rule back', async () => {
+  mkdirSync(join(world.projectDir, '.claude'), { recursive: true });
+  writeFileSync(localSettings(), JSON.stringify({ permissions: {} }));
+  const first = startAdmin();
+  const denied = await first.setPermission({
+    server: 'web',
+    kind: 'deny',
+    file: 'project-local',
+    projectPath: world.projectDir,
+  });
+  await first.close();
+  expect(JSON.parse(readFileSync(localSettings(), 'utf8'))).toEqual({ permissions: { deny: ['mcp__web'] } });
+
+  // The undo reads the history to find the change; only its own line cannot be written there.
+  const restore = makeFileReadOnly(historyFile());
+  try {
+    const cut = startAdmin();
+    await cut.undo({ id: denied.changeId ?? '' });
+    await cut.close();
+  } finally {
+    restore();
+  }
+  expect(JSON.parse(readFileSync(localSettings(), 'utf8'))).toEqual({ permissions: {} });
+
+  const admin = await restarted();
+  const [undo, change] = await admin.history();
+  expect({ undo, change }).toMatchObject({
+    undo: { procedure: 'mcp.undo', name: 'web', interrupted: 'completed', undoable: true },
+    change: { id: denied.changeId, procedure: 'mcp.setPermission', undoable: false },
+  });
+  await admin.undo({ id: undo?.id ?? '' });
+  expect(JSON.parse(readFileSync(localSettings(), 'utf8'))).toEqual({ permissions: { deny: ['mcp__web'] } });
 });
 
 /**
