@@ -153,7 +153,7 @@ describe('refusals', () => {
     });
   });
 
-  it('refuses to disable when .mcp-admin/ is read-only: the stash cannot be written, so nothing is removed', async () => {
+  it('refuses to disable when .mcp-admin/ is read-only: neither its intent nor the stash can be written, so nothing is removed', async () => {
     await seed('user', 'web', WEB);
     const dir = join(world.configDir, '.mcp-admin');
     mkdirSync(dir, { mode: 0o700 });
@@ -166,8 +166,11 @@ describe('refusals', () => {
       expect(error).toBeInstanceOf(McpCoreError);
       expect({ code: (error as McpCoreError).code, message: (error as McpCoreError).message }).toEqual({
         code: 'WRITE_FAILED',
+        // Its intent is the first file a disable writes, before the stash (issue 42).
         message: expect.stringMatching(
-          new RegExp(`^Cannot write ${stashPath()}: E(ACCES|PERM): `),
+          new RegExp(
+            `^Cannot write ${dir}/change-[0-9a-f-]{36}\\.json, where the change is recorded before its first step \\(E(ACCES|PERM): `,
+          ),
         ) as unknown,
       });
     } finally {
@@ -176,9 +179,11 @@ describe('refusals', () => {
     expect({
       spawned: existsSync(cliLog()),
       config: readFileSync(world.configPath).equals(configBytes),
+      stash: existsSync(stashPath()),
     }).toEqual({
       spawned: false,
       config: true,
+      stash: false,
     });
   });
 });

@@ -6,9 +6,10 @@
  * several switches (a profile applied) records each switch the same way, and is undone by switching
  * each back. Everything here runs inside one turn of the mutation queue. A project server's switch
  * that takes its name out of an approval list is durable as an intent first (history/intents.ts)
- * and settled at start by the list it stands in then; a user/local disable needs none: its first
- * step writes the whole entry to the stash (atomically, file and folder synced), which keeps it
- * until it is enabled, whatever cuts the disable off.
+ * and settled at start by the list it stands in then. A user/local switch (and its undo) has an
+ * intent too, with the whole entry it moves: its first step is still the stash (the durable copy
+ * of a disabled entry), and one cut off after its CLI step is settled at start by `.claude.json`
+ * and the stash, recorded as interrupted and undoable.
  */
 import type { Scope } from '../../schemas';
 import { approvalListOf } from '../../switch';
@@ -130,17 +131,49 @@ export function createSwitchChanges({
     const plan =
       target.scope === 'project'
         ? approvalPlan(await approvals.plannedApproval(target.name, target.projectPath, on))
-        : undefined;
+        : entryPlan(place, on, await stashSwitch.entryToMove({ ...target, scope: target.scope }, on));
     return recordedChange({ kind: 'switch', procedure, place, undoes: undone?.id, plan }, () =>
       switchInto(target, on, undone?.entry),
     );
   }
 
   /**
+   * A user/local switch cut off (its intent left): `.claude.json` and the stash decide (see
+   * `foundAfterCutOff`). Landed, it is recorded with the entry it moved, and its undo switches back.
+   */
+  async function settleInterrupted(planned: RecordOf<'switch'>): Promise<Settled<'switch'>> {
+    if (planned.approval !== undefined) return settleApproval(planned);
+    const on = planned.procedure === 'mcp.enable';
+    const moved = on ? planned.after : planned.before;
+    if (moved === undefined || moved.scope === 'project') {
+      throw new TypeError(`the switch of "${planned.name}" planned no user/local entry move`);
+    }
+    const { name, scope, projectPath } = moved;
+    const { entry, state } = await stashSwitch.foundAfterCutOff(
+      { name, scope, projectPath },
+      on,
+      moved.entry,
+    );
+    if (entry === undefined) {
+      return {
+        interrupted: 'nothing changed',
+        moves: {},
+        message: `Interrupted (MCP Admin stopped before it ended); nothing of it had landed: ${state}`,
+      };
+    }
+    const back = on ? 'disable it again' : 'enable it again';
+    return {
+      interrupted: 'completed',
+      moves: entryPlan(moved, on, entry) ?? {},
+      message: `Interrupted (MCP Admin stopped before it ended); found completed: ${state} Undo this change to ${back}.`,
+    };
+  }
+
+  /**
    * An approval switch cut off (its intent left): the list the name stands in now decides. As
    * before it, nothing changed; otherwise it landed, and its undo puts the name back.
    */
-  async function settleInterrupted(planned: RecordOf<'switch'>): Promise<Settled<'switch'>> {
+  async function settleApproval(planned: RecordOf<'switch'>): Promise<Settled<'switch'>> {
     const { approval, name } = planned;
     if (approval === undefined) throw new TypeError(`the switch of "${name}" planned no approval move`);
     const now = (await approvalListOf(approval.settingsFile, name)) ?? null;
@@ -224,11 +257,11 @@ export function createSwitchChanges({
     const subject = moved.approval === undefined ? movedEntry(moved) : moved;
     const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');
     const procedure = moved.on ? 'mcp.disable' : 'mcp.enable';
-    // Taking the name out of the list the switch put it in: durable first, like the switch.
+    // Taking the name out of the list the switch put it in, or the entry out of where it put it: durable first, like the switch.
     const { approval } = moved;
     const plan =
       approval === undefined
-        ? undefined
+        ? entryPlan(place, !moved.on, movedEntry(moved).entry)
         : approvalPlan({ settingsFile: approval.settingsFile, from: approval.to, to: approval.from });
     return recordedChange({ kind: 'switch', procedure, place, undoes: change.id, plan }, () =>
       switchBackInto(moved),
@@ -249,6 +282,21 @@ function approvalPlan(
 ): SwitchMoves | undefined {
   if (move === undefined || move.from === null || move.from === move.to) return undefined;
   return { approval: { settingsFile: move.settingsFile, from: move.from, to: move.to } };
+}
+
+/**
+ * The intent's plan of a user/local switch: the whole entry a disable takes out of `.claude.json`
+ * (`before`) or an enable takes out of the stash (`after`); none when there is no entry to move.
+ */
+function entryPlan(
+  place: EntryPlace,
+  on: boolean,
+  entry: Record<string, unknown> | undefined,
+): SwitchMoves | undefined {
+  if (entry === undefined) return undefined;
+  const { name, scope, projectPath, source } = place;
+  const placed: PlacedEntry = { name, scope, projectPath, source, entry };
+  return on ? { after: placed } : { before: placed };
 }
 
 /** What the history keeps of a switch: the entry it stashed or added back, or the approval it moved. */

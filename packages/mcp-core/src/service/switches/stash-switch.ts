@@ -2,7 +2,8 @@
  * The switch of a user or local server: disable keeps the whole stored entry in MCP Admin's stash,
  * then removes it with the CLI; enable adds it back with `add-json`, then drops it from the stash.
  * The stash is always written first, so a crash in between leaves the entry in the stash, in
- * `.claude.json`, or in both (which `reconcile` settles on start), never in neither. A CLI call
+ * `.claude.json`, or in both (which `reconcile` settles on start), never in neither; the change's
+ * intent, written before the stash (changes.ts), is settled by the same two files. A CLI call
  * may land and still fail (a timeout, a crash after the write, a read-back that cannot read the
  * config): the config is read again (`readBack`), what landed is thrown with the error
  * (`LandedThenFailed`), and the error says where the server is now.
@@ -27,6 +28,9 @@ export interface StashSwitchRequest {
   /** An undo: the entry to switch must be exactly this one, else CHANGED_SINCE. */
   expected: Record<string, unknown> | undefined;
 }
+
+/** The user/local server a switch turns on or off. */
+export type SwitchedServer = Omit<StashSwitchRequest, 'expected'>;
 
 /** What a user/local switch is made of: the config, its bounded reader, and the audited CLI call. */
 export interface StashSwitchContext {
@@ -217,12 +221,62 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
     }
   }
 
+  /**
+   * The entry a switch will move, for its intent: stored now (disable) or stashed (enable);
+   * undefined when there is none or it cannot be read, which the switch itself then says.
+   */
+  async function entryToMove({ name, scope, projectPath }: SwitchedServer, on: boolean) {
+    try {
+      if (!on) return (await storedIn(scope, name, projectPath))?.entry;
+      const key = await stashKeyOf(name, scope, projectPath);
+      return (await readDisabledStash(stashPath)).find((server) => isStashKey(server, key))?.entry;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * A switch cut off after its intent (MCP Admin killed), read from what is stored at start: a
+   * disable landed once the server is gone from `.claude.json` and the stash keeps it (the stash is
+   * written before the remove); an enable once it is back exactly as `planned`. `entry` is the
+   * entry it moved when it landed, and `state` says what was found.
+   */
+  async function foundAfterCutOff(
+    { name, scope, projectPath }: SwitchedServer,
+    on: boolean,
+    planned: Record<string, unknown>,
+  ): Promise<{ entry?: Record<string, unknown>; state: string }> {
+    const stored = await storedIn(scope, name, projectPath);
+    if (on) {
+      if (stored === undefined) {
+        return { state: `"${name}" is not in ${configPath}; its whole entry stays in ${stashPath}.` };
+      }
+      if (fieldsDifferingAsLoaded(stored.entry, planned).length > 0) {
+        return { state: `a different "${name}" is stored in ${configPath}, not this enable's.` };
+      }
+      return { entry: stored.entry, state: `"${name}" is back in ${configPath}.` };
+    }
+    if (stored !== undefined) return { state: `"${name}" is still in ${configPath}.` };
+    const key = await stashKeyOf(name, scope, projectPath);
+    const kept = (await readDisabledStash(stashPath)).find((server) => isStashKey(server, key));
+    if (kept === undefined) {
+      // The stash is written before the remove: without it there, this disable's remove never ran.
+      return {
+        state: `"${name}" is gone from ${configPath}, but ${stashPath} does not keep it: its remove never ran.`,
+      };
+    }
+    return {
+      entry: kept.entry,
+      state: `"${name}" is gone from ${configPath} and its whole entry is kept in ${stashPath}.`,
+    };
+  }
+
   /** The checks of a switch alone, nothing written: a change of several switches checks each first. */
   async function refuseUnlessSwitchable(request: StashSwitchRequest, on: boolean): Promise<void> {
     await (on ? enablePlan(request) : disablePlan(request));
   }
 
-  return { disable, enable, refuseUnlessSwitchable };
+  return { disable, enable, refuseUnlessSwitchable, entryToMove, foundAfterCutOff };
 }
 
 /** Whether `server` is the very entry `stashed` was (its key, entry and time): another one under the key stays. */

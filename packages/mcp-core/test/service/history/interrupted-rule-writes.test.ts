@@ -1,16 +1,17 @@
 /**
- * Intent before action for the writes of Claude Code's settings that take something away (issue
- * 42): a permission rule removed, a project server's approval taken out of its list. Each is cut
- * off after its write and before its history line (the history cannot be written: a folder stands
- * where it goes); the next MCP Admin to start finds the intent, records the change as interrupted,
- * and its undo puts back what the write took away. No CLI runs: the subject is MCP Admin's files.
+ * Intent before action for the writes that take something away (issue 42): a permission rule
+ * removed, a project server's approval taken out of its list, a user-scope server disabled or
+ * enabled. Each is cut off after its write and before its history line (the history cannot be
+ * written: a folder stands where it goes); the next MCP Admin to start finds the intent, records
+ * the change as interrupted, and its undo puts back what the write took away. The subject is MCP
+ * Admin's files: a switch runs the fake CLI (core/cli/fake-claude-contract.test.ts holds it to the real one).
  */
 import { createTestWorld, FAKE_CLAUDE, worldAdminOptions } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createMcpAdmin } from '../../../src/service/mcp-admin';
 import type { McpAdmin } from '../../../src/service/mcp-admin';
@@ -106,26 +107,85 @@ it('records an approval switch cut off after it took a project server out of ena
   });
 });
 
-it('records a permission write cut off before its write as interrupted with nothing changed, the rule left as it was', async () => {
+/** `file` unwritable and still readable: immutable as root (who writes through any mode), else mode 0400. */
+function makeFileReadOnly(file: string): () => void {
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync('chattr', ['+i', file]);
+  else chmodSync(file, 0o400);
+  return () => {
+    if (asRoot) execFileSync('chattr', ['-i', file]);
+    else chmodSync(file, 0o600);
+  };
+}
+
+it('records an undo of a permission change cut off after it removed the rule as interrupted and completed, and undoing that puts the rule back', async () => {
   mkdirSync(join(world.projectDir, '.claude'), { recursive: true });
-  const settings = JSON.stringify({ permissions: { deny: ['mcp__web'] } });
-  writeFileSync(localSettings(), settings);
-  // The intent a killed MCP Admin left before its write: its owner process has ended.
+  writeFileSync(localSettings(), JSON.stringify({ permissions: {} }));
+  const first = startAdmin();
+  const denied = await first.setPermission({
+    server: 'web',
+    kind: 'deny',
+    file: 'project-local',
+    projectPath: world.projectDir,
+  });
+  await first.close();
+  expect(JSON.parse(readFileSync(localSettings(), 'utf8'))).toEqual({ permissions: { deny: ['mcp__web'] } });
+
+  // The undo reads the history to find the change; only its own line cannot be written there.
+  const restore = makeFileReadOnly(historyFile());
+  try {
+    const cut = startAdmin();
+    await cut.undo({ id: denied.changeId ?? '' });
+    await cut.close();
+  } finally {
+    restore();
+  }
+  expect(JSON.parse(readFileSync(localSettings(), 'utf8'))).toEqual({ permissions: {} });
+
+  const admin = await restarted();
+  const [undo, change] = await admin.history();
+  expect({ undo, change }).toMatchObject({
+    undo: { procedure: 'mcp.undo', name: 'web', interrupted: 'completed', undoable: true },
+    change: { id: denied.changeId, procedure: 'mcp.setPermission', undoable: false },
+  });
+  await admin.undo({ id: undo?.id ?? '' });
+  expect(JSON.parse(readFileSync(localSettings(), 'utf8'))).toEqual({ permissions: { deny: ['mcp__web'] } });
+});
+
+/**
+ * The intent a killed MCP Admin left before its first step, of a change planned as `planned`: its
+ * owner process has ended. Returns the change's id.
+ */
+function intentOfKilledAdmin(planned: Record<string, unknown>): string {
   const { pid } = spawnSync(process.execPath, ['-e', '']);
   const id = randomUUID();
   const own = join(world.configDir, '.mcp-admin');
   mkdirSync(own, { recursive: true, mode: 0o700 });
-  const rule = { kind: 'deny', rule: 'mcp__web', index: 0 };
   const record = {
     id,
     time: new Date().toISOString(),
+    ok: false,
+    message: 'Began; MCP Admin stopped before this change ended.',
+    ...planned,
+  };
+  writeFileSync(
+    join(own, `change-${id}.json`),
+    JSON.stringify({ version: 1, owner: { pid, startTime: 1 }, record }),
+  );
+  return id;
+}
+
+it('records a permission write cut off before its write as interrupted with nothing changed, the rule left as it was', async () => {
+  mkdirSync(join(world.projectDir, '.claude'), { recursive: true });
+  const settings = JSON.stringify({ permissions: { deny: ['mcp__web'] } });
+  writeFileSync(localSettings(), settings);
+  const rule = { kind: 'deny', rule: 'mcp__web', index: 0 };
+  const id = intentOfKilledAdmin({
     kind: 'permission',
     procedure: 'mcp.setPermission',
     name: 'web',
     scope: 'local',
     projectPath: world.projectDir,
-    ok: false,
-    message: 'Began; MCP Admin stopped before this change ended.',
     permission: {
       settingsFile: localSettings(),
       file: 'project-local',
@@ -133,11 +193,7 @@ it('records a permission write cut off before its write as interrupted with noth
       from: [rule],
       to: [],
     },
-  };
-  writeFileSync(
-    join(own, `change-${id}.json`),
-    JSON.stringify({ version: 1, owner: { pid, startTime: 1 }, record }),
-  );
+  });
 
   const admin = await restarted();
 
@@ -150,4 +206,127 @@ it('records a permission write cut off before its write as interrupted with noth
     }),
   ]);
   expect(readFileSync(localSettings(), 'utf8')).toBe(settings);
+});
+
+it('records an approval switch cut off before its write as interrupted with nothing changed, the settings file byte-identical', async () => {
+  mkdirSync(join(world.projectDir, '.claude'), { recursive: true });
+  const settings = JSON.stringify({ enabledMcpjsonServers: ['team'] });
+  writeFileSync(localSettings(), settings);
+  const id = intentOfKilledAdmin({
+    kind: 'switch',
+    procedure: 'mcp.disable',
+    name: 'team',
+    scope: 'project',
+    projectPath: world.projectDir,
+    approval: {
+      settingsFile: localSettings(),
+      from: 'enabledMcpjsonServers',
+      to: 'disabledMcpjsonServers',
+    },
+  });
+
+  const admin = await restarted();
+
+  expect(await admin.history()).toEqual([
+    expect.objectContaining({
+      id,
+      procedure: 'mcp.disable',
+      interrupted: 'nothing changed',
+      undoable: false,
+    }),
+  ]);
+  expect(readFileSync(localSettings(), 'utf8')).toBe(settings);
+});
+
+const WEB = { type: 'http', url: 'https://example.test/mcp', headers: { Authorization: 'Bearer s3cret' } };
+const stashFile = () => join(world.configDir, '.mcp-admin', 'disabled.json');
+const storedServers = () =>
+  (JSON.parse(readFileSync(world.configPath, 'utf8')) as { mcpServers?: unknown }).mcpServers;
+const stashedEntries = () =>
+  (JSON.parse(readFileSync(stashFile(), 'utf8')) as { servers: { name: string; entry: unknown }[] }).servers;
+
+/** `web` kept in the stash as a disable stashes it. */
+function stashWeb(): void {
+  const web = { scope: 'user', name: 'web', entry: WEB, disabledAt: new Date().toISOString() };
+  mkdirSync(dirname(stashFile()), { recursive: true, mode: 0o700 });
+  writeFileSync(stashFile(), JSON.stringify({ version: 1, servers: [web] }));
+}
+
+it('records a user-scope disable cut off after the CLI removed the server as interrupted and completed, and its undo adds the whole entry back', async () => {
+  writeFileSync(world.configPath, JSON.stringify({ mcpServers: { web: WEB } }));
+
+  await cutOffBeforeItsHistoryLine((admin) => admin.disable({ name: 'web', scope: 'user' }));
+  expect({ stored: storedServers(), stash: stashedEntries() }).toEqual({
+    stored: {},
+    stash: [expect.objectContaining({ name: 'web', entry: WEB })],
+  });
+
+  const admin = await restarted();
+  const [change] = await admin.history();
+  expect(change).toMatchObject({
+    procedure: 'mcp.disable',
+    name: 'web',
+    scope: 'user',
+    interrupted: 'completed',
+    undoable: true,
+  });
+  await admin.undo({ id: change?.id ?? '' });
+  expect({ stored: storedServers(), stash: stashedEntries() }).toEqual({ stored: { web: WEB }, stash: [] });
+});
+
+it('records a user-scope enable cut off after the CLI added the server back as interrupted and completed, and its undo disables it again', async () => {
+  writeFileSync(world.configPath, JSON.stringify({ mcpServers: {} }));
+  stashWeb();
+
+  await cutOffBeforeItsHistoryLine((admin) => admin.enable({ name: 'web', scope: 'user' }));
+  expect(storedServers()).toEqual({ web: WEB });
+
+  const admin = await restarted();
+  const [change] = await admin.history();
+  expect(change).toMatchObject({
+    procedure: 'mcp.enable',
+    name: 'web',
+    interrupted: 'completed',
+    undoable: true,
+  });
+  await admin.undo({ id: change?.id ?? '' });
+  expect({ stored: storedServers(), stash: stashedEntries() }).toEqual({
+    stored: {},
+    stash: [expect.objectContaining({ name: 'web', entry: WEB })],
+  });
+});
+
+it('records a user-scope disable cut off before its remove as interrupted with nothing changed, the server still stored and no longer stashed', async () => {
+  const config = JSON.stringify({ mcpServers: { web: WEB } });
+  writeFileSync(world.configPath, config);
+  const id = intentOfKilledAdmin({
+    kind: 'switch',
+    procedure: 'mcp.disable',
+    name: 'web',
+    scope: 'user',
+    before: {
+      name: 'web',
+      scope: 'user',
+      projectPath: world.projectDir,
+      source: world.configPath,
+      entry: WEB,
+    },
+  });
+  // Its first step landed: the whole entry in the stash.
+  stashWeb();
+
+  const admin = await restarted();
+
+  expect(await admin.history()).toEqual([
+    expect.objectContaining({
+      id,
+      procedure: 'mcp.disable',
+      interrupted: 'nothing changed',
+      undoable: false,
+    }),
+  ]);
+  expect({ config: readFileSync(world.configPath, 'utf8'), stash: stashedEntries() }).toEqual({
+    config,
+    stash: [],
+  });
 });
