@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:f
 import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchCheckAll, type CheckAllFigures } from './check-all';
-import { benchFirstLoad, type FirstLoadFigures } from './first-load';
+import { BENCH_BROWSER, benchFirstLoad, type FirstLoadFigures } from './first-load';
 import { BENCH_SERVER } from './bench-server';
 import { benchHttpList, type HttpListFigures } from './http-list';
 import { benchHttpProjects, type HttpProjectsFigures } from './http-projects';
@@ -265,6 +265,7 @@ function printFirstLoad({ assets, totalGzipped, runs, floorRuns }: FirstLoadFigu
       '',
       `First load, gzipped (apps/web/test/first-load.test.ts counts it so): ${bytes(totalGzipped)}`,
       ...assets.map(({ path, gzipped }) => `  ${path}: ${bytes(gzipped)}`),
+      `Browser: ${BENCH_BROWSER}`,
       `First server row painted after a cold page load, median of ${runs.length}: ${ms(median(painted))} ` +
         `(in the document at ${ms(median(runs.map((run) => run.insertedMs)))}; ` +
         `fastest ${ms(Math.min(...painted))}, slowest ${ms(Math.max(...painted))})`,
