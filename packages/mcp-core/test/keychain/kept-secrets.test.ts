@@ -16,7 +16,7 @@ import {
 import { createHash } from 'node:crypto';
 import type { TestKeychain, TestWorld } from '@mcp-admin/core/testing';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ZodError } from 'zod';
@@ -157,6 +157,44 @@ describe('a stdio server kept in the keychain', () => {
     });
     await expect(service.list({ name: 'github', reveal: true })).resolves.toMatchObject({
       servers: [{ env: { SECRET: KEPT_IN_KEYCHAIN } }],
+    });
+  });
+
+  it('an add cut off after add-json stored it (its history unwritable) leaves an intent naming the secret by its ref, no value; restarted, it is recorded as interrupted, completed and undoable', async () => {
+    const history = join(world.configDir, '.mcp-admin', 'history.jsonl');
+    mkdirSync(history, { recursive: true });
+    const cut = admin();
+    await cut.add({
+      name: 'github',
+      scope: 'user',
+      command: 'gh-mcp',
+      env: { GITHUB_TOKEN: TOKEN },
+      secretsIn: 'keychain',
+    });
+    await cut.close();
+    rmdirSync(history);
+    const stored = userServers().github ?? {};
+    const intents = readdirSync(join(world.configDir, '.mcp-admin')).filter((file) =>
+      file.startsWith('change-'),
+    );
+    expect(intents).toHaveLength(1);
+    const intent = readFileSync(join(world.configDir, '.mcp-admin', intents[0] ?? ''), 'utf8');
+    expect({
+      holdsEntry: intent.includes(JSON.stringify(stored.args)),
+      value: intent.includes(TOKEN),
+    }).toEqual({
+      holdsEntry: true,
+      value: false,
+    });
+
+    const restarted = admin();
+    await restarted.settleDisabled();
+    const [change] = await restarted.history();
+    expect(change).toMatchObject({
+      procedure: 'mcp.add',
+      name: 'github',
+      interrupted: 'completed',
+      undoable: true,
     });
   });
 });
