@@ -13,7 +13,7 @@ import {
   startRemoteMcpServer,
   startTestKeychain,
 } from '@mcp-admin/core/testing';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { TestKeychain, TestWorld } from '@mcp-admin/core/testing';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTes
 import { ZodError } from 'zod';
 import { createSystemKeychain } from '../../src/keychain';
 import type { Keychain } from '../../src/keychain';
-import { KEPT_IN_KEYCHAIN } from '../../src/kept-secrets';
+import { KEPT_IN_KEYCHAIN, KEYCHAIN_LAUNCHER, newKeptRef, wrapEntry } from '../../src/kept-secrets';
 import { adminInWorld, storedConfigOf } from '../support/world-admin';
 
 const TOKEN = 'ghp_kept1234567890abcdefSECRET';
@@ -195,6 +195,44 @@ describe('a stdio server kept in the keychain', () => {
       name: 'github',
       interrupted: 'completed',
       undoable: true,
+    });
+  });
+  it('an add cut off before add-json, its items stored first, is recorded at start as nothing changed and its items are deleted', async () => {
+    writeFileSync(world.configPath, JSON.stringify({ mcpServers: {} }));
+    const place = { name: 'github', scope: 'user', projectPath: world.projectDir, source: world.configPath };
+    const launcher = { nodePath: process.execPath, launcherPath: KEYCHAIN_LAUNCHER };
+    const { entry, items } = wrapEntry(
+      { type: 'stdio', command: 'gh-mcp', args: [], env: { GITHUB_TOKEN: TOKEN } },
+      { env: ['GITHUB_TOKEN'], headers: [] },
+      newKeptRef({ ...place, configPath: world.configPath }),
+      launcher,
+    );
+    await createSystemKeychain({ env: keychain.envFor(world) }).set(items);
+    const [account = ''] = items.keys();
+    expect(keychain.item(account)).toBe(TOKEN);
+    // The intent of an MCP Admin killed before its add-json: its owner process has ended.
+    const id = randomUUID();
+    const record = { id, time: new Date().toISOString(), ok: false, message: 'Began', kind: 'entries' };
+    const planned = {
+      ...record,
+      procedure: 'mcp.add',
+      name: 'github',
+      scope: 'user',
+      after: { ...place, entry },
+    };
+    const owner = { pid: spawnSync(process.execPath, ['-e', '']).pid, startTime: 1 };
+    mkdirSync(join(world.configDir, '.mcp-admin'), { recursive: true, mode: 0o700 });
+    writeFileSync(
+      join(world.configDir, '.mcp-admin', `change-${id}.json`),
+      JSON.stringify({ version: 1, owner, record: planned }),
+    );
+
+    const restarted = admin();
+    await restarted.settleDisabled();
+
+    expect({ history: await restarted.history(), item: keychain.item(account) }).toEqual({
+      history: [expect.objectContaining({ id, procedure: 'mcp.add', interrupted: 'nothing changed' })],
+      item: '',
     });
   });
 });

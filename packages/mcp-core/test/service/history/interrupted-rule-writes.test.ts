@@ -378,28 +378,3 @@ it('records a project-scope import cut off after add-json stored it as interrupt
   await admin.undo({ id: change?.id ?? '' });
   expect(projectServers()).toEqual({});
 });
-
-it('records an add cut off before add-json as interrupted with nothing changed, .claude.json byte-identical', async () => {
-  const config = JSON.stringify({ mcpServers: {} });
-  writeFileSync(world.configPath, config);
-  const place = { name: 'web', scope: 'user', projectPath: world.projectDir, source: world.configPath };
-  const id = intentOfKilledAdmin({
-    kind: 'entries',
-    procedure: 'mcp.add',
-    name: 'web',
-    scope: 'user',
-    after: { ...place, entry: WEB },
-  });
-
-  const admin = await restarted();
-
-  expect(await admin.history()).toEqual([
-    expect.objectContaining({
-      id,
-      procedure: 'mcp.add',
-      interrupted: 'nothing changed',
-      undoable: false,
-    }),
-  ]);
-  expect(readFileSync(world.configPath, 'utf8')).toBe(config);
-});
