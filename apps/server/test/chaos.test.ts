@@ -474,7 +474,6 @@ it(
     const began = Date.now();
     const note = (event: string) => events.push(`${String(Date.now() - began).padStart(6)} ${event}`);
     const storedBy200 = new Map<string, string>();
-    const unknownStores = new Set<string>();
     const changeIds: string[] = [];
     const undone: { target: string; outcome: Outcome['status'] }[] = [];
     /** Tag → name, of what the CLI beside stored. */
@@ -553,10 +552,6 @@ it(
           tally[outcome.status]++;
           if (outcome.status === 'ok') okByPath.set(op.path, (okByPath.get(op.path) ?? 0) + 1);
           const stores = op.stores ?? [];
-          // An add takes nothing away, so it writes no intent: cut before its record, it may land
-          // unrecorded (an import asked to replace a name that is not stored adds it).
-          const adds = op.path === 'mcp.add' || op.path === 'mcp.import';
-          if (outcome.status === 'unknown' && adds) for (const tag of stores) unknownStores.add(tag);
           if (op.path === 'mcp.setPermission') {
             const target = `${String(op.input.file)}|mcp__${String(op.input.server)}`;
             if (outcome.status === 'unknown') rules.set(target, undefined);
@@ -621,7 +616,6 @@ it(
       .filter((place, index, all) => all.indexOf(place) !== index);
 
     const interrupted = [...records.values()].filter(({ interrupted }) => interrupted !== undefined);
-    const addsCutUnrecorded = state.found.filter(({ tag }) => !named.has(tag) && unknownStores.has(tag));
     // Where the history leaves each entry it names (on, kept off, gone), against where it is. A switch
     // writes no intent (docs/architecture.md: the stash settle at start covers it), so one cut after its
     // CLI call landed is in no record: told here, not failed, until switches record their intent.
@@ -640,7 +634,7 @@ it(
       return told === undefined || told === is ? [] : [`${tag} at ${where}, the history leaves it ${told}`];
     });
     console.log(
-      `chaos: seed ${String(SEED)}: ${String(ran)} ms; answers ${JSON.stringify(tally)}, 200s ${JSON.stringify(Object.fromEntries(okByPath))}; ${String(records.size)} changes in the history, ${String(interrupted.length)} settled as interrupted (${interrupted.map(({ procedure, interrupted: how }) => `${procedure}: ${String(how)}`).join(', ')}); ${String(storedBy200.size)} entries stored by a 200, ${String(state.found.length)} stored now, ${String(addsCutUnrecorded.length)} of them by an add cut before its record; ${String(cliCalls(world))} CLI calls by the servers; where the history does not say: ${placedUnrecorded.length === 0 ? 'none' : placedUnrecorded.join(', ')}`,
+      `chaos: seed ${String(SEED)}: ${String(ran)} ms; answers ${JSON.stringify(tally)}, 200s ${JSON.stringify(Object.fromEntries(okByPath))}; ${String(records.size)} changes in the history, ${String(interrupted.length)} settled as interrupted (${interrupted.map(({ procedure, interrupted: how }) => `${procedure}: ${String(how)}`).join(', ')}); ${String(storedBy200.size)} entries stored by a 200, ${String(state.found.length)} stored now; ${String(cliCalls(world))} CLI calls by the servers; where the history does not say: ${placedUnrecorded.length === 0 ? 'none' : placedUnrecorded.join(', ')}`,
     );
 
     onTestFailed(() => {
@@ -658,11 +652,9 @@ it(
       stashedTwice,
       // Each stored entry exactly as it was sent, secret included.
       cut: state.found.filter(({ whole }) => !whole),
-      // Every entry stored now was stored by a recorded change, or by the CLI beside, or by an add
-      // whose server was killed before it answered (an add takes nothing away: it writes no intent).
-      unrecorded: state.found.filter(
-        ({ tag }) => !named.has(tag) && !besideAdded.has(tag) && !unknownStores.has(tag),
-      ),
+      // Every entry stored now was stored by a recorded change or by the CLI beside: an add or import
+      // killed after add-json landed is recorded at start from its intent.
+      unrecorded: state.found.filter(({ tag }) => !named.has(tag) && !besideAdded.has(tag)),
       // Every change answered with an id is in the history, as having landed.
       answeredNotRecorded: changeIds.filter((id) => records.get(id)?.ok !== true),
       // No change left begun: each start settled those of the killed servers.

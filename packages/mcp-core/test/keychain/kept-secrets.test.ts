@@ -13,16 +13,16 @@ import {
   startRemoteMcpServer,
   startTestKeychain,
 } from '@mcp-admin/core/testing';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { TestKeychain, TestWorld } from '@mcp-admin/core/testing';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ZodError } from 'zod';
 import { createSystemKeychain } from '../../src/keychain';
 import type { Keychain } from '../../src/keychain';
-import { KEPT_IN_KEYCHAIN } from '../../src/kept-secrets';
+import { KEPT_IN_KEYCHAIN, KEYCHAIN_LAUNCHER, newKeptRef, wrapEntry } from '../../src/kept-secrets';
 import { adminInWorld, storedConfigOf } from '../support/world-admin';
 
 const TOKEN = 'ghp_kept1234567890abcdefSECRET';
@@ -157,6 +157,82 @@ describe('a stdio server kept in the keychain', () => {
     });
     await expect(service.list({ name: 'github', reveal: true })).resolves.toMatchObject({
       servers: [{ env: { SECRET: KEPT_IN_KEYCHAIN } }],
+    });
+  });
+
+  it('an add cut off after add-json stored it (its history unwritable) leaves an intent naming the secret by its ref, no value; restarted, it is recorded as interrupted, completed and undoable', async () => {
+    const history = join(world.configDir, '.mcp-admin', 'history.jsonl');
+    mkdirSync(history, { recursive: true });
+    const cut = admin();
+    await cut.add({
+      name: 'github',
+      scope: 'user',
+      command: 'gh-mcp',
+      env: { GITHUB_TOKEN: TOKEN },
+      secretsIn: 'keychain',
+    });
+    await cut.close();
+    rmdirSync(history);
+    const stored = userServers().github ?? {};
+    const intents = readdirSync(join(world.configDir, '.mcp-admin')).filter((file) =>
+      file.startsWith('change-'),
+    );
+    expect(intents).toHaveLength(1);
+    const intent = readFileSync(join(world.configDir, '.mcp-admin', intents[0] ?? ''), 'utf8');
+    expect({
+      holdsEntry: intent.includes(JSON.stringify(stored.args)),
+      value: intent.includes(TOKEN),
+    }).toEqual({
+      holdsEntry: true,
+      value: false,
+    });
+
+    const restarted = admin();
+    await restarted.settleDisabled();
+    const [change] = await restarted.history();
+    expect(change).toMatchObject({
+      procedure: 'mcp.add',
+      name: 'github',
+      interrupted: 'completed',
+      undoable: true,
+    });
+  });
+  it('an add cut off before add-json, its items stored first, is recorded at start as nothing changed and its items are deleted', async () => {
+    writeFileSync(world.configPath, JSON.stringify({ mcpServers: {} }));
+    const place = { name: 'github', scope: 'user', projectPath: world.projectDir, source: world.configPath };
+    const launcher = { nodePath: process.execPath, launcherPath: KEYCHAIN_LAUNCHER };
+    const { entry, items } = wrapEntry(
+      { type: 'stdio', command: 'gh-mcp', args: [], env: { GITHUB_TOKEN: TOKEN } },
+      { env: ['GITHUB_TOKEN'], headers: [] },
+      newKeptRef({ ...place, configPath: world.configPath }),
+      launcher,
+    );
+    await createSystemKeychain({ env: keychain.envFor(world) }).set(items);
+    const [account = ''] = items.keys();
+    expect(keychain.item(account)).toBe(TOKEN);
+    // The intent of an MCP Admin killed before its add-json: its owner process has ended.
+    const id = randomUUID();
+    const record = { id, time: new Date().toISOString(), ok: false, message: 'Began', kind: 'entries' };
+    const planned = {
+      ...record,
+      procedure: 'mcp.add',
+      name: 'github',
+      scope: 'user',
+      after: { ...place, entry },
+    };
+    const owner = { pid: spawnSync(process.execPath, ['-e', '']).pid, startTime: 1 };
+    mkdirSync(join(world.configDir, '.mcp-admin'), { recursive: true, mode: 0o700 });
+    writeFileSync(
+      join(world.configDir, '.mcp-admin', `change-${id}.json`),
+      JSON.stringify({ version: 1, owner, record: planned }),
+    );
+
+    const restarted = admin();
+    await restarted.settleDisabled();
+
+    expect({ history: await restarted.history(), item: keychain.item(account) }).toEqual({
+      history: [expect.objectContaining({ id, procedure: 'mcp.add', interrupted: 'nothing changed' })],
+      item: '',
     });
   });
 });

@@ -37,8 +37,11 @@ export function createAddServer({
             : { entry: addedEntry(input), accounts: [] };
         // Through add-json, so env and header values go on stdin, never on argv.
         const asked: PlacedEntry = { ...place, entry: kept.entry };
+        // What it stores is durable before add-json (the intent; a kept entry by its ref), so a cut-off add that landed is recorded.
+        const plan = taken ? undefined : { after: asked };
+        const subject = { kind: 'entries', procedure: 'mcp.add', place, plan } as const;
         try {
-          return await entries.recordedChange({ kind: 'entries', procedure: 'mcp.add', place }, async () => {
+          return await entries.recordedChange(subject, async () => {
             if (!taken) return entries.addRecorded('mcp.add', asked);
             const added = await entries.addWhole('mcp.add', asked);
             return { result: added.result, moves: { after: added.stored } };

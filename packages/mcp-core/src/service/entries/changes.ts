@@ -108,8 +108,14 @@ export function createEntryChanges({
 
   /** Whether `place` stores `entry` now (as loaded: the CLI may add empty defaults). */
   async function holds(place: PlacedEntry): Promise<boolean> {
+    return (await storedAs(place)) !== undefined;
+  }
+
+  /** `place` as stored now when it stores its `entry` as loaded (an undo compares field by field); else undefined. */
+  async function storedAs(place: PlacedEntry): Promise<PlacedEntry | undefined> {
     const stored = await storedAt(place);
-    return stored !== undefined && fieldsDifferingAsLoaded(stored.entry, place.entry).length === 0;
+    const same = stored !== undefined && fieldsDifferingAsLoaded(stored.entry, place.entry).length === 0;
+    return same ? { ...place, entry: stored.entry } : undefined;
   }
 
   /**
@@ -120,11 +126,12 @@ export function createEntryChanges({
    */
   async function settleInterrupted(planned: RecordOf<'entries'>): Promise<Settled<'entries'>> {
     const { before: from, after: to, procedure } = planned;
-    if (to !== undefined && (await holds(to))) {
+    const landed = to === undefined ? undefined : await storedAs(to);
+    if (to !== undefined && landed !== undefined) {
       const fromLeft = from !== undefined && !(await samePlace(from, to)) && (await holds(from));
       return {
         interrupted: 'completed',
-        moves: { ...(from === undefined || fromLeft ? {} : { before: from }), after: to },
+        moves: { ...(from === undefined || fromLeft ? {} : { before: from }), after: landed },
         message: `Interrupted (MCP Admin stopped before it ended); found completed: "${to.name}" is stored in ${to.source} as the change asked.`,
       };
     }

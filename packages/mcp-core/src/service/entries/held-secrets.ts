@@ -6,10 +6,11 @@
  * copy of it) gets the secret, and no value is ever in clear in `.mcp-admin/`. The undo of the
  * change puts the items back from that copy (undo.ts); the copies go when the history's rotation
  * drops the change's record (kept-secrets.ts `forgetUnnamed`). The order never loses a secret: the
- * copy is written before anything is taken away, the live items deleted last.
+ * copy is written before anything is taken away, the live items deleted last. An add of a kept entry
+ * cut off before it landed has the items it stored first deleted at start.
  */
 import { errorText } from '../../error-text';
-import { unwrapEntry } from '../../kept-secrets';
+import { keptAccounts, unwrapEntry } from '../../kept-secrets';
 import { combined, LandedThenFailed } from '../engine';
 import type { MutationResult } from '../engine';
 import type {
@@ -108,12 +109,22 @@ export function createHeldSecrets({
     planned: RecordOf<'entries'>,
     settled: Settled<'entries'>,
   ): Promise<Settled<'entries'>> {
+    await forgetUnstoredAdd(planned, settled);
     const taken = keptTakenAway(planned);
     if (taken === undefined) return settled;
     const warning = await settle(planned.id, taken, settled.moves, () =>
       keptSecrets.heldBy(planned.id, taken.entry),
     );
     return warning === undefined ? settled : { ...settled, message: `${settled.message} ${warning}` };
+  }
+
+  /** An add of a kept entry cut off before it landed: the items it stored first under its new ref are no one's. */
+  async function forgetUnstoredAdd(planned: RecordOf<'entries'>, settled: Settled<'entries'>) {
+    const { procedure, before, after } = planned;
+    const added = after === undefined ? undefined : unwrapEntry(after.entry);
+    if (procedure !== 'mcp.add' || before !== undefined || after === undefined || added === undefined) return;
+    if (settled.moves.after !== undefined || (await keptAt({ storedAt }, after, after.entry))) return;
+    await keptSecrets.forget(keptAccounts(added.kept).map(({ account }) => account));
   }
 
   return { recorded, settledAtStart };

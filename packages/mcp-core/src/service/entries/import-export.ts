@@ -56,8 +56,11 @@ export function createImportExport({
     inQueueTurn: (task) => turns.change(task),
     addEntry: async ({ name, scope, projectPath, entry }) => {
       const place = await entries.placeFor(name, scope, projectPath);
-      return entries.recordedChange({ kind: 'entries', procedure: 'mcp.import', place }, () =>
-        entries.addRecorded('mcp.import', { ...place, entry }),
+      const target = { ...place, entry };
+      // What it stores is durable before add-json (the intent), so a cut-off import that landed is recorded.
+      const plan = { after: target };
+      return entries.recordedChange({ kind: 'entries', procedure: 'mcp.import', place, plan }, () =>
+        entries.addRecorded('mcp.import', target),
       );
     },
     // One recorded change from the stored entry to the imported one: a failed add puts the old one back.

@@ -1,7 +1,8 @@
 /**
  * Intent before action for the writes that take something away (issue 42): a permission rule
  * removed, a project server's approval taken out of its list, a user-scope server disabled or
- * enabled. Each is cut off after its write and before its history line (the history cannot be
+ * enabled; and for adds and imports, so one that landed is in the history all the same. Each is
+ * cut off after its write and before its history line (the history cannot be
  * written: a folder stands where it goes); the next MCP Admin to start finds the intent, records
  * the change as interrupted, and its undo puts back what the write took away. The subject is MCP
  * Admin's files: a switch runs the fake CLI (core/cli/fake-claude-contract.test.ts holds it to the real one).
@@ -329,4 +330,51 @@ it('records a user-scope disable cut off before its remove as interrupted with n
     config,
     stash: [],
   });
+});
+
+const projectServers = () =>
+  (JSON.parse(readFileSync(join(world.projectDir, '.mcp.json'), 'utf8')) as { mcpServers?: unknown })
+    .mcpServers;
+
+it('records a user-scope add cut off after add-json stored it as interrupted and completed, and its undo removes it', async () => {
+  writeFileSync(world.configPath, JSON.stringify({ mcpServers: {} }));
+
+  await cutOffBeforeItsHistoryLine((admin) =>
+    admin.add({ name: 'web', scope: 'user', url: WEB.url, headers: WEB.headers }),
+  );
+  expect(storedServers()).toEqual({ web: WEB });
+
+  const admin = await restarted();
+  const [change] = await admin.history();
+  expect(change).toMatchObject({
+    procedure: 'mcp.add',
+    name: 'web',
+    scope: 'user',
+    interrupted: 'completed',
+    undoable: true,
+  });
+  await admin.undo({ id: change?.id ?? '' });
+  expect(storedServers()).toEqual({});
+});
+
+it('records a project-scope import cut off after add-json stored it as interrupted and completed, and its undo takes it out of .mcp.json though the CLI stored it with args added', async () => {
+  // No args: add-json stores `args: []`, so the record must hold the entry as stored for its undo to match it.
+  const json = JSON.stringify({ mcpServers: { team: { command: 'team-cmd' } } });
+
+  await cutOffBeforeItsHistoryLine((admin) =>
+    admin.importServers({ json, scope: 'project', projectPath: world.projectDir }),
+  );
+  expect(projectServers()).toEqual({ team: { command: 'team-cmd', args: [] } });
+
+  const admin = await restarted();
+  const [change] = await admin.history();
+  expect(change).toMatchObject({
+    procedure: 'mcp.import',
+    name: 'team',
+    scope: 'project',
+    interrupted: 'completed',
+    undoable: true,
+  });
+  await admin.undo({ id: change?.id ?? '' });
+  expect(projectServers()).toEqual({});
 });
