@@ -5,7 +5,15 @@
  */
 import { createTestWorld, FAKE_CLAUDE, PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { copyFileSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REDACTED } from '../../../src/config';
@@ -170,23 +178,24 @@ describe('info and audit', () => {
 });
 
 describe('an audit log that cannot be written', () => {
-  // A file where the log's folder should be: every append fails, whatever the user running tests.
+  // A folder where the log and the history should be: every append fails, whatever the user running
+  // tests, while the change's intent (a file of its own in .mcp-admin/) is still written first.
   function blockAuditLog(): string {
-    const blocker = join(world.configDir, '.mcp-admin');
-    rmSync(blocker, { recursive: true, force: true });
-    writeFileSync(blocker, 'not a folder');
-    return blocker;
+    const folder = join(world.configDir, '.mcp-admin');
+    rmSync(folder, { recursive: true, force: true });
+    for (const file of ['audit.jsonl', 'history.jsonl']) mkdirSync(join(folder, file), { recursive: true });
+    return folder;
   }
 
-  it('reports a landed change as done, with a warning naming the audit log and the history, and logs both', async () => {
-    const blocker = blockAuditLog();
+  it('reports a landed change as done, with a warning naming the audit log and the history, and logs both; its intent stays for the next start to record', async () => {
+    const folder = blockAuditLog();
     const warnings: string[] = [];
     const admin = adminFor(undefined, {}, { logWarning: (message) => warnings.push(message) });
 
     const result = await admin.add({ name: 'files', scope: 'user', command: 'node' });
 
     const notRecordedIn = (file: string) =>
-      `The change was not recorded in ${join(blocker, file)}: Cannot write ${join(blocker, file)}: EEXIST: file already exists, mkdir '${blocker}'`;
+      `The change was not recorded in ${join(folder, file)}: Cannot write ${join(folder, file)}: EISDIR: illegal operation on a directory, open '${join(folder, file)}'`;
     expect(result).toEqual({
       ok: true,
       message: `Added stdio MCP server files to user config`,
@@ -196,6 +205,7 @@ describe('an audit log that cannot be written', () => {
     expect(storedConfig().mcpServers).toEqual({
       files: { type: 'stdio', command: 'node', args: [], env: {} },
     });
+    expect(readdirSync(folder).filter((file) => /^change-.+\.json$/.test(file))).toHaveLength(1);
   });
 
   it("lets a failed change's own error out, not the audit's", async () => {
