@@ -131,11 +131,10 @@ it('finds the newest sessions among 30 000 files, whatever their order in the fo
   );
   // Newest first: on tmpfs the folder then lists them last; on ext4 its hash order is any order.
   for (const name of [...names].reverse()) writeFileSync(join(dir, name), '');
-  const began = performance.now();
 
+  // Past its time limit the read throws (CONFIG_UNREADABLE): an answer is one found within it.
   const sessions = await readMcpLogs(dir, 5, keep);
 
-  expect(performance.now() - began).toBeLessThan(MCP_LOG_LIMITS.readTimeoutMs);
   expect(sessions.map((session) => session.file)).toEqual(
     names
       .slice(-5)

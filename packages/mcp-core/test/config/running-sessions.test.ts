@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { readRunningSessions } from '../../src/config';
+import { readRunningSessions, SESSION_FILE_LIMITS } from '../../src/config';
 import { readProcess } from '../../src/process-table';
 
 let world: TestWorld;
@@ -97,7 +97,8 @@ it('skips malformed files: not JSON, a relative cwd, a wrong pid inside, an unkn
   }
 });
 
-it('reads neither a file over 64 KiB, nor a link named like a session file, nor a FIFO, without waiting', async () => {
+// A FIFO opened without O_NONBLOCK would block the read for good: the test would time out.
+it('reads neither a file over 64 KiB, nor a link named like a session file, nor a FIFO, and returns', async () => {
   writeSession(process.pid, sessionRecord(process.pid, { padding: 'x'.repeat(70 * 1024) }));
   const elsewhere = join(world.plainDir, 'session.json');
   writeFileSync(elsewhere, JSON.stringify(sessionRecord(process.ppid)));
@@ -107,11 +108,9 @@ it('reads neither a file over 64 KiB, nor a link named like a session file, nor 
   }).trim();
   execFileSync('mkfifo', [join(sessionsDir, `${sleeper}.json`)]);
 
-  const started = performance.now();
   const sessions = await readRunningSessions(world.configDir);
 
   expect(sessions).toEqual([]);
-  expect(performance.now() - started).toBeLessThan(1_000);
   process.kill(Number(sleeper), 'SIGKILL');
 });
 
@@ -125,7 +124,9 @@ it('lists nothing when sessions/ is a link to another folder', async () => {
   expect(await readRunningSessions(world.configDir)).toEqual([]);
 });
 
-it('reads a folder of 10,000 stale and garbage files in under 2 s and still finds the live session', async () => {
+// How fast is the bench's business (never a wall-clock assertion): the time budget is lifted here, so a
+// busy machine cannot make the list answer before it reaches the live session.
+it('finds the live session among 10,000 stale and garbage files, within the caps on entries and opened files', async () => {
   for (let index = 0; index < 10_000; index++) {
     // Pids from 1: many belong to live processes of this machine, whose start time these files do not hold.
     writeSession(
@@ -136,10 +137,19 @@ it('reads a folder of 10,000 stale and garbage files in under 2 s and still find
   }
   writeSession(process.pid, sessionRecord(process.pid));
 
-  const started = performance.now();
-  const sessions = await readRunningSessions(world.configDir);
-  const elapsedMs = performance.now() - started;
+  const sessions = await readRunningSessions(world.configDir, {
+    ...SESSION_FILE_LIMITS,
+    budgetMs: 600_000,
+  });
 
   expect(sessions.map((session) => session.pid)).toEqual([process.pid]);
-  expect(elapsedMs).toBeLessThan(2_000);
+});
+
+it('past its time budget the list answers with what it has read, without reading on', async () => {
+  writeSession(process.pid, sessionRecord(process.pid));
+  expect(
+    await readRunningSessions(world.configDir, { ...SESSION_FILE_LIMITS, budgetMs: 600_000 }),
+  ).toHaveLength(1);
+  // A budget already spent: the first entry is not looked at.
+  expect(await readRunningSessions(world.configDir, { ...SESSION_FILE_LIMITS, budgetMs: -1 })).toEqual([]);
 });
