@@ -1,7 +1,7 @@
 /**
  * The engine every change runs on: the one mutation queue's turns, the audited CLI call and its
  * read-back (`verify`, `readBack` after a failed step), the audit log, the readers, and what a step
- * returns (`Landed`, `LandedThenFailed`). It imports no capability.
+ * returns (`StepOutcome`: landed, or failed after part of it landed). It imports no capability.
  */
 export { auditLogPath, createAuditLog, failureOutcome } from './audit-log';
 export type { AuditOutcome, AuditRecord } from './audit-log';
@@ -10,8 +10,7 @@ export type { AuditedCli, AuditTrail } from './audited-cli';
 export { combined, withMessage } from './change-result';
 export type { MutationResult } from './change-result';
 export type { EngineContext } from './context';
-export { LandedThenFailed } from './landed';
-export type { Landed } from './landed';
+export type { FailedAfterLanding, Landed, StepOutcome } from './landed';
 export { noServerNamed } from './not-found';
 export { createQueueTurns } from './queue-turns';
 export { withinQueuedReadDeadline } from './queued-read';

@@ -4,8 +4,8 @@
  */
 import { errorText } from '../../error-text';
 import { isMcpCoreError } from '../../errors';
-import { combined, LandedThenFailed } from '../engine';
-import type { Landed, MutationResult } from '../engine';
+import { combined } from '../engine';
+import type { MutationResult, StepOutcome } from '../engine';
 import { hasLanded } from './change-record';
 import type {
   ChangeHeader,
@@ -48,11 +48,13 @@ export type Checkpoint<K extends ChangeKind> = (message: string, moves: MovesOf<
 /**
  * The steps of one change: given what to journal before a next step, and the change's id when its
  * intent made it durable before the first step (a `plan` given), so a step can name things for it.
+ * They return what landed, also when they failed after part of it landed; they throw only when
+ * nothing landed.
  */
 export type ChangeSteps<K extends ChangeKind> = (
   checkpoint: Checkpoint<K>,
   id: string | undefined,
-) => Promise<Landed<MovesOf<K>>>;
+) => Promise<StepOutcome<MovesOf<K>>>;
 
 /** Runs one change, whose steps return what landed, and records it in the history. */
 export type RecordedChange = <K extends ChangeKind>(
@@ -67,8 +69,8 @@ export function createRecordedChange(
 ): RecordedChange {
   /**
    * Runs one change and records it in the history with what landed, whatever the outcome: what
-   * `run` returns, or what the `LandedThenFailed` it throws carries. A history that cannot be
-   * written is a warning on a landed change, like the audit log.
+   * `run` returns (landed, or failed after part of it landed), or nothing when it throws. A history
+   * that cannot be written is a warning on a landed change, like the audit log.
    */
   async function recordedChange<K extends ChangeKind>(
     { kind, procedure, place, undoes, plan }: ChangeSubject<K>,
@@ -114,22 +116,26 @@ export function createRecordedChange(
         logWarning(`${intents.dir}/change-${intent}.json could not be removed: ${errorText(error)}`);
       });
     };
-    let landed: Landed<MovesOf<K>>;
-    try {
-      landed = await run(async (message, moves) => {
-        await journaled(change(false, message, moves));
-      }, intent);
-    } catch (thrown) {
-      const error = thrown instanceof LandedThenFailed ? thrown.failure : thrown;
-      const moves = (thrown instanceof LandedThenFailed ? thrown.moves : {}) as MovesOf<K>;
+    /** A failed change recorded with what landed of it (`moves`); the error it answers with. */
+    const failed = async (error: unknown, moves: MovesOf<K>) => {
       const record = change(false, errorText(error), moves);
       // Input refused before anything ran (a server that is not there, not stashed) is no change.
       const refused = isMcpCoreError(error) && error.code === 'INVALID_INPUT' && !hasLanded(record);
       if (refused && linesJournaled === 0) await ended(true);
       else await ended(await journaled(record));
-      throw error;
+      return error;
+    };
+    let outcome: StepOutcome<MovesOf<K>>;
+    try {
+      outcome = await run(async (message, moves) => {
+        await journaled(change(false, message, moves));
+      }, intent);
+    } catch (thrown) {
+      // Thrown: nothing of the change landed.
+      throw await failed(thrown, {} as MovesOf<K>);
     }
-    const { result, moves } = landed;
+    if (!outcome.ok) throw await failed(outcome.failure, outcome.moves);
+    const { result, moves } = outcome;
     const done = change(true, result.message, moves);
     const inHistory = await journaled(done);
     await ended(inHistory);
