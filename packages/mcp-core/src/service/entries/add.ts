@@ -44,7 +44,7 @@ export function createAddServer({
           return await entries.recordedChange(subject, async () => {
             if (!taken) return entries.addRecorded('mcp.add', asked);
             const added = await entries.addWhole('mcp.add', asked);
-            return { result: added.result, moves: { after: added.stored } };
+            return { ok: true, result: added.result, moves: { after: added.stored } };
           });
         } catch (error) {
           if (kept.accounts.length > 0 && !(await keptAt(entries, place, kept.entry))) {

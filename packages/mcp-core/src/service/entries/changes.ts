@@ -89,7 +89,7 @@ export function createEntryChanges({
   /** `from` replaced by `to` (see steps.ts); a stashed entry edited in the stash is one write, never in neither place. */
   async function replace(procedure: string, from: PlacedEntry, to: PlacedEntry): Promise<EntryStep> {
     if (stash.holds(from.source) && stash.holds(to.source)) {
-      return { result: await stash.put(procedure, from, to), moves: { before: from, after: to } };
+      return { ok: true, result: await stash.put(procedure, from, to), moves: { before: from, after: to } };
     }
     return steps.replace(procedure, from, to);
   }

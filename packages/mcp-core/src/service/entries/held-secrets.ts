@@ -11,8 +11,8 @@
  */
 import { errorText } from '../../error-text';
 import { keptAccounts, unwrapEntry } from '../../kept-secrets';
-import { combined, LandedThenFailed } from '../engine';
-import type { MutationResult } from '../engine';
+import { combined } from '../engine';
+import type { MutationResult, StepOutcome } from '../engine';
 import type {
   ChangeSteps,
   ChangeSubject,
@@ -31,6 +31,12 @@ export type EntryRecordedChange = (
   subject: ChangeSubject<'entries'>,
   run: ChangeSteps<'entries'>,
 ) => Promise<MutationResult>;
+
+/** `outcome` with `warning` added to its answer when it landed (a failed change answers with its error alone). */
+function withWarning(outcome: StepOutcome<EntryMoves>, warning: string | undefined): StepOutcome<EntryMoves> {
+  if (warning === undefined || !outcome.ok) return outcome;
+  return { ...outcome, result: combined(outcome.result, { ok: true, message: '', warning }) };
+}
 
 /** The kept entry `moves` takes away: its `before`, unless what it stores keeps the same ref. */
 export function keptTakenAway(moves: EntryMoves | undefined): PlacedEntry | undefined {
@@ -84,22 +90,19 @@ export function createHeldSecrets({
           live = await keptSecrets.hold(id, taken.entry);
         } catch (error) {
           // A keychain out of reach keeps no one from removing a server; its items stay where they are.
-          const landed = await run(checkpoint, id);
+          const outcome = await run(checkpoint, id);
           const warning = `The keychain items of "${taken.name}" could not be set aside (${errorText(error)}): they stay in the keychain until the history drops this change.`;
-          return { ...landed, result: combined(landed.result, { ok: true, message: '', warning }) };
+          return withWarning(outcome, warning);
         }
-        let landed: Awaited<ReturnType<typeof run>>;
+        let outcome: StepOutcome<EntryMoves>;
         try {
-          landed = await run(checkpoint, id);
+          outcome = await run(checkpoint, id);
         } catch (thrown) {
-          const moves = thrown instanceof LandedThenFailed ? (thrown.moves as EntryMoves) : {};
-          await settle(id, taken, moves, () => Promise.resolve(live));
+          // Thrown: nothing of the change landed, so the copies go.
+          await settle(id, taken, {}, () => Promise.resolve(live));
           throw thrown;
         }
-        const warning = await settle(id, taken, landed.moves, () => Promise.resolve(live));
-        return warning === undefined
-          ? landed
-          : { ...landed, result: combined(landed.result, { ok: true, message: '', warning }) };
+        return withWarning(outcome, await settle(id, taken, outcome.moves, () => Promise.resolve(live)));
       });
     };
   }

@@ -48,7 +48,7 @@ export function createRemoveServer({
         return entries.recordedChange(subject, async () =>
           // Nothing stored there: the CLI says so, and nothing can land.
           stored === undefined
-            ? { result: await entries.removeAt('mcp.remove', place), moves: {} }
+            ? { ok: true, result: await entries.removeAt('mcp.remove', place), moves: {} }
             : entries.removeRecorded('mcp.remove', { ...place, entry: stored.entry }),
         );
       });

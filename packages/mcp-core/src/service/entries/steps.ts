@@ -8,8 +8,8 @@
 import type { StoredEntry } from '../../config';
 import { fieldsDifferingAsLoaded } from '../../entry-comparison';
 import { errorText } from '../../error-text';
-import { combined, isGone, isThere, LandedThenFailed, readBack, withMessage } from '../engine';
-import type { Landed, MutationResult, ReadBack } from '../engine';
+import { combined, isGone, isThere, readBack, withMessage } from '../engine';
+import type { MutationResult, ReadBack, StepOutcome } from '../engine';
 import type { EntryMoves, EntryPlace, PlacedEntry } from '../history';
 
 /** What the service's entry changes lend: the read of one place, and its two CLI steps. */
@@ -26,8 +26,8 @@ export interface EntryStepDependencies {
 type Step<T> =
   { ok: true; value: T } | { ok: false; error: unknown; found: ReadBack<StoredEntry | undefined> };
 
-/** A step of an entry change: its answer and the entries it moved. */
-export type EntryStep = Landed<EntryMoves>;
+/** A step of an entry change: its answer and the entries it moved, or its error and what of it landed. */
+export type EntryStep = StepOutcome<EntryMoves>;
 
 export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDependencies) {
   /** `run`; when it fails, whether it landed all the same at `place` (`hasLanded`) decides, read again. */
@@ -43,22 +43,26 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
     }
   }
 
-  /** `from` removed; `before` once it is gone, also when its CLI call failed (then thrown with the error). */
+  /** `from` removed; `before` once it is gone, also when its CLI call failed (then returned with the error). */
   async function removeRecorded(procedure: string, from: PlacedEntry): Promise<EntryStep> {
     const removal = await step(from, isGone, () => removeAt(procedure, from));
-    if (removal.ok) return { result: removal.value, moves: { before: from } };
+    if (removal.ok) return { ok: true, result: removal.value, moves: { before: from } };
     const { error, found } = removal;
     if (found.landed === 'no') throw error;
     const state =
       found.landed === 'unknown'
         ? removalState(from, found)
         : `"${from.name}" was removed from ${from.source} all the same; undo this change in History to add it back.`;
-    throw new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { before: from });
+    return {
+      ok: false,
+      failure: withMessage(error, `${errorText(error)}\n${state}`),
+      moves: { before: from },
+    };
   }
 
   /**
    * `target` added where nothing was stored (whole with `add-json`, unless `add` says otherwise);
-   * `after` once it is there.
+   * `after` once it is there, also when its CLI call failed (then returned with the error).
    */
   async function addRecorded(
     procedure: string,
@@ -66,7 +70,9 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
     add = () => addWhole(procedure, target),
   ): Promise<EntryStep> {
     const addition = await step(target, isThere, add);
-    if (addition.ok) return { result: addition.value.result, moves: { after: addition.value.stored } };
+    if (addition.ok) {
+      return { ok: true, result: addition.value.result, moves: { after: addition.value.stored } };
+    }
     const { error, found } = addition;
     if (found.landed === 'no') throw error;
     // Unknown: recorded as asked, so an undo removes it only if it is stored exactly so.
@@ -75,7 +81,7 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
       found.landed === 'unknown'
         ? `Whether "${target.name}" was stored in ${target.source} could not be read back (${found.unreadable}); if it was, undo this change in History to remove it.`
         : `"${target.name}" was stored in ${target.source} all the same; undo this change in History to remove it.`;
-    throw new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { after });
+    return { ok: false, failure: withMessage(error, `${errorText(error)}\n${state}`), moves: { after } };
   }
 
   /**
@@ -89,13 +95,15 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
       const { error, found } = removal;
       if (found.landed === 'no') throw error;
       const failure = `${errorText(error)}\n${removalState(from, found)}`;
-      if (found.landed === 'unknown')
-        throw new LandedThenFailed(withMessage(error, failure), { before: from });
+      if (found.landed === 'unknown') {
+        return { ok: false, failure: withMessage(error, failure), moves: { before: from } };
+      }
       return putBack(procedure, from, error, failure);
     }
     const addition = await step(to, isThere, () => addWhole(procedure, to));
     if (addition.ok) {
       return {
+        ok: true,
         result: combined(removal.value, addition.value.result),
         moves: { before: from, after: addition.value.stored },
       };
@@ -103,33 +111,38 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
     const { error, found } = addition;
     const failure = `Could not store the new entry of "${to.name}" (${to.scope} scope): ${errorText(error)}`;
     if (found.landed === 'unknown') {
-      throw new LandedThenFailed(
-        withMessage(
+      return {
+        ok: false,
+        failure: withMessage(
           error,
           `${failure}\nWhether it was stored could not be read back (${found.unreadable}). ${keptInHistory(from)}`,
         ),
-        { before: from },
-      );
+        moves: { before: from },
+      };
     }
     if (found.landed === 'yes') {
-      throw new LandedThenFailed(
-        withMessage(
+      return {
+        ok: false,
+        failure: withMessage(
           error,
           `${failure}\nThe new entry was stored in ${to.source} all the same: the edit landed; undo this change in History to return to the old entry.`,
         ),
-        { before: from, after: placedAs(to, found.stored) },
-      );
+        moves: { before: from, after: placedAs(to, found.stored) },
+      };
     }
     return putBack(procedure, from, error, failure);
   }
 
-  /** After `from` was removed and the change failed: `from` added back, and the error saying whether it is. */
+  /**
+   * After `from` was removed and the change failed: `from` added back. Put back as it was, nothing
+   * landed and the error is thrown; otherwise the removal landed, returned with the error saying so.
+   */
   async function putBack(
     procedure: string,
     from: PlacedEntry,
     error: unknown,
     failure: string,
-  ): Promise<never> {
+  ): Promise<EntryStep> {
     const restore = await step(from, isThere, () => addWhole(procedure, from));
     const stored = restore.ok
       ? restore.value.stored.entry
@@ -141,10 +154,14 @@ export function createEntrySteps({ storedAt, removeAt, addWhole }: EntryStepDepe
       throw withMessage(error, `${failure}\nThe old entry was restored.`);
     }
     const why = restore.ok ? `it is stored differently` : errorText(restore.error);
-    throw new LandedThenFailed(
-      withMessage(error, `${failure}\nRestoring the old entry failed too: ${why}\n${keptInHistory(from)}`),
-      { before: from },
-    );
+    return {
+      ok: false,
+      failure: withMessage(
+        error,
+        `${failure}\nRestoring the old entry failed too: ${why}\n${keptInHistory(from)}`,
+      ),
+      moves: { before: from },
+    };
   }
 
   return { removeRecorded, addRecorded, replace };

@@ -1,17 +1,17 @@
 /**
  * A change recorded in the history with what landed, whatever its outcome: the history is what
- * undo reads, so a change is never recorded as "nothing changed" when something did.
+ * undo reads, so a change is never recorded as "nothing changed" when something did. The change
+ * runs on the engine's one runner (`runChange`, engine/run-change.ts); this is its ledger: the
+ * record of each kind, the journal and the intents.
  */
 import { errorText } from '../../error-text';
-import { isMcpCoreError } from '../../errors';
-import { combined, LandedThenFailed } from '../engine';
-import type { Landed, MutationResult } from '../engine';
+import { runChange } from '../engine';
+import type { ChangeLedger, MutationResult, StepCheckpoint, Steps } from '../engine';
 import { hasLanded } from './change-record';
 import type {
   ChangeHeader,
   ChangeKind,
   ChangeProcedure,
-  ChangeRecord,
   EntryPlace,
   MovesOf,
   NewChange,
@@ -39,20 +39,11 @@ export interface ChangeSubject<K extends ChangeKind> {
   plan?: MovesOf<K>;
 }
 
-/**
- * Journals `moves`, what has landed so far, before the next step, as a failed change that says
- * `message` (what a crash before the next step leaves); the record at the end replaces it.
- */
-export type Checkpoint<K extends ChangeKind> = (message: string, moves: MovesOf<K>) => Promise<void>;
+/** Journals what has landed so far before the next step (engine/run-change.ts `StepCheckpoint`). */
+export type Checkpoint<K extends ChangeKind> = StepCheckpoint<MovesOf<K>>;
 
-/**
- * The steps of one change: given what to journal before a next step, and the change's id when its
- * intent made it durable before the first step (a `plan` given), so a step can name things for it.
- */
-export type ChangeSteps<K extends ChangeKind> = (
-  checkpoint: Checkpoint<K>,
-  id: string | undefined,
-) => Promise<Landed<MovesOf<K>>>;
+/** The steps of one change of kind `K` (engine/run-change.ts `Steps`): they return what landed. */
+export type ChangeSteps<K extends ChangeKind> = Steps<MovesOf<K>>;
 
 /** Runs one change, whose steps return what landed, and records it in the history. */
 export type RecordedChange = <K extends ChangeKind>(
@@ -65,12 +56,8 @@ export function createRecordedChange(
   logWarning: (message: string) => void,
   intents?: IntentStore,
 ): RecordedChange {
-  /**
-   * Runs one change and records it in the history with what landed, whatever the outcome: what
-   * `run` returns, or what the `LandedThenFailed` it throws carries. A history that cannot be
-   * written is a warning on a landed change, like the audit log.
-   */
-  async function recordedChange<K extends ChangeKind>(
+  /** Runs one change on the engine's runner, recorded in the history as a change of `kind`. */
+  function recordedChange<K extends ChangeKind>(
     { kind, procedure, place, undoes, plan }: ChangeSubject<K>,
     run: ChangeSteps<K>,
   ): Promise<MutationResult> {
@@ -83,72 +70,30 @@ export function createRecordedChange(
       ...(scope === 'user' && !PROJECT_TOGGLES.has(procedure) ? {} : { projectPath }),
       ...(undoes === undefined ? {} : { undoes }),
     };
-    // The record of this kind with `moves`: every field of every kind's moves is optional.
-    const change = (ok: boolean, message: string, moves: MovesOf<K>) =>
-      ({ ...subject, ok, message, kind, ...moves }) as NewChange;
-    // Set by the intent, else by the first line journaled: every later line of this change is written under it.
-    let identity: Pick<ChangeHeader, 'id' | 'time'> | undefined;
-    // Throws when the intent cannot be made durable: refused before the first step.
-    if (plan !== undefined && intents !== undefined) {
-      identity = await intents.begin(
-        change(false, 'Began; MCP Admin stopped before this change ended.', plan),
-      );
-    }
-    const intent = identity?.id;
-    let linesJournaled = 0;
-    const warnings = new Set<string>();
-    /** Journals `record`; whether it is in the history now. */
-    const journaled = async (record: NewChange) => {
-      const outcome = await journalOrWarn(record, identity);
-      if (outcome.record !== undefined) {
-        identity ??= { id: outcome.record.id, time: outcome.record.time };
-        linesJournaled++;
-      }
-      if (outcome.warning !== undefined) warnings.add(outcome.warning);
-      return outcome.record !== undefined;
+    const ledger: ChangeLedger<MovesOf<K>, NewChange> = {
+      // The record of this kind with `moves`: every field of every kind's moves is optional.
+      record: (ok, message, moves) => ({ ...subject, ok, message, kind, ...moves }),
+      hasLanded,
+      ...(intents === undefined ? {} : { begin: (planned: NewChange) => intents.begin(planned) }),
+      journal: journalOrWarn,
+      end: async (id) => {
+        await intents?.end(id).catch((error: unknown) => {
+          logWarning(`${intents.dir}/change-${id}.json could not be removed: ${errorText(error)}`);
+        });
+      },
     };
-    /** The last line of the change is in the history: its intent goes; else it stays for the next start. */
-    const ended = async (inHistory: boolean) => {
-      if (!inHistory || intent === undefined || intents === undefined) return;
-      await intents.end(intent).catch((error: unknown) => {
-        logWarning(`${intents.dir}/change-${intent}.json could not be removed: ${errorText(error)}`);
-      });
-    };
-    let landed: Landed<MovesOf<K>>;
-    try {
-      landed = await run(async (message, moves) => {
-        await journaled(change(false, message, moves));
-      }, intent);
-    } catch (thrown) {
-      const error = thrown instanceof LandedThenFailed ? thrown.failure : thrown;
-      const moves = (thrown instanceof LandedThenFailed ? thrown.moves : {}) as MovesOf<K>;
-      const record = change(false, errorText(error), moves);
-      // Input refused before anything ran (a server that is not there, not stashed) is no change.
-      const refused = isMcpCoreError(error) && error.code === 'INVALID_INPUT' && !hasLanded(record);
-      if (refused && linesJournaled === 0) await ended(true);
-      else await ended(await journaled(record));
-      throw error;
-    }
-    const { result, moves } = landed;
-    const done = change(true, result.message, moves);
-    const inHistory = await journaled(done);
-    await ended(inHistory);
-    const warning = [...warnings].join('\n');
-    const answer = warning === '' ? result : combined(result, { ok: true, message: '', warning });
-    // The answer names its record when it changed something, so an Undo never guesses which.
-    return inHistory && identity !== undefined && hasLanded(done)
-      ? { ...answer, changeId: identity.id }
-      : answer;
+    return runChange(ledger, plan, run);
   }
 
+  /** Journals `change` under `revises` (or as a new record); a failure is a warning, logged. */
   async function journalOrWarn(
     change: NewChange,
     revises: Pick<ChangeHeader, 'id' | 'time'> | undefined,
-  ): Promise<{ record?: ChangeRecord; warning?: string }> {
+  ): Promise<{ identity?: Pick<ChangeHeader, 'id' | 'time'>; warning?: string }> {
     try {
       const { record, warning } = await journal.append(await withProjectKeys(change), revises);
       if (warning !== undefined) logWarning(warning);
-      return { record, warning };
+      return { identity: { id: record.id, time: record.time }, warning };
     } catch (error) {
       const warning = `The change was not recorded in ${journal.path}: ${errorText(error)}`;
       logWarning(warning);

@@ -104,7 +104,7 @@ export function createPermissions({
               ? `Removed the rules on ${rule} from ${move.settingsFile}.`
               : `${DONE_WORDS[kind]} ${rule} in ${move.settingsFile}.`
             : `${move.settingsFile} already says that about ${rule}: nothing to change.`;
-        return { result: await audit.succeeded('mcp.setPermission', message), moves };
+        return { ok: true, result: await audit.succeeded('mcp.setPermission', message), moves };
       });
     });
   };
@@ -127,7 +127,7 @@ export function createPermissions({
         'mcp.undo',
         `Put back the rules on ${move.rule} in ${move.settingsFile} as they were.`,
       );
-      return { result, moves: permissionMoves(move) };
+      return { ok: true, result, moves: permissionMoves(move) };
     });
   }
 

@@ -30,8 +30,8 @@ import {
   type Scope,
 } from '../../schemas';
 import { errorText } from '../../error-text';
-import { LandedThenFailed, withinQueuedReadDeadline } from '../engine';
-import type { EngineContext, MutationResult } from '../engine';
+import { withinQueuedReadDeadline } from '../engine';
+import type { EngineContext, MutationResult, StepOutcome } from '../engine';
 import { hasLanded, writtenScope } from '../history';
 import type {
   EntryPlace,
@@ -134,13 +134,13 @@ export function createProfiles({
     try {
       const switched = await switchChanges.switchInto(target, want);
       landed(switched.moves);
+      if (!switched.ok) return { ...shown, outcome: 'failed', message: errorText(switched.failure) };
       const result = await withSignInLoss(switched.result, credentialsPath, target.name, atRisk);
       if (result.warning !== undefined) warnings.push(result.warning);
       return { ...shown, outcome: want ? 'on' : 'off', message: result.message };
     } catch (error) {
-      if (error instanceof LandedThenFailed) landed(error.moves as SwitchMoves);
-      const failure = error instanceof LandedThenFailed ? error.failure : error;
-      return { ...shown, outcome: 'failed', message: errorText(failure) };
+      // Thrown: nothing of this switch landed.
+      return { ...shown, outcome: 'failed', message: errorText(error) };
     }
   }
 
@@ -216,12 +216,16 @@ export function createProfiles({
         continue;
       }
       try {
-        const { moves } = await switchChanges.switchInto(target, on);
-        if (hasLanded({ kind: 'switch', ...moves })) switches.push({ ...target, on, ...moves });
+        const switched = await switchChanges.switchInto(target, on);
+        if (!switched.ok) {
+          // Failed after it landed: recorded all the same, so the undo switches it back.
+          switches.push({ ...target, on, ...switched.moves });
+          failures.push(`"${name}" (${errorText(switched.failure)})`);
+        } else if (hasLanded({ kind: 'switch', ...switched.moves })) {
+          switches.push({ ...target, on, ...switched.moves });
+        }
       } catch (error) {
-        if (error instanceof LandedThenFailed)
-          switches.push({ ...target, on, ...(error.moves as SwitchMoves) });
-        failures.push(`"${name}" (${errorText(error instanceof LandedThenFailed ? error.failure : error)})`);
+        failures.push(`"${name}" (${errorText(error)})`);
       }
     }
     const count = planned.switches?.length ?? 0;
@@ -339,12 +343,13 @@ export function createProfiles({
                 }
               } catch (error) {
                 // What switched before the error stays recorded with it.
-                throw new LandedThenFailed(error, { switches });
+                return { ok: false, failure: error, moves: { switches } };
               }
               message = summary(profile.name, results);
-              if (results.some(({ outcome }) => outcome === 'failed'))
-                throw new LandedThenFailed(new McpCoreError('CLI_FAILED', message), { switches });
-              return { result: { ok: true, message }, moves: { switches } };
+              if (results.some(({ outcome }) => outcome === 'failed')) {
+                return { ok: false, failure: new McpCoreError('CLI_FAILED', message), moves: { switches } };
+              }
+              return { ok: true, result: { ok: true, message }, moves: { switches } };
             },
           );
           return answer(true, recorded);
@@ -383,16 +388,17 @@ export function createProfiles({
           });
           return true;
         };
-        let one: SwitchMoves;
+        let back: StepOutcome<SwitchMoves>;
         try {
-          one = (await switchChanges.switchBackInto(move)).moves;
+          back = await switchChanges.switchBackInto(move);
         } catch (error) {
-          if (error instanceof LandedThenFailed) landed(error.moves as SwitchMoves);
-          const failure = error instanceof LandedThenFailed ? error.failure : error;
           // What switched back before this one stays recorded with the error.
-          throw new LandedThenFailed(failure, { switches });
+          return { ok: false, failure: error, moves: { switches } };
         }
-        if (landed(one) && index < moves.length - 1) {
+        const landedNow = landed(back.moves);
+        // This one failed after it landed: recorded with the ones before it and the error.
+        if (!back.ok) return { ok: false, failure: back.failure, moves: { switches } };
+        if (landedNow && index < moves.length - 1) {
           await checkpoint(
             `Undoing profile "${change.name}" stopped after ${index + 1} of ${moves.length} switches back (MCP Admin was stopped, or the undo still runs): the switches recorded here landed.`,
             { switches: [...switches] },
@@ -400,7 +406,7 @@ export function createProfiles({
         }
       }
       const message = `Undid profile "${change.name}": switched ${switches.length} servers back.`;
-      return { result: { ok: true, message }, moves: { switches } };
+      return { ok: true, result: { ok: true, message }, moves: { switches } };
     });
   }
 

@@ -17,7 +17,7 @@ import { McpCoreError } from '../../errors';
 import { approvalListOf, localSettingsPath, setApprovalList } from '../../switch';
 import type { ApprovalList } from '../../switch';
 import type { AuditTrail, ServiceSettings } from '../engine';
-import type { SwitchOutcome, SwitchTarget } from './outcome';
+import type { SwitchLanded, SwitchTarget } from './outcome';
 
 interface ApprovalSwitchContext {
   settings: Pick<ServiceSettings, 'configPath' | 'claudeDir' | 'managedDir'>;
@@ -41,7 +41,7 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
     name: string,
     projectPath: string,
     into: ApprovalList,
-  ): Promise<SwitchOutcome> {
+  ): Promise<SwitchLanded> {
     const procedure = into === 'disabledMcpjsonServers' ? 'mcp.disable' : 'mcp.enable';
     const files = (await projectDirChain(projectPath)).map((dir) => join(dir, '.mcp.json'));
     const holders = await Promise.all(
@@ -71,7 +71,7 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
     settingsFile: string,
     now: ApprovalList | undefined,
     back: ApprovalList | undefined,
-  ): Promise<SwitchOutcome> {
+  ): Promise<SwitchLanded> {
     await refuseUnlessStandsIn(name, settingsFile, now);
     const { previous } = await approvalWrite('mcp.undo', { name, projectPath }, settingsFile, back);
     return approvalChanged('mcp.undo', { name, projectPath, settingsFile, into: back, previous });
@@ -124,7 +124,7 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
   }
 
   /** The audited answer to a change of the approval lists, saying what Claude Code now does. */
-  async function approvalChanged(procedure: string, change: ApprovalChange): Promise<SwitchOutcome> {
+  async function approvalChanged(procedure: string, change: ApprovalChange): Promise<SwitchLanded> {
     const { name, projectPath, settingsFile, into, previous } = change;
     const where =
       into === undefined
@@ -132,8 +132,9 @@ export function createApprovalSwitch({ settings, audit }: ApprovalSwitchContext)
         : `Put "${name}" in ${into} of ${settingsFile}.`;
     const message = `${where} ${await approvalSentence(name, projectPath)}`;
     return {
+      ok: true,
       result: await audit.succeeded(procedure, message),
-      change: { scope: 'project', name, settingsFile, list: into, previous },
+      moves: { scope: 'project', name, settingsFile, list: into, previous },
     };
   }
 

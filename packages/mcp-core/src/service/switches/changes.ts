@@ -14,8 +14,15 @@
 import type { Scope } from '../../schemas';
 import { approvalListOf } from '../../switch';
 import { createApprovalSwitch } from './approval-switch';
-import { LandedThenFailed, withinQueuedReadDeadline } from '../engine';
-import type { AuditedCli, AuditTrail, Landed, MutationResult, Readers, ServiceSettings } from '../engine';
+import { withinQueuedReadDeadline } from '../engine';
+import type {
+  AuditedCli,
+  AuditTrail,
+  MutationResult,
+  Readers,
+  ServiceSettings,
+  StepOutcome,
+} from '../engine';
 import type { EntryChanges } from '../entries';
 import {
   refuseApprovalUndoElsewhere,
@@ -82,7 +89,8 @@ export function createSwitchChanges({
   /**
    * Turns the server on or off inside a queue turn the caller holds. With `expected` (an undo), the
    * user/local entry to switch must be exactly that one, else CHANGED_SINCE naming what changed.
-   * A user/local switch whose CLI call failed after landing throws `LandedThenFailed` with its change.
+   * A user/local switch whose CLI call failed after landing returns its change with the error
+   * (`ok: false`).
    */
   function switchInTurn(
     { name, scope, projectPath }: SwitchTarget,
@@ -102,22 +110,16 @@ export function createSwitchChanges({
 
   /**
    * Turns a server on or off and returns what moved; a user/local switch whose CLI call failed
-   * after landing throws what moved with the error. As an undo, of exactly the entry `expected`.
+   * after landing returns what moved with the error. As an undo, of exactly the entry `expected`.
    */
   async function switchInto(
     target: SwitchTarget,
     on: boolean,
     expected?: Record<string, unknown>,
-  ): Promise<Landed<SwitchMoves>> {
+  ): Promise<StepOutcome<SwitchMoves>> {
     const place = await placeFor(target.name, target.scope, target.projectPath);
-    try {
-      const { result, change } = await switchInTurn(target, on, expected);
-      return { result, moves: switchMoves(place, change, on) };
-    } catch (error) {
-      if (!(error instanceof LandedThenFailed)) throw error;
-      const change = error.moves as SwitchChange;
-      throw new LandedThenFailed(error.failure, switchMoves(place, change, on));
-    }
+    const switched = await switchInTurn(target, on, expected);
+    return { ...switched, moves: switchMoves(place, switched.moves, on) };
   }
 
   /** Turns a server on or off and records it; as an undo, of exactly the entry the undone change moved. */
@@ -226,20 +228,20 @@ export function createSwitchChanges({
    * The switch back of a recorded switch (refused with CHANGED_SINCE when its server or project
    * changed since), and what it moved.
    */
-  async function switchBackInto(moved: RecordedSwitch): Promise<Landed<SwitchMoves>> {
+  async function switchBackInto(moved: RecordedSwitch): Promise<StepOutcome<SwitchMoves>> {
     await refuseSwitchBack(moved);
     const on = !moved.on;
     const { approval } = moved;
     if (approval !== undefined) {
       const target = { name: moved.name, scope: moved.scope, projectPath: moved.projectPath ?? '' };
       const place = await placeFor(target.name, target.scope, target.projectPath);
-      const { result, change } = await approvals.restoreApproval(
+      const { result, moves } = await approvals.restoreApproval(
         target,
         approval.settingsFile,
         approval.to ?? undefined,
         approval.from ?? undefined,
       );
-      return { result, moves: switchMoves(place, change, on) };
+      return { ok: true, result, moves: switchMoves(place, moves, on) };
     }
     const entry = movedEntry(moved);
     const target = { name: entry.name, scope: entry.scope, projectPath: entry.projectPath };

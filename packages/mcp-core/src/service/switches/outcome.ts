@@ -2,7 +2,7 @@
 import type { StashedServer } from '../../config';
 import type { Scope } from '../../schemas';
 import type { ApprovalList } from '../../switch';
-import type { MutationResult } from '../engine';
+import type { Landed, StepOutcome } from '../engine';
 
 /** What one switch changed, for the caller to record (it holds secrets: never an API answer). */
 export type SwitchChange =
@@ -17,10 +17,11 @@ export type SwitchChange =
       previous: ApprovalList | undefined;
     };
 
-export interface SwitchOutcome {
-  result: MutationResult;
-  change: SwitchChange;
-}
+/** A switch that landed: its answer and what it changed. */
+export type SwitchLanded = Landed<SwitchChange>;
+
+/** A switch that landed, or failed after it landed all the same (a user/local CLI call). */
+export type SwitchOutcome = StepOutcome<SwitchChange>;
 
 /** The server a switch turns on or off, with the project it is switched for (an existing dir). */
 export interface SwitchTarget {

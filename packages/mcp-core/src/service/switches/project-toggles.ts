@@ -170,7 +170,7 @@ export function createProjectToggles({
     });
     const warning = [said, auditWarning].filter((text) => text !== undefined).join('\n');
     const result: MutationResult = warning === '' ? { ok: true, message } : { ok: true, message, warning };
-    return { result, moves: { toggle: { configPath, projectKey: after.projectKey, disabled } } };
+    return { ok: true, result, moves: { toggle: { configPath, projectKey: after.projectKey, disabled } } };
   }
 
   async function toggleInProject(rawInput: ProjectToggleInput, disabled: boolean): Promise<MutationResult> {

@@ -5,8 +5,8 @@
  * `.claude.json`, or in both (which `reconcile` settles on start), never in neither; the change's
  * intent, written before the stash (changes.ts), is settled by the same two files. A CLI call
  * may land and still fail (a timeout, a crash after the write, a read-back that cannot read the
- * config): the config is read again (`readBack`), what landed is thrown with the error
- * (`LandedThenFailed`), and the error says where the server is now.
+ * config): the config is read again (`readBack`), what landed is returned with the error
+ * (`ok: false`), and the error says where the server is now.
  */
 import { addJsonArgv, checkImportedEntry, removeArgv } from '../../cli';
 import { disabledStashPath, isStashKey, readDisabledStash, updateDisabledStash } from '../../config';
@@ -16,7 +16,7 @@ import { errorText } from '../../error-text';
 import { McpCoreError } from '../../errors';
 import type { Scope } from '../../schemas';
 import { stashKeyOf } from '../../switch';
-import { isGone, LandedThenFailed, readBack, verifyRemoved, verifyStored, withMessage } from '../engine';
+import { isGone, readBack, verifyRemoved, verifyStored, withMessage } from '../engine';
 import type { AuditedCli, Readers } from '../engine';
 import type { SwitchOutcome } from './outcome';
 
@@ -91,26 +91,28 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
         verifyRemoved(name, await storedIn(scope, name, projectPath));
       });
       return {
+        ok: true,
         result: {
           ...result,
           message: `${result.message}\nIts whole entry is kept in ${stashPath} until it is enabled.`,
         },
-        change: { scope, stashed },
+        moves: { scope, stashed },
       };
     } catch (error) {
-      throw await afterFailedRemove(error, stashed, projectPath);
+      return afterFailedRemove(error, stashed, projectPath);
     }
   }
 
   /**
-   * After a failed remove: still stored, the stash lets it go (nothing changed); gone, the disable
-   * landed all the same; unknown, the stash keeps it and the history can undo it.
+   * After a failed remove: still stored, the stash lets it go and the error is thrown (nothing
+   * changed); gone, the disable landed all the same; unknown, the stash keeps it and the history
+   * can undo it. Either of those is returned with the error.
    */
   async function afterFailedRemove(
     error: unknown,
     stashed: StashedServer,
     projectPath: string,
-  ): Promise<unknown> {
+  ): Promise<SwitchOutcome> {
     const { name, scope } = stashed;
     const found = await readBack(() => storedIn(scope, name, projectPath), isGone);
     if (found.landed === 'no') {
@@ -120,13 +122,14 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
           stash.filter((server) => !isSameStashed(server, stashed)),
         ).catch(() => undefined);
       }
-      return error;
+      throw error;
     }
     const state =
       found.landed === 'unknown'
         ? `Whether "${name}" is still in ${configPath} could not be read back (${found.unreadable}); its whole entry is kept in ${stashPath}: if it is gone, enable it (or undo this change in History) to put it back.`
         : `"${name}" was disabled all the same: it is gone from ${configPath} and its whole entry is kept in ${stashPath} until it is enabled.`;
-    return new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { scope, stashed });
+    const failure = withMessage(error, `${errorText(error)}\n${state}`);
+    return { ok: false, failure, moves: { scope, stashed } };
   }
 
   /**
@@ -165,30 +168,34 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
         verifyStored(name, scope, stashed.entry, await storedIn(scope, name, projectPath));
       });
     } catch (error) {
-      throw await afterFailedAdd(error, stashed, projectPath);
+      return afterFailedAdd(error, stashed, projectPath);
     }
     const dropped = await dropFromStash(stashed);
     const warning = [result.warning, dropped].filter(Boolean).join('\n');
-    return { result: warning === '' ? result : { ...result, warning }, change: { scope, stashed } };
+    return { ok: true, result: warning === '' ? result : { ...result, warning }, moves: { scope, stashed } };
   }
 
   /**
-   * After a failed add: not stored, nothing changed; stored as stashed, the enable landed all the
-   * same; stored otherwise or unknown, the stash keeps the entry and the error says so.
+   * After a failed add: not stored or stored otherwise, nothing changed and the error is thrown;
+   * stored as stashed, the enable landed all the same; unknown, the stash keeps the entry. Either
+   * of those is returned with the error, which says so.
    */
   async function afterFailedAdd(
     error: unknown,
     stashed: StashedServer,
     projectPath: string,
-  ): Promise<unknown> {
+  ): Promise<SwitchOutcome> {
     const { name, scope } = stashed;
     // Landed only as stashed: a different entry stored there now is not this enable's.
     const found = await readBack(
       () => storedIn(scope, name, projectPath),
       (stored) => fieldsDifferingAsLoaded(stored?.entry, stashed.entry).length === 0,
     );
-    const landed = (state: string) =>
-      new LandedThenFailed(withMessage(error, `${errorText(error)}\n${state}`), { scope, stashed });
+    const landed = (state: string): SwitchOutcome => ({
+      ok: false,
+      failure: withMessage(error, `${errorText(error)}\n${state}`),
+      moves: { scope, stashed },
+    });
     if (found.landed === 'unknown') {
       // Recorded as asked: its undo disables it again only if it is stored exactly so.
       return landed(
@@ -201,9 +208,9 @@ export function createStashSwitch({ configPath, readers, cli }: StashSwitchConte
         `"${name}" was enabled all the same: it is back in ${configPath}.${dropped === undefined ? '' : `\n${dropped}`}`,
       );
     }
-    if (found.stored === undefined) return error;
+    if (found.stored === undefined) throw error;
     const state = `A different "${name}" is stored in ${configPath} now; the disabled entry stays in ${stashPath}.`;
-    return withMessage(error, `${errorText(error)}\n${state}`);
+    throw withMessage(error, `${errorText(error)}\n${state}`);
   }
 
   /**

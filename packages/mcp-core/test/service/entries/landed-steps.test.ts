@@ -258,4 +258,33 @@ describe('a switch whose CLI call lands and then fails', () => {
     await adminInWorld(world).undo({ id: enable.id });
     expect({ stored: userServers(), stash: stashedNames() }).toEqual({ stored: {}, stash: ['signed-in'] });
   });
+
+  it('a profile apply whose disable exits non-zero after landing answers that server failed, records its switch in the apply, and one undo enables it', async () => {
+    await seed('signed-in', signedIn);
+    const admin = failingAdmin('remove', 'exit');
+    await admin.saveProfile({ name: 'gone-only', servers: [{ name: 'gone', scope: 'user' }] });
+
+    const applied = await admin.applyProfile({ name: 'gone-only' });
+
+    expect(applied).toMatchObject({
+      ok: false,
+      results: [
+        { name: 'gone', outcome: 'missing' },
+        {
+          name: 'signed-in',
+          outcome: 'failed',
+          message: `remove crashed after writing, in the test fixture\n"signed-in" was disabled all the same: it is gone from ${world.configPath} and its whole entry is kept in ${stashPath()} until it is enabled.`,
+        },
+      ],
+    });
+    expect({ stored: userServers(), stash: stashedNames() }).toEqual({ stored: {}, stash: ['signed-in'] });
+    const apply = await newestChange(admin);
+    expect(apply).toMatchObject({ procedure: 'mcp.applyProfile', ok: false, undoable: true });
+
+    await adminInWorld(world).undo({ id: apply.id });
+    expect({ stored: userServers(), stash: stashedNames() }).toEqual({
+      stored: { 'signed-in': signedIn },
+      stash: [],
+    });
+  });
 });
