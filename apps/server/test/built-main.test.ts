@@ -3,6 +3,10 @@
  * vitest.global-setup.ts built it from the sources before any test ran.
  */
 import { PINNED_CLAUDE_BIN } from '@mcp-admin/core/testing';
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 
 import { spawnMainProcess } from '../src/testing/main-process';
@@ -44,4 +48,26 @@ describe('the built server', () => {
 
     expect(built.exit).toMatchObject({ code: 0, stderr: '' });
   });
+});
+
+// A static import at the start of a line, or a `require` of a bundled CommonJS module: a built-in of
+// Node, or a file of dist/ (its chunks), never a package.
+const IMPORTED = /^import\b[^;]*?["']([^"']+)["'];?$|\b__require\(["']([^"']+)["']\)/gm;
+
+it('imports only Node built-ins and its own chunks: every package is bundled into dist/, so a start reads a few files, not hundreds', () => {
+  const dist = fileURLToPath(new URL('../dist', import.meta.url));
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.mjs'),
+  );
+  const imported = files.flatMap((file) =>
+    [...readFileSync(join(dist, file), 'utf8').matchAll(IMPORTED)].map(
+      ([, specifier, required]) => specifier ?? required ?? '',
+    ),
+  );
+  const builtIn = (specifier: string) =>
+    specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0] ?? '');
+
+  expect(files).toContain('main.mjs');
+  expect(imported).toContain('node:fs');
+  expect(imported.filter((specifier) => !builtIn(specifier) && !specifier.startsWith('./'))).toEqual([]);
 });
