@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AFTER_FIRST_PAINT_SCRIPT } from '../src/http/after-first-paint';
 import { shellRenderer } from '../src/http/server-render';
 import type { FirstReads } from '../src/http/first-reads';
 
@@ -43,6 +44,30 @@ describe('the panel drawn on the server', () => {
       '<html><body>\n<div id="root"><p>$& a,b</p></div>\n</body></html>',
     );
     expect(await render('<html><body></body></html>', reads)).toBeUndefined();
+  });
+
+  it('holds the shell’s module scripts and modulepreloads in a template, started by the one inline script once the first content is painted; stylesheets, the drawing, and a shell without scripts are left as they are', async () => {
+    const render = shellRenderer(
+      webDistWith(
+        'export async function renderPanel() { return `<p>&lt;script type="module" src="/x.js"&gt;&lt;/script&gt;</p>`; }',
+      ),
+    );
+    const shell =
+      '<html><head><title>t</title><script type="module" crossorigin src="/assets/index-A.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/runtime-B.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-C.css"></head><body>\n<div id="root"></div>\n</body></html>';
+
+    expect(await render(shell, reads)).toBe(
+      '<html><head><title>t</title><template id="after-first-paint">' +
+        '<script type="module" crossorigin src="/assets/index-A.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/runtime-B.js"></template>' +
+        `<script type="module">${AFTER_FIRST_PAINT_SCRIPT}</script>` +
+        '<link rel="stylesheet" crossorigin href="/assets/index-C.css"></head><body>\n' +
+        '<div id="root"><p>&lt;script type="module" src="/x.js"&gt;&lt;/script&gt;</p></div>\n</body></html>',
+    );
+    expect(await render(SHELL, reads)).toBe(
+      '<html><body>\n<div id="root"><p>&lt;script type="module" src="/x.js"&gt;&lt;/script&gt;</p></div>\n</body></html>',
+    );
   });
 
   it('leaves the page undrawn when the entry is missing, a link, cannot load, throws, or misses its deadline of a second (stopped, answering a part, or never ending)', async () => {

@@ -8,6 +8,7 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { scriptsAfterFirstPaint } from './after-first-paint';
 import type { FirstReads } from './first-reads';
 
 /** Where the build puts it, under the panel's folder; never served (./panel.ts). */
@@ -52,7 +53,9 @@ export function shellRenderer(webDist: string): ShellRenderer {
     try {
       // A render stopped by the deadline may still answer, with parts left out: only a whole one is used.
       const html = await Promise.race([renderPanel(reads, deadline), late]);
-      return deadline.aborted ? undefined : shell.replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`);
+      if (deadline.aborted) return undefined;
+      // The rows paint first, then the script hydrates them. The shell's own tags only, not the drawing's.
+      return scriptsAfterFirstPaint(shell).replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`);
     } catch {
       // The browser draws it from the same reads, and shows what fails there.
       return undefined;
