@@ -44,17 +44,17 @@ export const AFTER_FIRST_PAINT_SCRIPT =
 export const AFTER_FIRST_PAINT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(AFTER_FIRST_PAINT_SCRIPT).digest('base64')}'`;
 
 /** The shell's module scripts and modulepreloads, as Vite writes them into index.html. */
-const HELD_TAG = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+export const MODULE_TAGS = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
 /**
  * `shell` with its module scripts and modulepreloads held until the first paint (where the first
  * of them was); the shell unchanged when it has none.
  */
 export function scriptsAfterFirstPaint(shell: string): string {
-  const held = shell.match(HELD_TAG);
+  const held = shell.match(MODULE_TAGS);
   if (held === null) return shell;
-  const first = shell.search(HELD_TAG);
-  const rest = shell.replace(HELD_TAG, '');
+  const first = shell.search(MODULE_TAGS);
+  const rest = shell.replace(MODULE_TAGS, '');
   const holder =
     `<template id="${AFTER_FIRST_PAINT_ID}">${held.join('')}</template>` +
     `<script type="module">${AFTER_FIRST_PAINT_SCRIPT}</script>`;
