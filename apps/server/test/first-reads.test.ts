@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
+import { AFTER_FIRST_PAINT_SCRIPT } from '../src/http/after-first-paint';
 import { shell } from './http-expectations';
 import { httpRequest, trpcMutation, trpcQuery, useServer, useTestWorld } from './support';
 
@@ -51,11 +52,16 @@ describe('the first reads inside the page', () => {
     expect(block).not.toContain('sk-live-first-reads-secret');
     expect(block).not.toMatch(/<|\u2028/);
     // The shell with the panel drawn from the same reads in its root (the test build's entry says
-    // how many servers it got), and the block just before its body's end: nothing else changed.
-    const drawn = shell.replace(
-      '<div id="root"></div>',
-      '<div id="root"><p>1 servers drawn by the server</p></div>',
-    );
+    // how many servers it got), its script moved behind the root and held until the first paint
+    // (../src/http/after-first-paint.ts), and the block just before its body's end: nothing else changed.
+    const script = '<script type="module" src="/assets/app.js"></script>';
+    const drawn = shell
+      .replace(script, '')
+      .replace('<div id="root"></div>', '<div id="root"><p>1 servers drawn by the server</p></div>')
+      .replace(
+        '</body>',
+        `<template id="after-first-paint">${script}</template><script type="module">${AFTER_FIRST_PAINT_SCRIPT}</script></body>`,
+      );
     expect(page.body.replace(BLOCK, '')).toBe(drawn);
     expect(page.body.indexOf(BLOCK.exec(page.body)?.[0] ?? '-')).toBe(drawn.lastIndexOf('</body>'));
   });

@@ -1,6 +1,9 @@
 /** What the HTTP security tests expect of every refusal and response (docs/api.md#http-and-access). */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+import { AFTER_FIRST_PAINT_SCRIPT } from '../src/http/after-first-paint';
 
 import type { HttpResult } from './support';
 import { TEST_WEB_DIST, json, refusalBody } from './support';
@@ -17,7 +20,9 @@ export const CROSS_ORIGIN = refusalBody(
 );
 export const SECURITY_HEADERS = {
   'content-security-policy':
-    "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+    "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; " +
+    // Scripts: the panel's own files, and the one inline script a page the server drew carries.
+    `script-src 'self' 'sha256-${createHash('sha256').update(AFTER_FIRST_PAINT_SCRIPT).digest('base64')}'`,
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

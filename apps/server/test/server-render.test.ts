@@ -4,12 +4,19 @@
  * or never ends), the page goes out undrawn and the browser draws it. The real entry is drawn in
  * e2e/first-paint.spec.ts (JavaScript off) and hydrated in every browser test.
  */
+import Fastify from 'fastify';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { AFTER_FIRST_PAINT_SCRIPT } from '../src/http/after-first-paint';
+import { registerPanel } from '../src/http/panel';
 import { shellRenderer } from '../src/http/server-render';
 import type { FirstReads } from '../src/http/first-reads';
+import { shell as testShell } from './http-expectations';
+import { TEST_WEB_DIST } from './support';
 
 const SHELL = '<html><body>\n<div id="root"></div>\n</body></html>';
 const reads = {
@@ -43,6 +50,30 @@ describe('the panel drawn on the server', () => {
       '<html><body>\n<div id="root"><p>$& a,b</p></div>\n</body></html>',
     );
     expect(await render('<html><body></body></html>', reads)).toBeUndefined();
+  });
+
+  it('holds the shell’s module scripts and modulepreloads in a template, started by the one inline script once the first content is painted; stylesheets, the drawing, and a shell without scripts are left as they are', async () => {
+    const render = shellRenderer(
+      webDistWith(
+        'export async function renderPanel() { return `<p>&lt;script type="module" src="/x.js"&gt;&lt;/script&gt;</p>`; }',
+      ),
+    );
+    const shell =
+      '<html><head><title>t</title><script type="module" crossorigin src="/assets/index-A.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/runtime-B.js">' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-C.css"></head><body>\n<div id="root"></div>\n</body></html>';
+
+    expect(await render(shell, reads)).toBe(
+      '<html><head><title>t</title><template id="after-first-paint">' +
+        '<script type="module" crossorigin src="/assets/index-A.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/runtime-B.js"></template>' +
+        `<script type="module">${AFTER_FIRST_PAINT_SCRIPT}</script>` +
+        '<link rel="stylesheet" crossorigin href="/assets/index-C.css"></head><body>\n' +
+        '<div id="root"><p>&lt;script type="module" src="/x.js"&gt;&lt;/script&gt;</p></div>\n</body></html>',
+    );
+    expect(await render(SHELL, reads)).toBe(
+      '<html><body>\n<div id="root"><p>&lt;script type="module" src="/x.js"&gt;&lt;/script&gt;</p></div>\n</body></html>',
+    );
   });
 
   it('leaves the page undrawn when the entry is missing, a link, cannot load, throws, or misses its deadline of a second (stopped, answering a part, or never ending)', async () => {
@@ -92,5 +123,56 @@ describe('the panel drawn on the server', () => {
     } finally {
       logged.mockRestore();
     }
+  });
+});
+
+describe('the signed-in page', () => {
+  it('goes out in two parts: the head up to the root, without the module script, before the reads are answered; then the drawn root, the script held behind it, and the reads', async () => {
+    let answer: (reads: FirstReads) => void = () => undefined;
+    const app = Fastify();
+    await registerPanel(app, {
+      webDist: TEST_WEB_DIST,
+      token: 'token',
+      cookieName: () => 'session',
+      firstReads: () =>
+        new Promise<FirstReads>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    // A page left waiting holds the server open.
+    onTestFinished(async () => {
+      answer(reads);
+      await app.close();
+    });
+    const script = '<script type="module" src="/assets/app.js"></script>';
+    const root = testShell.indexOf('<div id="root"></div>');
+
+    const response = await new Promise<IncomingMessage>((resolve) => {
+      request(`${url}/`, resolve).end();
+    });
+    response.setEncoding('utf8');
+    let received = '';
+    response.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    const ended = once(response, 'end');
+
+    const head = testShell.slice(0, root).replace(script, '');
+    await vi.waitFor(() => {
+      expect(received).toBe(head);
+    });
+    answer(reads);
+    await ended;
+    expect(received.slice(0, head.length)).toBe(head);
+    expect(received.slice(head.length).replace(/<script type="application\/json".*?<\/script>/s, '')).toBe(
+      testShell
+        .slice(root)
+        .replace('<div id="root"></div>', '<div id="root"><p>2 servers drawn by the server</p></div>')
+        .replace(
+          '</body>',
+          `<template id="after-first-paint">${script}</template><script type="module">${AFTER_FIRST_PAINT_SCRIPT}</script></body>`,
+        ),
+    );
   });
 });

@@ -186,14 +186,16 @@ export async function buildHttpApp({
     token,
     cookieName: () => cookieName,
     // As /trpc would answer this page: only with the session, and only to this origin's own page.
-    firstReads: async (request) => {
+    firstReads: (request) => {
       const signedIn = tokenMatches(readCookie(request.headers.cookie, cookieName), token);
       if (!signedIn || fromOtherOrigin(request)) return undefined;
-      const caller = createCaller(
-        createApiContext({ admin, closing: closing.signal, fromOtherOrigin: false }),
-      );
-      const [info, list] = await Promise.all([caller.system.info(), caller.mcp.list({ reveal: false })]);
-      return { info, list };
+      return (async () => {
+        const caller = createCaller(
+          createApiContext({ admin, closing: closing.signal, fromOtherOrigin: false }),
+        );
+        const [info, list] = await Promise.all([caller.system.info(), caller.mcp.list({ reveal: false })]);
+        return { info, list };
+      })();
     },
   });
   return app;

@@ -10,11 +10,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
+import { PassThrough } from 'node:stream';
 
 import { shellWithFirstReads, type FirstReads } from './first-reads';
 import { sendRefusal } from './refusal';
 import { tokenMatches } from './request-guards';
-import { SERVER_RENDER_DIR, shellRenderer } from './server-render';
+import { SERVER_RENDER_DIR, shellParts, shellRenderer } from './server-render';
 import { sessionCookie } from './session-cookie';
 
 export interface PanelOptions {
@@ -22,8 +23,8 @@ export interface PanelOptions {
   webDist: string;
   token: string;
   cookieName: () => string;
-  /** The first reads for this request, or undefined when it may not have them (not signed in). */
-  firstReads: (request: FastifyRequest) => Promise<FirstReads | undefined>;
+  /** The first reads for this request, or at once undefined when it may not have them (not signed in). */
+  firstReads: (request: FastifyRequest) => Promise<FirstReads> | undefined;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -55,17 +56,27 @@ export async function registerPanel(app: FastifyInstance, options: PanelOptions)
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     if (!hasShell) return reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT);
-    const reads = await options.firstReads(request).catch(() => undefined);
-    // Without them the panel asks for the same reads itself, and shows what fails.
-    if (reads === undefined) {
+    const reading = options.firstReads(request);
+    if (reading === undefined) {
       return reply.header('cache-control', 'no-store').sendFile('index.html', { cacheControl: false });
     }
-    const shell = await readFile(join(options.webDist, 'index.html'), 'utf8');
-    const drawn = (await renderShell(shell, reads)) ?? shell;
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(shellWithFirstReads(drawn, reads));
+    const { early, rest } = shellParts(await readFile(join(options.webDist, 'index.html'), 'utf8'));
+    // The head goes out before the reads and the drawing are done (./server-render.ts says why).
+    const page = new PassThrough();
+    page.write(early);
+    const finish = async (): Promise<string> => {
+      const reads = await reading.catch(() => undefined);
+      // Without them the panel asks for the same reads itself, and shows what fails.
+      if (reads === undefined) return rest;
+      return shellWithFirstReads((await renderShell(rest, reads)) ?? rest, reads);
+    };
+    void finish()
+      .catch(() => rest)
+      .then((tail) => {
+        // A page whose browser went away has nothing left to send to.
+        if (!page.destroyed) page.end(tail);
+      });
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   };
 
   app.get('/', (request: FastifyRequest<{ Querystring: { token?: unknown } }>, reply) => {

@@ -1,7 +1,11 @@
+import { AFTER_FIRST_PAINT_SCRIPT_HASH } from './after-first-paint';
+
 /** Sent with every response (docs/api.md#http-and-access): the panel loads only its own files and is never framed. */
 export const SECURITY_HEADERS = {
   'content-security-policy':
-    "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'",
+    "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; " +
+    // The one inline script a page the server drew carries (./after-first-paint.ts), by its hash.
+    `script-src 'self' ${AFTER_FIRST_PAINT_SCRIPT_HASH}`,
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

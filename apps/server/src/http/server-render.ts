@@ -8,6 +8,7 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MODULE_TAGS, scriptsAfterFirstPaint } from './after-first-paint';
 import type { FirstReads } from './first-reads';
 
 /** Where the build puts it, under the panel's folder; never served (./panel.ts). */
@@ -19,8 +20,35 @@ const RENDER_DEADLINE_MS = 1000;
 
 /** The empty root element of the built shell (apps/web/index.html). */
 const EMPTY_ROOT = '<div id="root"></div>';
+const BODY_END = '</body>';
 
 type RenderPanel = (reads: FirstReads, signal: AbortSignal) => Promise<string>;
+
+/** A shell in the two parts a signed-in page is sent in. */
+export interface ShellParts {
+  /** Up to the root element, without the module scripts and modulepreloads: sent at once. */
+  early: string;
+  /** The rest, from the empty root element on, those scripts just before the body's end. */
+  rest: string;
+}
+
+/**
+ * The shell split where the panel is drawn, so its head goes out while the server still reads and
+ * draws: the browser commits the page and asks for its stylesheet meanwhile. Its module scripts
+ * move behind the root (they run once the page is parsed, wherever they are), where what the
+ * drawing decides about them goes (`scriptsAfterFirstPaint`). All in `rest` without an empty root.
+ */
+export function shellParts(shell: string): ShellParts {
+  const root = shell.indexOf(EMPTY_ROOT);
+  if (root === -1) return { early: '', rest: shell };
+  const scripts = (shell.slice(0, root).match(MODULE_TAGS) ?? []).join('');
+  const after = shell.slice(root);
+  const end = after.lastIndexOf(BODY_END);
+  return {
+    early: shell.slice(0, root).replace(MODULE_TAGS, ''),
+    rest: end === -1 ? after + scripts : after.slice(0, end) + scripts + after.slice(end),
+  };
+}
 
 /** Draws the panel into a shell; `undefined` when it cannot (no render entry, a failure, too slow). */
 export type ShellRenderer = (shell: string, reads: FirstReads) => Promise<string | undefined>;
@@ -52,7 +80,9 @@ export function shellRenderer(webDist: string): ShellRenderer {
     try {
       // A render stopped by the deadline may still answer, with parts left out: only a whole one is used.
       const html = await Promise.race([renderPanel(reads, deadline), late]);
-      return deadline.aborted ? undefined : shell.replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`);
+      if (deadline.aborted) return undefined;
+      // The rows paint first, then the script hydrates them. The shell's own tags only, not the drawing's.
+      return scriptsAfterFirstPaint(shell).replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`);
     } catch {
       // The browser draws it from the same reads, and shows what fails there.
       return undefined;
