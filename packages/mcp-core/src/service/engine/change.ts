@@ -35,7 +35,7 @@ export interface PlannedChange<P extends Planned<unknown>, M> {
   /** What it does; returns what landed (a failure after part of it landed is a returned value). */
   steps: (planned: P, checkpoint: StepCheckpoint<M>, id: string | undefined) => Promise<StepOutcome<M>>;
   /** Its answer from the recorded one (for example a warning added); the recorded one when absent. */
-  answer?: (result: MutationResult, planned: P) => Promise<MutationResult>;
+  answer?: (result: MutationResult, planned: P) => MutationResult | Promise<MutationResult>;
   /** After it failed or was refused, what it set up for its steps is let go (for example kept secrets). */
   failed?: (planned: P) => Promise<void>;
 }
