@@ -27,6 +27,7 @@ import {
   setPermissionInputSchema,
 } from '../../schemas';
 import type { PermissionFile, Scope } from '../../schemas';
+import { describedChange, plannedChange } from '../engine';
 import type { EngineContext, MutationResult, ServiceSettings } from '../engine';
 import type {
   EntryPlace,
@@ -79,35 +80,44 @@ export function createPermissions({
     return { projectPath, ...ruleSet, problems };
   };
 
-  const setPermission: McpAdmin['setPermission'] = async (rawInput) => {
-    const { server, tool, kind, file, projectPath: asked } = setPermissionInputSchema.parse(rawInput);
-    const projectPath = await readers.existingProject(asked);
-    const locations = { claudeDir, managedDir, projectPath };
-    const target = tool === undefined ? { server } : { server, tool };
-    return turns.change(async () => {
-      // Refused before anything is recorded, like input that breaks a rule: nothing was tried.
-      await refuseUnderManagedRule(locations, target, kind);
-      const place = await placeOf(server, file, projectPath);
-      // What it takes away, durable before the write; an unreadable file fails the write itself, recorded.
-      const planned = await plannedPermissionRule(locations, target, kind, file).catch(() => undefined);
-      const plan = takesRulesAway(planned) ? { permission: planned } : undefined;
-      const subject = { kind: 'permission', procedure: 'mcp.setPermission', place, plan } as const;
-      return recordedChange(subject, async () => {
-        const move = await audit.failureAudited('mcp.setPermission', () =>
-          setPermissionRule(locations, target, kind, file),
-        );
-        const rule = ruleFor(target);
-        const moves = permissionMoves(move);
-        const message =
-          moves.permission !== undefined
-            ? kind === 'default'
-              ? `Removed the rules on ${rule} from ${move.settingsFile}.`
-              : `${DONE_WORDS[kind]} ${rule} in ${move.settingsFile}.`
-            : `${move.settingsFile} already says that about ${rule}: nothing to change.`;
-        return { ok: true, result: await audit.succeeded('mcp.setPermission', message), moves };
-      });
-    });
-  };
+  const setPermission: McpAdmin['setPermission'] = describedChange(
+    { turns, readers },
+    {
+      input: setPermissionInputSchema,
+      project: (input, existingProject) => existingProject(input.projectPath),
+      change: ({ server, tool, kind, file }, projectPath) => {
+        const locations = { claudeDir, managedDir, projectPath };
+        const target = tool === undefined ? { server } : { server, tool };
+        return plannedChange({
+          record: recordedChange<'permission'>,
+          plan: async () => {
+            // Refused before anything is recorded, like input that breaks a rule: nothing was tried.
+            await refuseUnderManagedRule(locations, target, kind);
+            const place = await placeOf(server, file, projectPath);
+            // What it takes away, durable before the write; an unreadable file fails the write itself, recorded.
+            const planned = await plannedPermissionRule(locations, target, kind, file).catch(() => undefined);
+            const plan = takesRulesAway(planned) ? { permission: planned } : undefined;
+            return { subject: { kind: 'permission', procedure: 'mcp.setPermission', place, plan } as const };
+          },
+          // The rule written; undone by putting that file's rules on the target back as they were.
+          steps: async () => {
+            const move = await audit.failureAudited('mcp.setPermission', () =>
+              setPermissionRule(locations, target, kind, file),
+            );
+            const rule = ruleFor(target);
+            const moves = permissionMoves(move);
+            const message =
+              moves.permission !== undefined
+                ? kind === 'default'
+                  ? `Removed the rules on ${rule} from ${move.settingsFile}.`
+                  : `${DONE_WORDS[kind]} ${rule} in ${move.settingsFile}.`
+                : `${move.settingsFile} already says that about ${rule}: nothing to change.`;
+            return { ok: true, result: await audit.succeeded('mcp.setPermission', message), moves };
+          },
+        });
+      },
+    },
+  );
 
   /** Puts the rules a recorded permission change (or its undo) moved back as they were. */
   async function undo(change: RecordOf<'permission'>): Promise<MutationResult> {
