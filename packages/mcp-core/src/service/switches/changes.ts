@@ -14,7 +14,7 @@
 import type { Scope } from '../../schemas';
 import { approvalListOf } from '../../switch';
 import { createApprovalSwitch } from './approval-switch';
-import { withinQueuedReadDeadline } from '../engine';
+import { plannedChange, withinQueuedReadDeadline } from '../engine';
 import type {
   AuditedCli,
   AuditTrail,
@@ -122,21 +122,22 @@ export function createSwitchChanges({
     return { ...switched, moves: switchMoves(place, switched.moves, on) };
   }
 
-  /** Turns a server on or off and records it; as an undo, of exactly the entry the undone change moved. */
-  async function recordSwitch(
-    target: SwitchTarget,
-    on: boolean,
-    undone?: { id: string; entry: Record<string, unknown> },
-  ): Promise<MutationResult> {
-    const place = await placeFor(target.name, target.scope, target.projectPath);
+  /** A server turned on or off, planned: the entry (or approval) it takes away, and the switch as its step. */
+  function plannedSwitch(target: SwitchTarget, on: boolean) {
     const procedure = on ? 'mcp.enable' : 'mcp.disable';
-    const plan =
-      target.scope === 'project'
-        ? approvalPlan(await approvals.plannedApproval(target.name, target.projectPath, on))
-        : entryPlan(place, on, await stashSwitch.entryToMove({ ...target, scope: target.scope }, on));
-    return recordedChange({ kind: 'switch', procedure, place, undoes: undone?.id, plan }, () =>
-      switchInto(target, on, undone?.entry),
-    );
+    return plannedChange({
+      record: recordedChange<'switch'>,
+      plan: async () => {
+        const place = await placeFor(target.name, target.scope, target.projectPath);
+        const plan =
+          target.scope === 'project'
+            ? approvalPlan(await approvals.plannedApproval(target.name, target.projectPath, on))
+            : entryPlan(place, on, await stashSwitch.entryToMove({ ...target, scope: target.scope }, on));
+        return { subject: { kind: 'switch', procedure, place, plan } as const };
+      },
+      // Undone by the switch back (`undo`).
+      steps: () => switchInto(target, on),
+    });
   }
 
   /**
@@ -273,7 +274,7 @@ export function createSwitchChanges({
   undoers.register('switch', undo);
   recovery.register('switch', settleInterrupted);
 
-  return { recordSwitch, switchInto, switchBackInto, refuseSwitchBackChanged };
+  return { plannedSwitch, switchInto, switchBackInto, refuseSwitchBackChanged };
 }
 
 export type SwitchChanges = ReturnType<typeof createSwitchChanges>;
