@@ -27,7 +27,7 @@ import {
   setPermissionInputSchema,
 } from '../../schemas';
 import type { PermissionFile, Scope } from '../../schemas';
-import { describedChange, plannedChange } from '../engine';
+import { describedChange, plannedChange, runPlannedChange } from '../engine';
 import type { EngineContext, MutationResult, ServiceSettings } from '../engine';
 import type {
   EntryPlace,
@@ -124,21 +124,31 @@ export function createPermissions({
     const { permission } = change;
     if (permission === undefined) throw new TypeError(`change "${change.id}" moved no permission rule`);
     const projectPath = change.projectPath ?? (await readers.existingProject(undefined));
-    const place = await placeOf(change.name, permission.file, projectPath);
-    // The undo takes away the rules the change left: durable first, like the change.
-    const back = { ...permission, from: permission.to, to: permission.from };
-    const plan = takesRulesAway(back) ? { permission: back } : undefined;
-    const subject = { kind: 'permission', procedure: 'mcp.undo', place, undoes: change.id, plan } as const;
-    return recordedChange(subject, async () => {
-      const move = await audit.failureAudited('mcp.undo', () =>
-        restorePermissionRules({ claudeDir, managedDir, projectPath }, permission),
-      );
-      const result = await audit.succeeded(
-        'mcp.undo',
-        `Put back the rules on ${move.rule} in ${move.settingsFile} as they were.`,
-      );
-      return { ok: true, result, moves: permissionMoves(move) };
-    });
+    return runPlannedChange(
+      plannedChange({
+        record: recordedChange<'permission'>,
+        plan: async () => {
+          const place = await placeOf(change.name, permission.file, projectPath);
+          // The undo takes away the rules the change left: durable first, like the change.
+          const back = { ...permission, from: permission.to, to: permission.from };
+          const plan = takesRulesAway(back) ? { permission: back } : undefined;
+          return {
+            subject: { kind: 'permission', procedure: 'mcp.undo', place, undoes: change.id, plan } as const,
+          };
+        },
+        // The file's rules on the target put back as they were.
+        steps: async () => {
+          const move = await audit.failureAudited('mcp.undo', () =>
+            restorePermissionRules({ claudeDir, managedDir, projectPath }, permission),
+          );
+          const result = await audit.succeeded(
+            'mcp.undo',
+            `Put back the rules on ${move.rule} in ${move.settingsFile} as they were.`,
+          );
+          return { ok: true, result, moves: permissionMoves(move) };
+        },
+      }),
+    );
   }
 
   async function placeOf(name: string, file: PermissionFile, projectPath: string): Promise<EntryPlace> {

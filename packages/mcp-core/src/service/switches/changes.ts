@@ -14,7 +14,7 @@
 import type { Scope } from '../../schemas';
 import { approvalListOf } from '../../switch';
 import { createApprovalSwitch } from './approval-switch';
-import { plannedChange, withinQueuedReadDeadline } from '../engine';
+import { plannedChange, runPlannedChange, withinQueuedReadDeadline } from '../engine';
 import type {
   AuditedCli,
   AuditTrail,
@@ -257,17 +257,24 @@ export function createSwitchChanges({
       on: change.procedure === 'mcp.enable',
     };
     await refuseSwitchBack(moved);
-    const subject = moved.approval === undefined ? movedEntry(moved) : moved;
-    const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');
-    const procedure = moved.on ? 'mcp.disable' : 'mcp.enable';
-    // Taking the name out of the list the switch put it in, or the entry out of where it put it: durable first, like the switch.
-    const { approval } = moved;
-    const plan =
-      approval === undefined
-        ? entryPlan(place, !moved.on, movedEntry(moved).entry)
-        : approvalPlan({ settingsFile: approval.settingsFile, from: approval.to, to: approval.from });
-    return recordedChange({ kind: 'switch', procedure, place, undoes: change.id, plan }, () =>
-      switchBackInto(moved),
+    return runPlannedChange(
+      plannedChange({
+        record: recordedChange<'switch'>,
+        plan: async () => {
+          const subject = moved.approval === undefined ? movedEntry(moved) : moved;
+          const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');
+          const procedure = moved.on ? 'mcp.disable' : 'mcp.enable';
+          // Taking the name out of the list the switch put it in, or the entry out of where it put it: durable first, like the switch.
+          const { approval } = moved;
+          const plan =
+            approval === undefined
+              ? entryPlan(place, !moved.on, movedEntry(moved).entry)
+              : approvalPlan({ settingsFile: approval.settingsFile, from: approval.to, to: approval.from });
+          return { subject: { kind: 'switch', procedure, place, undoes: change.id, plan } as const };
+        },
+        // The switch back.
+        steps: () => switchBackInto(moved),
+      }),
     );
   }
 

@@ -20,6 +20,7 @@ import {
   noServerNamed,
   plannedChange,
   readBack,
+  runPlannedChange,
   withinQueuedReadDeadline,
 } from '../engine';
 import type { EngineContext, Landed, MutationResult } from '../engine';
@@ -236,13 +237,22 @@ export function createProjectToggles({
     }
     const back = !toggle.disabled;
     const procedure = back ? 'mcp.disableInProject' : 'mcp.enableInProject';
-    const subject = {
-      kind: 'toggle',
-      procedure,
-      place: { name, scope, projectPath },
-      undoes: change.id,
-    } as const;
-    return recordedChange(subject, () => toggleInto(procedure, scope, name, projectPath, back));
+    return runPlannedChange(
+      plannedChange({
+        record: recordedChange<'toggle'>,
+        plan: () =>
+          Promise.resolve({
+            subject: {
+              kind: 'toggle',
+              procedure,
+              place: { name, scope, projectPath },
+              undoes: change.id,
+            } as const,
+          }),
+        // Claude Code toggles it back.
+        steps: () => toggleInto(procedure, scope, name, projectPath, back),
+      }),
+    );
   }
 
   undoers.register('toggle', undo);
