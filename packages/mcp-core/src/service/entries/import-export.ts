@@ -9,6 +9,7 @@ import { McpCoreError } from '../../errors';
 import type { Scope } from '../../schemas';
 import { claudeDesktopConfigPath, createTransferOperations } from '../../transfer';
 import type { TransferOperations } from '../../transfer';
+import { plannedChange, runPlannedChange } from '../engine';
 import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
 import type { KeptSecretStore } from './kept-secrets';
@@ -54,30 +55,38 @@ export function createImportExport({
     existingProject: (projectPath) => readers.existingProject(projectPath),
     storedIn,
     inQueueTurn: (task) => turns.change(task),
-    addEntry: async ({ name, scope, projectPath, entry }) => {
-      const place = await entries.placeFor(name, scope, projectPath);
-      const target = { ...place, entry };
-      // What it stores is durable before add-json (the intent), so a cut-off import that landed is recorded.
-      const plan = { after: target };
-      return entries.recordedChange({ kind: 'entries', procedure: 'mcp.import', place, plan }, () =>
-        entries.addRecorded('mcp.import', target),
-      );
-    },
+    // Each imported server one change in the batch's turn (`inQueueTurn`).
+    addEntry: ({ name, scope, projectPath, entry }) =>
+      runPlannedChange(
+        plannedChange({
+          record: entries.recordedChange,
+          // What it stores is durable before add-json (the intent), so a cut-off import that landed is recorded.
+          plan: async () => {
+            const place = await entries.placeFor(name, scope, projectPath);
+            const plan = { after: { ...place, entry } };
+            return { subject: { kind: 'entries', procedure: 'mcp.import', place, plan } as const };
+          },
+          // The entry added whole; undone by removing `after`.
+          steps: ({ subject: { plan } }) => entries.addRecorded('mcp.import', plan.after),
+        }),
+      ),
     // One recorded change from the stored entry to the imported one: a failed add puts the old one back.
-    replaceEntry: async ({ name, scope, projectPath, entry }) => {
-      const place = await replacedPlace(name, scope, projectPath);
-      const stored = await entries.storedAt(place);
-      if (stored === undefined)
-        throw new McpCoreError('NOT_FOUND', `"${name}" is no longer in ${scope} scope.`);
-      const [from, to] = [
-        { ...place, entry: stored.entry },
-        { ...place, entry },
-      ];
-      const plan = { before: from, after: to };
-      return entries.recordedChange({ kind: 'entries', procedure: 'mcp.import', place, plan }, () =>
-        entries.replace('mcp.import', from, to),
-      );
-    },
+    replaceEntry: ({ name, scope, projectPath, entry }) =>
+      runPlannedChange(
+        plannedChange({
+          record: entries.recordedChange,
+          plan: async () => {
+            const place = await replacedPlace(name, scope, projectPath);
+            const stored = await entries.storedAt(place);
+            if (stored === undefined)
+              throw new McpCoreError('NOT_FOUND', `"${name}" is no longer in ${scope} scope.`);
+            const plan = { before: { ...place, entry: stored.entry }, after: { ...place, entry } };
+            return { subject: { kind: 'entries', procedure: 'mcp.import', place, plan } as const };
+          },
+          // `before` removed, `after` added (`before` put back when the add fails); undone the other way.
+          steps: ({ subject: { plan } }) => entries.replace('mcp.import', plan.before, plan.after),
+        }),
+      ),
     keptValues: (unwrapped) => keptSecrets.real(unwrapped),
   });
 }

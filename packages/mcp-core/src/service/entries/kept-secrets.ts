@@ -26,7 +26,13 @@ import {
 import type { Launcher, UnwrappedEntry } from '../../kept-secrets';
 import { keptSecretsInputSchema } from '../../schemas';
 import type { EngineContext } from '../engine';
-import { noServerNamed, withinQueuedReadDeadline } from '../engine';
+import {
+  describedChange,
+  nothingToChange,
+  noServerNamed,
+  plannedChange,
+  withinQueuedReadDeadline,
+} from '../engine';
 import type { MutationResult } from '../engine';
 import type { EntryPlace, PlacedEntry } from '../history';
 import { isRecord } from '../../records';
@@ -260,62 +266,84 @@ export function createKeptSecretMoves({
   }
 
   return {
-    async secretsToKeychain(rawInput) {
-      const input = keptSecretsInputSchema.parse(rawInput);
-      const projectPath = await readers.existingProject(input.projectPath);
-      return turns.change(async () => {
-        const from = await storedPlace(input.name, keychainScope(input.scope), projectPath);
-        if (unwrapEntry(from.entry) !== undefined) {
-          return {
-            ok: true,
-            message: `Nothing to change: the secrets of "${from.name}" are in the keychain already.`,
-          };
-        }
-        const kept = await keptSecrets.keep(from, from.entry);
-        if (kept.accounts.length === 0) {
-          return { ok: true, message: `Nothing to change: "${from.name}" holds no secret in clear.` };
-        }
-        const atRisk = await signInOf(from);
-        const to = { ...from, entry: kept.entry };
-        try {
-          const result = await entries.recordedChange(
-            { kind: 'entries', procedure: 'mcp.secretsToKeychain', place: from },
-            () => entries.replace('mcp.secretsToKeychain', from, to),
-          );
-          return await withSignInMoved(result, to, atRisk);
-        } catch (error) {
-          if (!(await keptAt(entries, from, kept.entry))) await keptSecrets.forget(kept.accounts);
-          throw error;
-        }
-      });
-    },
+    secretsToKeychain: describedChange(
+      { turns, readers },
+      {
+        input: keptSecretsInputSchema,
+        project: (input, existingProject) => existingProject(input.projectPath),
+        change: (input, projectPath) =>
+          plannedChange({
+            record: entries.recordedChange,
+            // Its items are stored first; it takes nothing away that is not in them (no intent).
+            plan: async () => {
+              const from = await storedPlace(input.name, keychainScope(input.scope), projectPath);
+              if (unwrapEntry(from.entry) !== undefined) {
+                return nothingToChange({
+                  ok: true,
+                  message: `Nothing to change: the secrets of "${from.name}" are in the keychain already.`,
+                });
+              }
+              const kept = await keptSecrets.keep(from, from.entry);
+              if (kept.accounts.length === 0) {
+                return nothingToChange({
+                  ok: true,
+                  message: `Nothing to change: "${from.name}" holds no secret in clear.`,
+                });
+              }
+              const atRisk = await signInOf(from);
+              const to = { ...from, entry: kept.entry };
+              const subject = { kind: 'entries', procedure: 'mcp.secretsToKeychain', place: from } as const;
+              return { subject, from, to, kept, atRisk };
+            },
+            // The entry in clear replaced by the one holding refs; undone the other way.
+            steps: ({ from, to }) => entries.replace('mcp.secretsToKeychain', from, to),
+            answer: (result, { to, atRisk }) => withSignInMoved(result, to, atRisk),
+            // Its items go unless the entry that holds them is stored all the same.
+            failed: async ({ from, kept }) => {
+              if (!(await keptAt(entries, from, kept.entry))) await keptSecrets.forget(kept.accounts);
+            },
+          }),
+      },
+    ),
 
-    async secretsFromKeychain(rawInput) {
-      const input = keptSecretsInputSchema.parse(rawInput);
-      const projectPath = await readers.existingProject(input.projectPath);
-      return turns.change(async () => {
-        const from = await storedPlace(input.name, keychainScope(input.scope), projectPath);
-        const unwrapped = unwrapEntry(from.entry);
-        if (unwrapped === undefined) {
-          return { ok: true, message: `Nothing to change: "${from.name}" keeps no secret in the keychain.` };
-        }
-        // Read before anything changes: a missing or locked item refuses the move.
-        const entry = await keptSecrets.real(unwrapped);
-        // Its items are held for the undo, the live ones deleted (held-secrets.ts): the intent comes first.
-        const to = { ...from, entry };
-        const atRisk = await signInOf(from);
-        const result = await entries.recordedChange(
-          {
-            kind: 'entries',
-            procedure: 'mcp.secretsFromKeychain',
-            place: from,
-            plan: { before: from, after: to },
-          },
-          () => entries.replace('mcp.secretsFromKeychain', from, to),
-        );
-        return withSignInMoved(result, to, atRisk);
-      });
-    },
+    secretsFromKeychain: describedChange(
+      { turns, readers },
+      {
+        input: keptSecretsInputSchema,
+        project: (input, existingProject) => existingProject(input.projectPath),
+        change: (input, projectPath) =>
+          plannedChange({
+            record: entries.recordedChange,
+            plan: async () => {
+              const from = await storedPlace(input.name, keychainScope(input.scope), projectPath);
+              const unwrapped = unwrapEntry(from.entry);
+              if (unwrapped === undefined) {
+                return nothingToChange({
+                  ok: true,
+                  message: `Nothing to change: "${from.name}" keeps no secret in the keychain.`,
+                });
+              }
+              // Read before anything changes: a missing or locked item refuses the move.
+              const entry = await keptSecrets.real(unwrapped);
+              // Its items are held for the undo, the live ones deleted (held-secrets.ts): the intent comes first.
+              const to = { ...from, entry };
+              const atRisk = await signInOf(from);
+              const plan = { before: from, after: to };
+              const subject = {
+                kind: 'entries',
+                procedure: 'mcp.secretsFromKeychain',
+                place: from,
+                plan,
+              } as const;
+              return { subject, atRisk };
+            },
+            // The entry holding refs replaced by the one in clear; undone the other way.
+            steps: ({ subject: { plan } }) =>
+              entries.replace('mcp.secretsFromKeychain', plan.before, plan.after),
+            answer: (result, { subject: { plan }, atRisk }) => withSignInMoved(result, plan.after, atRisk),
+          }),
+      },
+    ),
   };
 }
 

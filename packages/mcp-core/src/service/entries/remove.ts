@@ -3,7 +3,7 @@ import { findStoredEntries } from '../../config';
 import { McpCoreError } from '../../errors';
 import { removeServerInputSchema } from '../../schemas';
 import type { Scope } from '../../schemas';
-import { noServerNamed, withinQueuedReadDeadline } from '../engine';
+import { describedChange, noServerNamed, plannedChange, withinQueuedReadDeadline } from '../engine';
 import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
 
@@ -35,23 +35,30 @@ export function createRemoveServer({
   }
 
   return {
-    async remove(rawInput) {
-      const input = removeServerInputSchema.parse(rawInput);
-      const projectPath = await readers.existingProject(input.projectPath);
-      return turns.change(async () => {
-        const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
-        const place = await entries.listedPlace(input.name, scope, input.source, projectPath);
-        const stored = await entries.storedAt(place);
-        // What it takes away is durable before the remove (the intent), so a crash cannot lose it.
-        const plan = stored === undefined ? undefined : { before: { ...place, entry: stored.entry } };
-        const subject = { kind: 'entries', procedure: 'mcp.remove', place, plan } as const;
-        return entries.recordedChange(subject, async () =>
-          // Nothing stored there: the CLI says so, and nothing can land.
-          stored === undefined
-            ? { ok: true, result: await entries.removeAt('mcp.remove', place), moves: {} }
-            : entries.removeRecorded('mcp.remove', { ...place, entry: stored.entry }),
-        );
-      });
-    },
+    remove: describedChange(
+      { turns, readers },
+      {
+        input: removeServerInputSchema,
+        project: (input, existingProject) => existingProject(input.projectPath),
+        change: (input, projectPath) =>
+          plannedChange({
+            record: entries.recordedChange,
+            // What it takes away is durable before the remove (the intent), so a crash cannot lose it.
+            plan: async () => {
+              const scope = input.scope ?? (await onlyStoredScope(input.name, projectPath));
+              const place = await entries.listedPlace(input.name, scope, input.source, projectPath);
+              const stored = await entries.storedAt(place);
+              const plan = stored === undefined ? undefined : { before: { ...place, entry: stored.entry } };
+              return { subject: { kind: 'entries', procedure: 'mcp.remove', place, plan } as const };
+            },
+            // The entry removed; undone by adding `before` back whole.
+            steps: async ({ subject: { place, plan } }) =>
+              // Nothing stored there: the CLI says so, and nothing can land.
+              plan === undefined
+                ? { ok: true, result: await entries.removeAt('mcp.remove', place), moves: {} }
+                : entries.removeRecorded('mcp.remove', plan.before),
+          }),
+      },
+    ),
   };
 }

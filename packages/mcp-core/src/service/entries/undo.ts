@@ -4,6 +4,7 @@
  */
 import { changedFieldPaths } from '../../entry-comparison';
 import { McpCoreError } from '../../errors';
+import { plannedChange, runPlannedChange } from '../engine';
 import type { MutationResult } from '../engine';
 import { cwdOf } from './places';
 import type { EntryPlaces } from './places';
@@ -41,25 +42,35 @@ export function createEntryUndo({
     const { before, after } = change;
     const place = before ?? after;
     if (place === undefined) throw new TypeError('restoreEntries needs a change that landed');
-    // What the undo takes away (what the change stored) is durable before its first step.
-    const plan =
-      after === undefined ? undefined : { before: after, ...(before === undefined ? {} : { after: before }) };
-    const subject = { kind: 'entries', procedure: 'mcp.undo', place, undoes: change.id, plan } as const;
-    // A kept entry comes back with its items: put back from the change's copies first (a secret
-    // in neither refuses the undo here, nothing changed).
-    const putBack = before === undefined ? [] : await keptSecrets.restore(change.id, before.entry);
-    try {
-      return await recordedChange(subject, () => {
-        if (before === undefined) return removeRecorded('mcp.undo', place);
-        if (after === undefined) return addRecorded('mcp.undo', before);
-        return replace('mcp.undo', after, before);
-      });
-    } catch (error) {
-      if (before !== undefined && putBack.length > 0 && !(await keptAt(places, before, before.entry))) {
-        await keptSecrets.forget(putBack);
-      }
-      throw error;
-    }
+    return runPlannedChange(
+      plannedChange({
+        record: recordedChange,
+        plan: async () => {
+          // What the undo takes away (what the change stored) is durable before its first step.
+          const plan =
+            after === undefined
+              ? undefined
+              : { before: after, ...(before === undefined ? {} : { after: before }) };
+          const subject = { kind: 'entries', procedure: 'mcp.undo', place, undoes: change.id, plan } as const;
+          // A kept entry comes back with its items: put back from the change's copies first (a secret
+          // in neither refuses the undo here, nothing changed).
+          const putBack = before === undefined ? [] : await keptSecrets.restore(change.id, before.entry);
+          return { subject, putBack };
+        },
+        // What it added goes, what it removed or replaced comes back whole.
+        steps: () => {
+          if (before === undefined) return removeRecorded('mcp.undo', place);
+          if (after === undefined) return addRecorded('mcp.undo', before);
+          return replace('mcp.undo', after, before);
+        },
+        // The items put back go unless the entry that holds them is stored all the same.
+        failed: async ({ putBack }) => {
+          if (before !== undefined && putBack.length > 0 && !(await keptAt(places, before, before.entry))) {
+            await keptSecrets.forget(putBack);
+          }
+        },
+      }),
+    );
   }
 
   /** CHANGED_SINCE unless the server is still as `change` left it, naming what changed. */

@@ -8,7 +8,13 @@ import { checkImportedEntry } from '../../cli';
 import { McpCoreError } from '../../errors';
 import { keepableSecrets, unwrapEntry } from '../../kept-secrets';
 import { KEYCHAIN_SCOPES_ONLY, updateServerInputSchema } from '../../schemas';
-import { noServerNamed, withinQueuedReadDeadline } from '../engine';
+import {
+  describedChange,
+  nothingToChange,
+  noServerNamed,
+  plannedChange,
+  withinQueuedReadDeadline,
+} from '../engine';
 import type { EngineContext } from '../engine';
 import type { EntryChanges } from './changes';
 
@@ -29,78 +35,94 @@ export function createUpdateServer({
   keptSecrets: KeptSecretStore;
 }): Pick<McpAdmin, 'update'> {
   return {
-    async update(rawInput) {
-      const input = updateServerInputSchema.parse(rawInput);
-      const projectPath = await readers.existingProject(input.projectPath);
-      const targetProject =
-        input.server.projectPath === undefined
-          ? projectPath
-          : await readers.existingProject(input.server.projectPath);
-      return turns.change(async () => {
-        const fromPlace = await entries.listedPlace(input.name, input.scope, input.source, projectPath);
-        const stored = await entries.storedAt(fromPlace);
-        if (stored === undefined) {
-          throw noServerNamed(input.name, `in ${input.scope} scope (${fromPlace.source})`);
-        }
-        const from = { ...fromPlace, entry: stored.entry };
-        const to = await entries.editedPlace(from, input.server, targetProject);
-        // A kept entry is edited as the user wrote it, its values read from the keychain (a missing
-        // or locked item refuses the edit here); its secrets stay where they are unless `secretsIn` says.
-        const unwrapped = unwrapEntry(from.entry);
-        const written = unwrapped === undefined ? from.entry : await keptSecrets.real(unwrapped);
-        const secretsIn = input.secretsIn ?? (unwrapped === undefined ? 'config' : 'keychain');
-        if (secretsIn === 'keychain' && to.scope === 'project') {
-          throw new McpCoreError('INVALID_INPUT', `secretsIn: ${KEYCHAIN_SCOPES_ONLY}`);
-        }
-        const checked = checkImportedEntry(to.name, mergedEntry(written, input.server));
-        if (!checked.ok) {
-          throw new McpCoreError(
-            'INVALID_INPUT',
-            `server: the edited entry breaks the rules: ${checked.problems}`,
-          );
-        }
-        const moves = !(await entries.samePlace(from, to));
-        // An entry with no secret to keep stays as it is whatever `secretsIn` asks.
-        const keeps = secretsIn === 'keychain' && hasKeepableSecrets(checked.entry);
-        const keptAlready = keeps === (unwrapped !== undefined);
-        if (!moves && keptAlready && isDeepStrictEqual(checked.entry, written)) {
-          return { ok: true, message: `Nothing to change: "${from.name}" is already stored like that.` };
-        }
-        if (moves && (await entries.storedAt(to)) !== undefined) {
-          throw new McpCoreError(
-            'INVALID_INPUT',
-            `server: a server "${to.name}" already exists in ${to.scope} scope (${to.source})`,
-          );
-        }
-        // The edit removes the entry and adds it back: Claude Code's remove forgets its sign-in.
-        const atRisk = await signInAtRisk({
-          credentialsPath,
-          listedEntry: async () =>
-            (await withinQueuedReadDeadline(() => readers.serversToCheck(projectPath))).find(
-              (server) =>
-                server.name === from.name && server.scope === from.scope && server.source === from.source,
-            ),
-        });
-        // Under a new ref: the old entry's items stay for the undo of this edit.
-        const kept = keeps
-          ? await keptSecrets.keep(to, checked.entry)
-          : { entry: checked.entry, accounts: [] };
-        const edited = { ...to, entry: kept.entry };
-        try {
-          // The old entry is durable (the intent) before its remove: a crash before the add cannot lose it.
-          const result = await entries.recordedChange(
-            { kind: 'entries', procedure: 'mcp.update', place: to, plan: { before: from, after: edited } },
-            () => entries.replace('mcp.update', from, edited),
-          );
-          return await withSignInLoss(result, credentialsPath, from.name, atRisk, 'edit');
-        } catch (error) {
-          if (kept.accounts.length > 0 && !(await keptAt(entries, to, kept.entry))) {
-            await keptSecrets.forget(kept.accounts);
-          }
-          throw error;
-        }
-      });
-    },
+    update: describedChange(
+      { turns, readers },
+      {
+        input: updateServerInputSchema,
+        project: async (input, existingProject) => {
+          const projectPath = await existingProject(input.projectPath);
+          const targetProject =
+            input.server.projectPath === undefined
+              ? projectPath
+              : await existingProject(input.server.projectPath);
+          return { projectPath, targetProject };
+        },
+        change: (input, { projectPath, targetProject }) =>
+          plannedChange({
+            record: entries.recordedChange,
+            plan: async () => {
+              const fromPlace = await entries.listedPlace(input.name, input.scope, input.source, projectPath);
+              const stored = await entries.storedAt(fromPlace);
+              if (stored === undefined) {
+                throw noServerNamed(input.name, `in ${input.scope} scope (${fromPlace.source})`);
+              }
+              const from = { ...fromPlace, entry: stored.entry };
+              const to = await entries.editedPlace(from, input.server, targetProject);
+              // A kept entry is edited as the user wrote it, its values read from the keychain (a missing
+              // or locked item refuses the edit here); its secrets stay where they are unless `secretsIn` says.
+              const unwrapped = unwrapEntry(from.entry);
+              const written = unwrapped === undefined ? from.entry : await keptSecrets.real(unwrapped);
+              const secretsIn = input.secretsIn ?? (unwrapped === undefined ? 'config' : 'keychain');
+              if (secretsIn === 'keychain' && to.scope === 'project') {
+                throw new McpCoreError('INVALID_INPUT', `secretsIn: ${KEYCHAIN_SCOPES_ONLY}`);
+              }
+              const checked = checkImportedEntry(to.name, mergedEntry(written, input.server));
+              if (!checked.ok) {
+                throw new McpCoreError(
+                  'INVALID_INPUT',
+                  `server: the edited entry breaks the rules: ${checked.problems}`,
+                );
+              }
+              const moves = !(await entries.samePlace(from, to));
+              // An entry with no secret to keep stays as it is whatever `secretsIn` asks.
+              const keeps = secretsIn === 'keychain' && hasKeepableSecrets(checked.entry);
+              const keptAlready = keeps === (unwrapped !== undefined);
+              if (!moves && keptAlready && isDeepStrictEqual(checked.entry, written)) {
+                return nothingToChange({
+                  ok: true,
+                  message: `Nothing to change: "${from.name}" is already stored like that.`,
+                });
+              }
+              if (moves && (await entries.storedAt(to)) !== undefined) {
+                throw new McpCoreError(
+                  'INVALID_INPUT',
+                  `server: a server "${to.name}" already exists in ${to.scope} scope (${to.source})`,
+                );
+              }
+              // The edit removes the entry and adds it back: Claude Code's remove forgets its sign-in.
+              const atRisk = await signInAtRisk({
+                credentialsPath,
+                listedEntry: async () =>
+                  (await withinQueuedReadDeadline(() => readers.serversToCheck(projectPath))).find(
+                    (server) =>
+                      server.name === from.name &&
+                      server.scope === from.scope &&
+                      server.source === from.source,
+                  ),
+              });
+              // Under a new ref: the old entry's items stay for the undo of this edit.
+              const kept = keeps
+                ? await keptSecrets.keep(to, checked.entry)
+                : { entry: checked.entry, accounts: [] };
+              const edited = { ...to, entry: kept.entry };
+              // The old entry is durable (the intent) before its remove: a crash before the add cannot lose it.
+              const plan = { before: from, after: edited };
+              const subject = { kind: 'entries', procedure: 'mcp.update', place: to, plan } as const;
+              return { subject, kept, atRisk };
+            },
+            // `before` removed, `after` added whole (`before` put back when the add fails); undone the other way.
+            steps: ({ subject: { plan } }) => entries.replace('mcp.update', plan.before, plan.after),
+            answer: (result, { subject: { plan }, atRisk }) =>
+              withSignInLoss(result, credentialsPath, plan.before.name, atRisk, 'edit'),
+            // Its new kept secrets go unless the edited entry that holds them is stored all the same.
+            failed: async ({ subject: { place }, kept }) => {
+              if (kept.accounts.length > 0 && !(await keptAt(entries, place, kept.entry))) {
+                await keptSecrets.forget(kept.accounts);
+              }
+            },
+          }),
+      },
+    ),
   };
 }
 

@@ -27,6 +27,7 @@ import {
   setPermissionInputSchema,
 } from '../../schemas';
 import type { PermissionFile, Scope } from '../../schemas';
+import { describedChange, plannedChange, runPlannedChange } from '../engine';
 import type { EngineContext, MutationResult, ServiceSettings } from '../engine';
 import type {
   EntryPlace,
@@ -79,56 +80,75 @@ export function createPermissions({
     return { projectPath, ...ruleSet, problems };
   };
 
-  const setPermission: McpAdmin['setPermission'] = async (rawInput) => {
-    const { server, tool, kind, file, projectPath: asked } = setPermissionInputSchema.parse(rawInput);
-    const projectPath = await readers.existingProject(asked);
-    const locations = { claudeDir, managedDir, projectPath };
-    const target = tool === undefined ? { server } : { server, tool };
-    return turns.change(async () => {
-      // Refused before anything is recorded, like input that breaks a rule: nothing was tried.
-      await refuseUnderManagedRule(locations, target, kind);
-      const place = await placeOf(server, file, projectPath);
-      // What it takes away, durable before the write; an unreadable file fails the write itself, recorded.
-      const planned = await plannedPermissionRule(locations, target, kind, file).catch(() => undefined);
-      const plan = takesRulesAway(planned) ? { permission: planned } : undefined;
-      const subject = { kind: 'permission', procedure: 'mcp.setPermission', place, plan } as const;
-      return recordedChange(subject, async () => {
-        const move = await audit.failureAudited('mcp.setPermission', () =>
-          setPermissionRule(locations, target, kind, file),
-        );
-        const rule = ruleFor(target);
-        const moves = permissionMoves(move);
-        const message =
-          moves.permission !== undefined
-            ? kind === 'default'
-              ? `Removed the rules on ${rule} from ${move.settingsFile}.`
-              : `${DONE_WORDS[kind]} ${rule} in ${move.settingsFile}.`
-            : `${move.settingsFile} already says that about ${rule}: nothing to change.`;
-        return { ok: true, result: await audit.succeeded('mcp.setPermission', message), moves };
-      });
-    });
-  };
+  const setPermission: McpAdmin['setPermission'] = describedChange(
+    { turns, readers },
+    {
+      input: setPermissionInputSchema,
+      project: (input, existingProject) => existingProject(input.projectPath),
+      change: ({ server, tool, kind, file }, projectPath) => {
+        const locations = { claudeDir, managedDir, projectPath };
+        const target = tool === undefined ? { server } : { server, tool };
+        return plannedChange({
+          record: recordedChange<'permission'>,
+          plan: async () => {
+            // Refused before anything is recorded, like input that breaks a rule: nothing was tried.
+            await refuseUnderManagedRule(locations, target, kind);
+            const place = await placeOf(server, file, projectPath);
+            // What it takes away, durable before the write; an unreadable file fails the write itself, recorded.
+            const planned = await plannedPermissionRule(locations, target, kind, file).catch(() => undefined);
+            const plan = takesRulesAway(planned) ? { permission: planned } : undefined;
+            return { subject: { kind: 'permission', procedure: 'mcp.setPermission', place, plan } as const };
+          },
+          // The rule written; undone by putting that file's rules on the target back as they were.
+          steps: async () => {
+            const move = await audit.failureAudited('mcp.setPermission', () =>
+              setPermissionRule(locations, target, kind, file),
+            );
+            const rule = ruleFor(target);
+            const moves = permissionMoves(move);
+            const message =
+              moves.permission !== undefined
+                ? kind === 'default'
+                  ? `Removed the rules on ${rule} from ${move.settingsFile}.`
+                  : `${DONE_WORDS[kind]} ${rule} in ${move.settingsFile}.`
+                : `${move.settingsFile} already says that about ${rule}: nothing to change.`;
+            return { ok: true, result: await audit.succeeded('mcp.setPermission', message), moves };
+          },
+        });
+      },
+    },
+  );
 
   /** Puts the rules a recorded permission change (or its undo) moved back as they were. */
   async function undo(change: RecordOf<'permission'>): Promise<MutationResult> {
     const { permission } = change;
     if (permission === undefined) throw new TypeError(`change "${change.id}" moved no permission rule`);
     const projectPath = change.projectPath ?? (await readers.existingProject(undefined));
-    const place = await placeOf(change.name, permission.file, projectPath);
-    // The undo takes away the rules the change left: durable first, like the change.
-    const back = { ...permission, from: permission.to, to: permission.from };
-    const plan = takesRulesAway(back) ? { permission: back } : undefined;
-    const subject = { kind: 'permission', procedure: 'mcp.undo', place, undoes: change.id, plan } as const;
-    return recordedChange(subject, async () => {
-      const move = await audit.failureAudited('mcp.undo', () =>
-        restorePermissionRules({ claudeDir, managedDir, projectPath }, permission),
-      );
-      const result = await audit.succeeded(
-        'mcp.undo',
-        `Put back the rules on ${move.rule} in ${move.settingsFile} as they were.`,
-      );
-      return { ok: true, result, moves: permissionMoves(move) };
-    });
+    return runPlannedChange(
+      plannedChange({
+        record: recordedChange<'permission'>,
+        plan: async () => {
+          const place = await placeOf(change.name, permission.file, projectPath);
+          // The undo takes away the rules the change left: durable first, like the change.
+          const back = { ...permission, from: permission.to, to: permission.from };
+          const plan = takesRulesAway(back) ? { permission: back } : undefined;
+          return {
+            subject: { kind: 'permission', procedure: 'mcp.undo', place, undoes: change.id, plan } as const,
+          };
+        },
+        // The file's rules on the target put back as they were.
+        steps: async () => {
+          const move = await audit.failureAudited('mcp.undo', () =>
+            restorePermissionRules({ claudeDir, managedDir, projectPath }, permission),
+          );
+          const result = await audit.succeeded(
+            'mcp.undo',
+            `Put back the rules on ${move.rule} in ${move.settingsFile} as they were.`,
+          );
+          return { ok: true, result, moves: permissionMoves(move) };
+        },
+      }),
+    );
   }
 
   async function placeOf(name: string, file: PermissionFile, projectPath: string): Promise<EntryPlace> {

@@ -14,7 +14,7 @@
 import type { Scope } from '../../schemas';
 import { approvalListOf } from '../../switch';
 import { createApprovalSwitch } from './approval-switch';
-import { withinQueuedReadDeadline } from '../engine';
+import { plannedChange, runPlannedChange, withinQueuedReadDeadline } from '../engine';
 import type {
   AuditedCli,
   AuditTrail,
@@ -122,21 +122,22 @@ export function createSwitchChanges({
     return { ...switched, moves: switchMoves(place, switched.moves, on) };
   }
 
-  /** Turns a server on or off and records it; as an undo, of exactly the entry the undone change moved. */
-  async function recordSwitch(
-    target: SwitchTarget,
-    on: boolean,
-    undone?: { id: string; entry: Record<string, unknown> },
-  ): Promise<MutationResult> {
-    const place = await placeFor(target.name, target.scope, target.projectPath);
+  /** A server turned on or off, planned: the entry (or approval) it takes away, and the switch as its step. */
+  function plannedSwitch(target: SwitchTarget, on: boolean) {
     const procedure = on ? 'mcp.enable' : 'mcp.disable';
-    const plan =
-      target.scope === 'project'
-        ? approvalPlan(await approvals.plannedApproval(target.name, target.projectPath, on))
-        : entryPlan(place, on, await stashSwitch.entryToMove({ ...target, scope: target.scope }, on));
-    return recordedChange({ kind: 'switch', procedure, place, undoes: undone?.id, plan }, () =>
-      switchInto(target, on, undone?.entry),
-    );
+    return plannedChange({
+      record: recordedChange<'switch'>,
+      plan: async () => {
+        const place = await placeFor(target.name, target.scope, target.projectPath);
+        const plan =
+          target.scope === 'project'
+            ? approvalPlan(await approvals.plannedApproval(target.name, target.projectPath, on))
+            : entryPlan(place, on, await stashSwitch.entryToMove({ ...target, scope: target.scope }, on));
+        return { subject: { kind: 'switch', procedure, place, plan } as const };
+      },
+      // Undone by the switch back (`undo`).
+      steps: () => switchInto(target, on),
+    });
   }
 
   /**
@@ -256,24 +257,31 @@ export function createSwitchChanges({
       on: change.procedure === 'mcp.enable',
     };
     await refuseSwitchBack(moved);
-    const subject = moved.approval === undefined ? movedEntry(moved) : moved;
-    const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');
-    const procedure = moved.on ? 'mcp.disable' : 'mcp.enable';
-    // Taking the name out of the list the switch put it in, or the entry out of where it put it: durable first, like the switch.
-    const { approval } = moved;
-    const plan =
-      approval === undefined
-        ? entryPlan(place, !moved.on, movedEntry(moved).entry)
-        : approvalPlan({ settingsFile: approval.settingsFile, from: approval.to, to: approval.from });
-    return recordedChange({ kind: 'switch', procedure, place, undoes: change.id, plan }, () =>
-      switchBackInto(moved),
+    return runPlannedChange(
+      plannedChange({
+        record: recordedChange<'switch'>,
+        plan: async () => {
+          const subject = moved.approval === undefined ? movedEntry(moved) : moved;
+          const place = await placeFor(subject.name, subject.scope, subject.projectPath ?? '');
+          const procedure = moved.on ? 'mcp.disable' : 'mcp.enable';
+          // Taking the name out of the list the switch put it in, or the entry out of where it put it: durable first, like the switch.
+          const { approval } = moved;
+          const plan =
+            approval === undefined
+              ? entryPlan(place, !moved.on, movedEntry(moved).entry)
+              : approvalPlan({ settingsFile: approval.settingsFile, from: approval.to, to: approval.from });
+          return { subject: { kind: 'switch', procedure, place, undoes: change.id, plan } as const };
+        },
+        // The switch back.
+        steps: () => switchBackInto(moved),
+      }),
     );
   }
 
   undoers.register('switch', undo);
   recovery.register('switch', settleInterrupted);
 
-  return { recordSwitch, switchInto, switchBackInto, refuseSwitchBackChanged };
+  return { plannedSwitch, switchInto, switchBackInto, refuseSwitchBackChanged };
 }
 
 export type SwitchChanges = ReturnType<typeof createSwitchChanges>;

@@ -13,8 +13,16 @@ import { readProjectToggles } from '../../config';
 import type { Server } from '../../config';
 import { isMcpCoreError, McpCoreError } from '../../errors';
 import { projectToggleInputSchema } from '../../schemas';
-import type { ProjectToggleInput } from '../../schemas';
-import { failureOutcome, noServerNamed, readBack, withinQueuedReadDeadline } from '../engine';
+import {
+  describedChange,
+  failureOutcome,
+  nothingToChange,
+  noServerNamed,
+  plannedChange,
+  readBack,
+  runPlannedChange,
+  withinQueuedReadDeadline,
+} from '../engine';
 import type { EngineContext, Landed, MutationResult } from '../engine';
 import { refuseUndoInGoneDir } from '../history';
 import type { ChangeProcedure, MovesOf, RecordedChange, RecordOf, UndoRegistry } from '../history';
@@ -173,26 +181,39 @@ export function createProjectToggles({
     return { ok: true, result, moves: { toggle: { configPath, projectKey: after.projectKey, disabled } } };
   }
 
-  async function toggleInProject(rawInput: ProjectToggleInput, disabled: boolean): Promise<MutationResult> {
-    const input = projectToggleInputSchema.parse(rawInput);
-    const projectPath = await readers.existingProject(input.projectPath);
-    const server = await toggledServer(input.name, projectPath);
+  /** The per-project off (`disabled`) or on again of one server, described to the engine. */
+  const toggleInProject = (disabled: boolean) => {
     const procedure = disabled ? 'mcp.disableInProject' : 'mcp.enableInProject';
-    return turns.change(async () => {
-      const now = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
-      if (now.disabled.includes(input.name) === disabled) {
-        const state = disabled ? 'off' : 'on';
-        return {
-          ok: true,
-          message: `Nothing to change: "${input.name}" is already ${state} in this project.`,
-        };
-      }
-      const place = { name: input.name, scope: server.scope, projectPath };
-      return recordedChange({ kind: 'toggle', procedure, place }, () =>
-        toggleInto(procedure, server.scope, input.name, projectPath, disabled),
-      );
-    });
-  }
+    return describedChange(
+      { turns, readers },
+      {
+        input: projectToggleInputSchema,
+        // The server the toggle is of is found before the turn, with the project.
+        project: async (input, existingProject) => {
+          const projectPath = await existingProject(input.projectPath);
+          return { projectPath, server: await toggledServer(input.name, projectPath) };
+        },
+        change: ({ name }, { projectPath, server }) =>
+          plannedChange({
+            record: recordedChange<'toggle'>,
+            plan: async () => {
+              const now = await withinQueuedReadDeadline(() => readProjectToggles(configPath, projectPath));
+              if (now.disabled.includes(name) === disabled) {
+                const state = disabled ? 'off' : 'on';
+                return nothingToChange({
+                  ok: true,
+                  message: `Nothing to change: "${name}" is already ${state} in this project.`,
+                });
+              }
+              const place = { name, scope: server.scope, projectPath };
+              return { subject: { kind: 'toggle', procedure, place } as const };
+            },
+            // Claude Code toggles it; undone by the toggle back.
+            steps: () => toggleInto(procedure, server.scope, name, projectPath, disabled),
+          }),
+      },
+    );
+  };
 
   /** The toggle back, refused when the project's toggle was changed since (by `/mcp`, say). */
   async function undo(change: RecordOf<'toggle'>): Promise<MutationResult> {
@@ -216,20 +237,29 @@ export function createProjectToggles({
     }
     const back = !toggle.disabled;
     const procedure = back ? 'mcp.disableInProject' : 'mcp.enableInProject';
-    const subject = {
-      kind: 'toggle',
-      procedure,
-      place: { name, scope, projectPath },
-      undoes: change.id,
-    } as const;
-    return recordedChange(subject, () => toggleInto(procedure, scope, name, projectPath, back));
+    return runPlannedChange(
+      plannedChange({
+        record: recordedChange<'toggle'>,
+        plan: () =>
+          Promise.resolve({
+            subject: {
+              kind: 'toggle',
+              procedure,
+              place: { name, scope, projectPath },
+              undoes: change.id,
+            } as const,
+          }),
+        // Claude Code toggles it back.
+        steps: () => toggleInto(procedure, scope, name, projectPath, back),
+      }),
+    );
   }
 
   undoers.register('toggle', undo);
 
   return {
-    disableInProject: (input) => toggleInProject(input, true),
-    enableInProject: (input) => toggleInProject(input, false),
+    disableInProject: toggleInProject(true),
+    enableInProject: toggleInProject(false),
   };
 }
 

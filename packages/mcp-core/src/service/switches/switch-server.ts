@@ -8,9 +8,9 @@ import { disabledStashPath, readSettingsFiles } from '../../config';
 import { errorText } from '../../error-text';
 import { McpCoreError } from '../../errors';
 import { resetChoicesInputSchema, switchServerInputSchema } from '../../schemas';
-import type { SwitchServerInput } from '../../schemas';
 import { settleStash } from '../../switch';
-import type { EngineContext, MutationResult } from '../engine';
+import { describedChange } from '../engine';
+import type { EngineContext } from '../engine';
 import type { SwitchChanges } from './changes';
 import type { Recovery } from '../history';
 
@@ -33,21 +33,31 @@ export function createSwitchServer({
   const { configPath, claudeDir, managedDir, logWarning, credentialsPath } = settings;
 
   /** `mcp.disable` / `mcp.enable`: the switch in its own queue turn, and the sign-in it may cost. */
-  async function switchServer(rawInput: SwitchServerInput, on: boolean): Promise<MutationResult> {
-    const { name, scope, projectPath: asked } = switchServerInputSchema.parse(rawInput);
-    const projectPath = await readers.existingProject(asked);
-    const listedEntry = async () =>
-      (await readers.serversToCheck(projectPath)).find(
-        (server) => server.name === name && server.scope === scope,
-      );
-    const atRisk = on ? undefined : await signInAtRisk({ credentialsPath, listedEntry });
-    const result = await turns.change(() => switches.recordSwitch({ name, scope, projectPath }, on));
-    return withSignInLoss(result, credentialsPath, name, atRisk);
-  }
+  const switchServer = (on: boolean) =>
+    describedChange(
+      { turns, readers },
+      {
+        input: switchServerInputSchema,
+        // Whether turning it off costs its sign-in is read before the turn, with the project.
+        project: async ({ name, scope, projectPath: asked }, existingProject) => {
+          const projectPath = await existingProject(asked);
+          const listedEntry = async () =>
+            (await readers.serversToCheck(projectPath)).find(
+              (server) => server.name === name && server.scope === scope,
+            );
+          const atRisk = on ? undefined : await signInAtRisk({ credentialsPath, listedEntry });
+          return { projectPath, atRisk };
+        },
+        change: ({ name, scope }, { projectPath, atRisk }) => ({
+          ...switches.plannedSwitch({ name, scope, projectPath }, on),
+          answer: (result) => withSignInLoss(result, credentialsPath, name, atRisk),
+        }),
+      },
+    );
 
   return {
-    disable: (input) => switchServer(input, false),
-    enable: (input) => switchServer(input, true),
+    disable: switchServer(false),
+    enable: switchServer(true),
 
     async resetChoices(rawInput) {
       const input = resetChoicesInputSchema.parse(rawInput);
