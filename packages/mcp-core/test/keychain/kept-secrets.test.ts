@@ -16,7 +16,7 @@ import {
 import { createHash, randomUUID } from 'node:crypto';
 import type { TestKeychain, TestWorld } from '@mcp-admin/core/testing';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ZodError } from 'zod';
@@ -311,6 +311,41 @@ describe('moving secrets', () => {
     const out = await service.secretsFromKeychain({ name: 'github', scope: 'user' });
     expect(out).toMatchObject({ ok: true });
     expect(userServers().github).toEqual(clear);
+  });
+
+  it('a move to the keychain makes the entry it replaces durable before its remove: cut off (its history unwritable), the intent holds it; restarted, the move is recorded as interrupted and completed', async () => {
+    const history = join(world.configDir, '.mcp-admin', 'history.jsonl');
+    const service = admin();
+    await service.add({ name: 'github', scope: 'user', command: 'gh-mcp', env: { GITHUB_TOKEN: TOKEN } });
+    rmSync(history);
+    mkdirSync(history);
+
+    await expect(service.secretsToKeychain({ name: 'github', scope: 'user' })).resolves.toMatchObject({
+      ok: true,
+    });
+    await service.close();
+    rmdirSync(history);
+    const intents = readdirSync(join(world.configDir, '.mcp-admin')).filter((file) =>
+      file.startsWith('change-'),
+    );
+    expect(intents).toHaveLength(1);
+    const intent = JSON.parse(
+      readFileSync(join(world.configDir, '.mcp-admin', intents[0] ?? ''), 'utf8'),
+    ) as { record: { procedure: string; before?: { entry: { command?: string } } } };
+    expect({ procedure: intent.record.procedure, before: intent.record.before?.entry.command }).toEqual({
+      procedure: 'mcp.secretsToKeychain',
+      before: 'gh-mcp',
+    });
+
+    const restarted = admin();
+    await restarted.settleDisabled();
+    const [change] = await restarted.history();
+    expect(change).toMatchObject({
+      procedure: 'mcp.secretsToKeychain',
+      name: 'github',
+      interrupted: 'completed',
+      undoable: true,
+    });
   });
 
   it('an edit of a kept server keeps its secrets in the keychain under a new reference and deletes the old items; secretsIn config puts them in clear and deletes the items; undo puts the items back', async () => {

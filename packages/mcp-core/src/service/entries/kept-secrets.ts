@@ -274,7 +274,8 @@ export function createKeptSecretMoves({
         change: (input, projectPath) =>
           plannedChange({
             record: entries.recordedChange,
-            // Its items are stored first; it takes nothing away that is not in them (no intent).
+            // Its items are stored first; the entry in clear it replaces is durable (the intent) before
+            // its remove, as the record keeps it after: a crash between remove and add cannot lose the server.
             plan: async () => {
               const from = await storedPlace(input.name, keychainScope(input.scope), projectPath);
               if (unwrapEntry(from.entry) !== undefined) {
@@ -292,7 +293,13 @@ export function createKeptSecretMoves({
               }
               const atRisk = await signInOf(from);
               const to = { ...from, entry: kept.entry };
-              const subject = { kind: 'entries', procedure: 'mcp.secretsToKeychain', place: from } as const;
+              const plan = { before: from, after: to };
+              const subject = {
+                kind: 'entries',
+                procedure: 'mcp.secretsToKeychain',
+                place: from,
+                plan,
+              } as const;
               return { subject, from, to, kept, atRisk };
             },
             // The entry in clear replaced by the one holding refs; undone the other way.
