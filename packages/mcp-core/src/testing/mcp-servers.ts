@@ -6,13 +6,20 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 
+import { bundledFixture } from './bundled-fixture';
+
 const script = (name: string) =>
   fileURLToPath(new URL(`../../test/fixtures/mcp-servers/${name}`, import.meta.url));
 
-/** Each fixture server's script; see the comment at the top of each. */
+/**
+ * Each fixture server's script; see the comment at the top of each. Those that import the MCP SDK
+ * run from their bundled copy (bundled-fixture.ts), built on first use.
+ */
 export const MCP_SERVER_SCRIPTS = {
   /** stdio: tools named by $TOOL_NAMES, two per page; writes its pid to $STARTED_FILE if set. */
-  toolsFromEnv: script('tools-from-env.mjs'),
+  get toolsFromEnv() {
+    return bundledFixture(script('tools-from-env.mjs'));
+  },
   /** stdio: 6 KB of stderr, then a line naming $API_TOKEN, then exit code 3. */
   stderrThenExit: script('stderr-then-exit.mjs'),
   /** stdio: never answers; its child ignores SIGTERM; writes "<pid> <child pid>" to $PID_FILE. */
@@ -27,14 +34,20 @@ export const MCP_SERVER_SCRIPTS = {
    * stdio: tools by the client's declared capabilities, each with a title and input schema; records
    * `initialize` to $INIT_FILE, answers it after $DELAY_MS; $ASK_CLIENT=1 asks for roots and an elicitation.
    */
-  byClientCapabilities: script('by-client-capabilities.mjs'),
+  get byClientCapabilities() {
+    return bundledFixture(script('by-client-capabilities.mjs'));
+  },
   /** stdio: answers nothing until it has used $CPU_MS (default 500) of CPU, then one tool. */
-  busyStart: script('busy-start.mjs'),
+  get busyStart() {
+    return bundledFixture(script('busy-start.mjs'));
+  },
   /**
    * HTTP: streamable at /mcp, SSE at /sse; 401 without $REQUIRED_AUTHORIZATION when set; with
    * $OAUTH=1 also its own OAuth authorization server, /mcp wanting a token it issued.
    */
-  remote: script('remote.mjs'),
+  get remote() {
+    return bundledFixture(script('remote.mjs'));
+  },
 } as const;
 
 export interface RemoteMcpServer {

@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 
@@ -76,7 +76,8 @@ const REMOTE_TOOLS = [
 
 describe('checkServer over stdio', () => {
   it('starts the command as Claude Code would: ${VAR} and ${VAR:-default} expanded in command, args and env, every tools/list page read', async () => {
-    const server = stdio('${NODE_BIN}', ['${FIXTURE_DIR}/tools-from-env.mjs'], {
+    const script = MCP_SERVER_SCRIPTS.toolsFromEnv;
+    const server = stdio('${NODE_BIN}', [`\${FIXTURE_DIR}/${basename(script)}`], {
       TOOL_NAMES: '${FIRST_TOOL},${UNSET_TOOL:-second_from_default},third,fourth,fifth',
     });
 
@@ -84,7 +85,7 @@ describe('checkServer over stdio', () => {
       server,
       options({
         NODE_BIN: process.execPath,
-        FIXTURE_DIR: dirname(MCP_SERVER_SCRIPTS.toolsFromEnv),
+        FIXTURE_DIR: dirname(script),
         FIRST_TOOL: 'first_from_user_env',
         UNSET_TOOL: undefined,
       }),
