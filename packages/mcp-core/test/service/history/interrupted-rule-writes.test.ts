@@ -1,17 +1,19 @@
 /**
  * Intent before action for the writes that take something away (issue 42): a permission rule
- * removed, a project server's approval taken out of its list, a user-scope server disabled or
- * enabled; and for adds and imports, so one that landed is in the history all the same. Each is
+ * removed, a project server's approval taken out of its list, a user- or local-scope server
+ * disabled or enabled; and for adds and imports, so one that landed is in the history all the same. Each is
  * cut off after its write and before its history line (the history cannot be
  * written: a folder stands where it goes); the next MCP Admin to start finds the intent, records
- * the change as interrupted, and its undo puts back what the write took away. The subject is MCP
+ * the change as interrupted, and its undo puts back what the write took away. A change
+ * whose MCP Admin still runs is left alone until that process is gone. The subject is MCP
  * Admin's files: a switch runs the fake CLI (core/cli/fake-claude-contract.test.ts holds it to the real one).
  */
 import { createTestWorld, FAKE_CLAUDE, worldAdminOptions } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createMcpAdmin } from '../../../src/service/mcp-admin';
@@ -159,6 +161,14 @@ it('records an undo of a permission change cut off after it removed the rule as 
  */
 function intentOfKilledAdmin(planned: Record<string, unknown>): string {
   const { pid } = spawnSync(process.execPath, ['-e', '']);
+  return intentOfAdmin({ pid, startTime: 1 }, planned);
+}
+
+/** The intent file of a change `planned` begun by the MCP Admin of process `owner`. */
+function intentOfAdmin(
+  owner: { pid: number; startTime: number | null },
+  planned: Record<string, unknown>,
+): string {
   const id = randomUUID();
   const own = join(world.configDir, '.mcp-admin');
   mkdirSync(own, { recursive: true, mode: 0o700 });
@@ -169,10 +179,7 @@ function intentOfKilledAdmin(planned: Record<string, unknown>): string {
     message: 'Began; MCP Admin stopped before this change ended.',
     ...planned,
   };
-  writeFileSync(
-    join(own, `change-${id}.json`),
-    JSON.stringify({ version: 1, owner: { pid, startTime: 1 }, record }),
-  );
+  writeFileSync(join(own, `change-${id}.json`), JSON.stringify({ version: 1, owner, record }));
   return id;
 }
 
@@ -330,6 +337,121 @@ it('records a user-scope disable cut off before its remove as interrupted with n
     config,
     stash: [],
   });
+});
+
+const localServers = () =>
+  (
+    JSON.parse(readFileSync(world.configPath, 'utf8')) as {
+      projects?: Record<string, { mcpServers?: unknown }>;
+    }
+  ).projects?.[world.projectDir]?.mcpServers;
+
+it('records a local-scope disable cut off after the CLI removed the server as interrupted and completed, and its undo adds the whole entry back to that project', async () => {
+  writeFileSync(
+    world.configPath,
+    JSON.stringify({ projects: { [world.projectDir]: { mcpServers: { web: WEB } } } }),
+  );
+
+  await cutOffBeforeItsHistoryLine((admin) =>
+    admin.disable({ name: 'web', scope: 'local', projectPath: world.projectDir }),
+  );
+  expect({ stored: localServers(), stash: stashedEntries() }).toEqual({
+    stored: {},
+    stash: [expect.objectContaining({ name: 'web', scope: 'local', entry: WEB })],
+  });
+
+  const admin = await restarted();
+  const [change] = await admin.history();
+  expect(change).toMatchObject({
+    procedure: 'mcp.disable',
+    name: 'web',
+    scope: 'local',
+    projectPath: world.projectDir,
+    interrupted: 'completed',
+    undoable: true,
+  });
+  await admin.undo({ id: change?.id ?? '' });
+  expect({ stored: localServers(), stash: stashedEntries() }).toEqual({ stored: { web: WEB }, stash: [] });
+});
+
+it('records a user-scope enable cut off before its add-json as interrupted with nothing changed, the server still kept whole in the stash and not stored', async () => {
+  const config = JSON.stringify({ mcpServers: {} });
+  writeFileSync(world.configPath, config);
+  stashWeb();
+  const id = intentOfKilledAdmin({
+    kind: 'switch',
+    procedure: 'mcp.enable',
+    name: 'web',
+    scope: 'user',
+    after: {
+      name: 'web',
+      scope: 'user',
+      projectPath: world.projectDir,
+      source: world.configPath,
+      entry: WEB,
+    },
+  });
+
+  const admin = await restarted();
+
+  expect(await admin.history()).toEqual([
+    expect.objectContaining({
+      id,
+      procedure: 'mcp.enable',
+      interrupted: 'nothing changed',
+      undoable: false,
+    }),
+  ]);
+  expect({ config: readFileSync(world.configPath, 'utf8'), stash: stashedEntries() }).toEqual({
+    config,
+    stash: [expect.objectContaining({ name: 'web', entry: WEB })],
+  });
+});
+
+it('leaves an approval switch of an MCP Admin that still runs as it is (no record, its intent kept, the settings file byte-identical), and settles it once that process is gone', async () => {
+  mkdirSync(join(world.projectDir, '.claude'), { recursive: true });
+  // Its write landed; its history line is not written yet: the other MCP Admin is still inside it.
+  const settings = JSON.stringify({ enabledMcpjsonServers: [], disabledMcpjsonServers: ['team'] });
+  writeFileSync(localSettings(), settings);
+  const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+  const otherExited = once(other, 'exit');
+  try {
+    // Its start time unknown (as on a system without /proc's): judged by whether the pid runs.
+    const id = intentOfAdmin(
+      { pid: other.pid ?? 0, startTime: null },
+      {
+        kind: 'switch',
+        procedure: 'mcp.disable',
+        name: 'team',
+        scope: 'project',
+        projectPath: world.projectDir,
+        approval: {
+          settingsFile: localSettings(),
+          from: 'enabledMcpjsonServers',
+          to: 'disabledMcpjsonServers',
+        },
+      },
+    );
+    const intent = join(world.configDir, '.mcp-admin', `change-${id}.json`);
+
+    const whileRunning = await restarted();
+    expect({
+      history: await whileRunning.history(),
+      intentKept: existsSync(intent),
+      settings: readFileSync(localSettings(), 'utf8'),
+    }).toEqual({ history: [], intentKept: true, settings });
+    await whileRunning.close();
+
+    other.kill('SIGKILL');
+    await otherExited;
+    const afterItsEnd = await restarted();
+    expect(await afterItsEnd.history()).toEqual([
+      expect.objectContaining({ id, procedure: 'mcp.disable', interrupted: 'completed', undoable: true }),
+    ]);
+    expect(existsSync(intent)).toBe(false);
+  } finally {
+    other.kill('SIGKILL');
+  }
 });
 
 const projectServers = () =>
