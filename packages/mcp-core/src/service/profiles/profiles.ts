@@ -341,6 +341,7 @@ export function createProfiles({
               }
               return { ok: true, result: { ok: true, message }, moves: { switches } };
             },
+            // Each server's result with the recorded summary, warnings and changeId.
             answer: (recorded, applied) => applyAnswer(applied, recorded),
             // Some servers tried: answered with each one's result, not thrown; none tried: its error.
             failedAnswer: (_error, applied) =>
