@@ -23,17 +23,17 @@ import {
   applyProfileInputSchema,
   deleteProfileInputSchema,
   saveProfileInputSchema,
-  type ApplyProfileInput,
   type DeleteProfileInput,
   type ProfileServer,
   type SaveProfileInput,
   type Scope,
 } from '../../schemas';
 import { errorText } from '../../error-text';
-import { withinQueuedReadDeadline } from '../engine';
+import { describedChange, plannedChange, runPlannedChange, withinQueuedReadDeadline } from '../engine';
 import type { EngineContext, MutationResult, StepOutcome } from '../engine';
 import { hasLanded, writtenScope } from '../history';
 import type {
+  ChangeSubject,
   EntryPlace,
   HistoryJournal,
   RecordedChange,
@@ -292,42 +292,32 @@ export function createProfiles({
       });
     },
 
-    async applyProfile(rawInput: ApplyProfileInput): Promise<ApplyProfileResult> {
-      const input = applyProfileInputSchema.parse(rawInput);
-      const project = await readers.existingProject(input.projectPath);
-      // Planned in the turn: from what is stored after every change asked for before this apply.
-      return turns.change(async () => {
-        const profile = await named(input.name);
-        const steps = await profileSteps(profile, project, revealedServersIn);
-        const results: ProfileServerResult[] = [];
-        const warnings: string[] = [];
-        const [first] = profile.servers;
-        const place: EntryPlace = {
-          name: profile.name,
-          scope: first?.scope ?? 'user',
-          projectPath: project,
-          source: path,
-        };
-        let message = '';
-        // The switches' warnings (a lost sign-in), then the history's.
-        const answer = (ok: boolean, recorded?: MutationResult): ApplyProfileResult => {
-          const warning = [...warnings, ...(recorded?.warning === undefined ? [] : [recorded.warning])].join(
-            '\n',
-          );
-          const changeId = recorded?.changeId;
-          return {
-            ok,
-            message,
-            results,
-            ...(warning === '' ? {} : { warning }),
-            ...(changeId === undefined ? {} : { changeId }),
-          };
-        };
-        try {
-          const plan = { switches: await plannedSwitches(steps) };
-          const recorded = await recordedChange(
-            { kind: 'switches', procedure: 'mcp.applyProfile', place, plan },
-            async (checkpoint) => {
+    applyProfile: describedChange(
+      { turns, readers },
+      {
+        input: applyProfileInputSchema,
+        project: (input, existingProject) => existingProject(input.projectPath),
+        change: (input, project) =>
+          plannedChange({
+            record: recordedChange<'switches'>,
+            // In the turn, from what is stored after every change asked for before this apply: each
+            // server it will switch, with the entry each switch off takes away, durable before the first.
+            plan: async (): Promise<PlannedApply> => {
+              const profile = await named(input.name);
+              const steps = await profileSteps(profile, project, revealedServersIn);
+              const [first] = profile.servers;
+              const place: EntryPlace = {
+                name: profile.name,
+                scope: first?.scope ?? 'user',
+                projectPath: project,
+                source: path,
+              };
+              const plan = { switches: await plannedSwitches(steps) };
+              const subject = { kind: 'switches', procedure: 'mcp.applyProfile', place, plan } as const;
+              return { subject, profile, steps, results: [], warnings: [] };
+            },
+            // Each server switched in turn, each that landed journaled before the next.
+            steps: async ({ profile, steps, results, warnings }, checkpoint) => {
               const switches: SwitchMove[] = [];
               try {
                 for (const step of steps) {
@@ -345,75 +335,117 @@ export function createProfiles({
                 // What switched before the error stays recorded with it.
                 return { ok: false, failure: error, moves: { switches } };
               }
-              message = summary(profile.name, results);
+              const message = summary(profile.name, results);
               if (results.some(({ outcome }) => outcome === 'failed')) {
                 return { ok: false, failure: new McpCoreError('CLI_FAILED', message), moves: { switches } };
               }
               return { ok: true, result: { ok: true, message }, moves: { switches } };
             },
-          );
-          return answer(true, recorded);
-        } catch (error) {
-          if (results.length === 0) throw error;
-          return answer(false);
-        }
-      });
-    },
+            // Each server's result with the recorded summary, warnings and changeId.
+            answer: (recorded, applied) => applyAnswer(applied, recorded),
+            // Some servers tried: answered with each one's result, not thrown; none tried: its error.
+            failedAnswer: (_error, applied) =>
+              applied.results.length === 0 ? undefined : applyAnswer(applied),
+          }),
+      },
+    ),
   };
 
   /** Undoes a recorded apply (or an undo of one) inside the undo's queue turn: each switch back, newest first; recorded as `mcp.undo` with its switches. */
-  async function undo(change: RecordOf<'switches'>): Promise<MutationResult> {
+  function undo(change: RecordOf<'switches'>): Promise<MutationResult> {
     const moves = [...(change.switches ?? [])].reverse();
-    // Every switch checked (its project, and the entry or approval it moves) before the first one
-    // goes back: a refusal then changes nothing, and the same undo can be asked again later.
-    for (const move of moves) await switchChanges.refuseSwitchBackChanged(move);
-    const place: EntryPlace = {
-      name: change.name,
-      scope: writtenScope(change),
-      projectPath: change.projectPath ?? '',
-      source: path,
-    };
-    const recorded = { kind: 'switches', procedure: 'mcp.undo', place, undoes: change.id } as const;
-    return recordedChange(recorded, async (checkpoint) => {
-      const switches: SwitchMove[] = [];
-      for (const [index, move] of moves.entries()) {
-        const landed = (one: SwitchMoves) => {
-          if (!hasLanded({ kind: 'switch', ...one })) return false;
-          switches.push({
-            name: move.name,
-            scope: move.scope,
-            projectPath: move.projectPath,
-            on: !move.on,
-            ...one,
-          });
-          return true;
-        };
-        let back: StepOutcome<SwitchMoves>;
-        try {
-          back = await switchChanges.switchBackInto(move);
-        } catch (error) {
-          // What switched back before this one stays recorded with the error.
-          return { ok: false, failure: error, moves: { switches } };
-        }
-        const landedNow = landed(back.moves);
-        // This one failed after it landed: recorded with the ones before it and the error.
-        if (!back.ok) return { ok: false, failure: back.failure, moves: { switches } };
-        if (landedNow && index < moves.length - 1) {
-          await checkpoint(
-            `Undoing profile "${change.name}" stopped after ${index + 1} of ${moves.length} switches back (MCP Admin was stopped, or the undo still runs): the switches recorded here landed.`,
-            { switches: [...switches] },
-          );
-        }
-      }
-      const message = `Undid profile "${change.name}": switched ${switches.length} servers back.`;
-      return { ok: true, result: { ok: true, message }, moves: { switches } };
-    });
+    return runPlannedChange(
+      plannedChange({
+        record: recordedChange<'switches'>,
+        plan: async () => {
+          // Every switch checked (its project, and the entry or approval it moves) before the first one
+          // goes back: a refusal then changes nothing, and the same undo can be asked again later.
+          for (const move of moves) await switchChanges.refuseSwitchBackChanged(move);
+          const place: EntryPlace = {
+            name: change.name,
+            scope: writtenScope(change),
+            projectPath: change.projectPath ?? '',
+            source: path,
+          };
+          return { subject: { kind: 'switches', procedure: 'mcp.undo', place, undoes: change.id } as const };
+        },
+        // Each switch back, newest first, each that landed journaled before the next.
+        steps: async (_planned, checkpoint) => {
+          const switches: SwitchMove[] = [];
+          for (const [index, move] of moves.entries()) {
+            const landed = (one: SwitchMoves) => {
+              if (!hasLanded({ kind: 'switch', ...one })) return false;
+              switches.push({
+                name: move.name,
+                scope: move.scope,
+                projectPath: move.projectPath,
+                on: !move.on,
+                ...one,
+              });
+              return true;
+            };
+            let back: StepOutcome<SwitchMoves>;
+            try {
+              back = await switchChanges.switchBackInto(move);
+            } catch (error) {
+              // What switched back before this one stays recorded with the error.
+              return { ok: false, failure: error, moves: { switches } };
+            }
+            const landedNow = landed(back.moves);
+            // This one failed after it landed: recorded with the ones before it and the error.
+            if (!back.ok) return { ok: false, failure: back.failure, moves: { switches } };
+            if (landedNow && index < moves.length - 1) {
+              await checkpoint(
+                `Undoing profile "${change.name}" stopped after ${index + 1} of ${moves.length} switches back (MCP Admin was stopped, or the undo still runs): the switches recorded here landed.`,
+                { switches: [...switches] },
+              );
+            }
+          }
+          const message = `Undid profile "${change.name}": switched ${switches.length} servers back.`;
+          return { ok: true, result: { ok: true, message }, moves: { switches } };
+        },
+      }),
+    );
   }
 
   undoers.register('switches', undo);
   recovery.register('switches', settleInterrupted);
 
   return operations;
+}
+
+/**
+ * An apply as planned: its record's subject, the profile and its steps, and what its steps fill in
+ * for its answer (each server's result, each switch's warning), in order.
+ */
+interface PlannedApply {
+  subject: ChangeSubject<'switches'>;
+  profile: Profile;
+  steps: ProfileStep[];
+  results: ProfileServerResult[];
+  warnings: string[];
+}
+
+/**
+ * The answer of an apply: each server's result, the switches' warnings (a lost sign-in), then the
+ * history's; `recorded` when it ended well (its summary, and its changeId), else `ok: false` with
+ * the summary when every server was tried.
+ */
+function applyAnswer(
+  { profile, steps, results, warnings }: PlannedApply,
+  recorded?: MutationResult,
+): ApplyProfileResult {
+  const warning = [...warnings, ...(recorded?.warning === undefined ? [] : [recorded.warning])].join('\n');
+  const changeId = recorded?.changeId;
+  const message =
+    recorded?.message ?? (results.length === steps.length ? summary(profile.name, results) : '');
+  return {
+    ok: recorded !== undefined,
+    message,
+    results,
+    ...(warning === '' ? {} : { warning }),
+    ...(changeId === undefined ? {} : { changeId }),
+  };
 }
 
 /** The answer in a sentence: how many servers went on, off, stayed, were missing or failed. */

@@ -142,3 +142,97 @@ describe('describedChange', () => {
     ]);
   });
 });
+
+/** An answer of another type than the recorded one: each removal's result, also when a later one failed. */
+interface RemovalsAnswer {
+  ok: boolean;
+  message: string;
+  results: string[];
+  changeId?: string;
+}
+
+/**
+ * A described removal of several names in turn, answering each one's result: one named `stuck`
+ * fails after those before it landed; a failure after some ran is an answer, before any a throw.
+ */
+function describedRemovals({ said, engine, ledger }: ReturnType<typeof inMemory>) {
+  return describedChange(engine, {
+    input: z.object({ names: z.array(z.string().min(1)) }),
+    project: (_input, existingProject) => existingProject(undefined),
+    change: ({ names }) =>
+      plannedChange({
+        record: (subject: { plan: Moves }, steps: Steps<Moves>) => runChange(ledger, subject.plan, steps),
+        plan: () => Promise.resolve({ subject: { plan: { removed: names } }, results: [] as string[] }),
+        steps: ({ results }) => {
+          const removed: string[] = [];
+          for (const name of names) {
+            if (name === 'stuck') {
+              return Promise.resolve({
+                ok: false,
+                failure: new Error(`the CLI failed on ${name}`),
+                moves: { removed },
+              });
+            }
+            said.push(`removed ${name}`);
+            removed.push(name);
+            results.push(`${name}: removed`);
+          }
+          return Promise.resolve({
+            ok: true,
+            result: { ok: true, message: 'Removed all.' },
+            moves: { removed },
+          });
+        },
+        answer: ({ message, changeId }, { results }): RemovalsAnswer => ({
+          ok: true,
+          message,
+          results,
+          ...(changeId === undefined ? {} : { changeId }),
+        }),
+        failedAnswer: (error, { results }): RemovalsAnswer | undefined =>
+          results.length === 0
+            ? undefined
+            : { ok: false, message: error instanceof Error ? error.message : String(error), results },
+      }),
+  });
+}
+
+describe('describedChange answering another type than the recorded one', () => {
+  it('answers with its own type and the changeId when every step landed', async () => {
+    const world = inMemory();
+
+    const answer = await describedRemovals(world)({ names: ['a', 'b'] });
+
+    expect(answer).toEqual({
+      ok: true,
+      message: 'Removed all.',
+      results: ['a: removed', 'b: removed'],
+      changeId: 'intent-1',
+    });
+  });
+
+  it('answers ok false with the results of what ran, not a throw, when a step failed after another landed, the failure journaled with what landed', async () => {
+    const world = inMemory();
+
+    const answer = await describedRemovals(world)({ names: ['a', 'stuck', 'b'] });
+
+    expect(answer).toEqual({ ok: false, message: 'the CLI failed on stuck', results: ['a: removed'] });
+    expect(world.said).toEqual([
+      'project default',
+      'turn taken',
+      'intent ["a","stuck","b"]',
+      'removed a',
+      'journal failed',
+      'turn given back',
+    ]);
+  });
+
+  it('throws the error when its first step failed, so nothing ran', async () => {
+    const world = inMemory();
+
+    await expect(describedRemovals(world)({ names: ['stuck', 'a'] })).rejects.toThrow(
+      'the CLI failed on stuck',
+    );
+    expect(world.said).not.toContain('removed a');
+  });
+});
