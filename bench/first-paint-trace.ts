@@ -3,13 +3,15 @@
  * a Chrome trace (devtools.timeline) of `RUNS` cold loads of `/` on bench/first-load.ts's world and
  * browser, each printed as the main thread's phases (parse, style, layout, pre-paint, paint), the
  * raster and the stylesheet's request, in ms from the navigation start, up to the row's paint.
- * `node --import tsx bench/first-paint-trace.ts` after `pnpm build:changed`; prints, asserts nothing.
+ * `node --import tsx bench/first-paint-trace.ts` after `pnpm build:changed` (`TRACE_RUNS`, `TRACE_PATHS`,
+ * `TRACE_DUMP=file` to keep the last trace and its events); prints, asserts nothing.
  */
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, FIRST_ROW_WATCH, withPanelServer, type PaintRun } from './first-load';
 
 const RUNS = Number(process.env.TRACE_RUNS ?? 5);
-const PATH = process.env.TRACE_PATH ?? '/';
+/** `TRACE_PATHS=/,/?x` traces each in turn. */
+const PATHS = (process.env.TRACE_PATHS ?? '/').split(',');
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -165,26 +167,42 @@ export async function traceLoad(page: Page, url: string): Promise<Phases> {
   };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
 if (process.argv[1]?.endsWith('first-paint-trace.ts'))
   await withPanelServer(async (_measure, _floor, url, cookies) => {
     const browser = await chromium.launch(CHROMIUM);
+    const traced = new Map<string, Phases[]>(PATHS.map((path) => [path, []]));
     try {
+      // Several paths are taken in turn, so a busier moment of the machine weighs on each alike.
       for (let run = 0; run < RUNS; run++) {
-        const context = await browser.newContext();
-        await context.addCookies(cookies);
-        const page = await context.newPage();
-        const phases = await traceLoad(page, `${url}${PATH}`);
-        await context.close();
-        const sums = Object.entries(phases.main)
-          .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
-          .join(', ');
-        process.stdout.write(
-          `run ${run + 1}: row in document ${phases.inserted.toFixed(0)} ms, painted ${phases.painted.toFixed(0)} ms, ` +
-            `${phases.elements} elements\n  main: ${sums}\n  raster ${phases.raster.toFixed(1)}\n` +
-            `  stylesheet: ${phases.stylesheet}\n  frames: ${phases.frames.join(' ')}\n  long: ${phases.long.join(' ')}\n`,
-        );
+        for (const path of PATHS) {
+          const context = await browser.newContext();
+          await context.addCookies(cookies);
+          const page = await context.newPage();
+          const phases = await traceLoad(page, `${url}${path}`);
+          await context.close();
+          traced.get(path)?.push(phases);
+          const sums = Object.entries(phases.main)
+            .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+            .join(', ');
+          process.stdout.write(
+            `${path} run ${run + 1}: row in document ${phases.inserted.toFixed(0)} ms, painted ${phases.painted.toFixed(0)} ms, ` +
+              `${phases.elements} elements\n  main: ${sums}\n  raster ${phases.raster.toFixed(1)}\n` +
+              `  stylesheet: ${phases.stylesheet}\n  frames: ${phases.frames.join(' ')}\n  long: ${phases.long.join(' ')}\n`,
+          );
+        }
       }
     } finally {
       await browser.close();
+    }
+    for (const [path, runs] of traced) {
+      const of = (name: string) => median(runs.map((phases) => phases.main[name] ?? 0)).toFixed(1);
+      process.stdout.write(
+        `${path}, medians of ${runs.length}: row in document ${median(runs.map((phases) => phases.inserted)).toFixed(0)} ms, ` +
+          `painted ${median(runs.map((phases) => phases.painted)).toFixed(0)} ms; ParseHTML ${of('ParseHTML')}, ` +
+          `UpdateLayoutTree ${of('UpdateLayoutTree')}, Layout ${of('Layout')}, PrePaint ${of('PrePaint')}, ` +
+          `Paint ${of('Paint')}, Commit ${of('Commit')}, raster ${median(runs.map((phases) => phases.raster)).toFixed(1)}\n`,
+      );
     }
   });
