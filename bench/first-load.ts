@@ -30,7 +30,7 @@ const RUNS = 9;
 export const BENCH_BROWSER = existsSync('/usr/bin/chromium')
   ? '/usr/bin/chromium'
   : '/usr/bin/chromium-headless-shell';
-const CHROMIUM = {
+export const CHROMIUM = {
   executablePath: BENCH_BROWSER,
   args: [
     '--no-sandbox',
@@ -41,6 +41,9 @@ const CHROMIUM = {
     '--no-first-run',
   ],
 };
+
+/** The session cookie a signed-in browser holds. */
+type Cookies = Parameters<Awaited<ReturnType<Browser['newContext']>>['addCookies']>[0];
 
 export interface PaintRun {
   /** `performance.now()` (from navigation start) when the first server row was in the document. */
@@ -104,6 +107,8 @@ export async function withPanelServer<T>(
   use: (
     measure: (runs: number) => Promise<PaintRun[]>,
     measureFloor: (runs: number) => Promise<number[]>,
+    url: string,
+    cookies: Cookies,
   ) => Promise<T>,
 ): Promise<T> {
   const world = createTestWorld();
@@ -147,6 +152,8 @@ export async function withPanelServer<T>(
         }
         return measured;
       },
+      url,
+      cookies,
     );
   } finally {
     await browser?.close();
@@ -190,7 +197,7 @@ async function firstPaintCold(
  * mark is there when the row is first painted, and Chrome's Element Timing reports that paint's
  * time (`renderTime`). Both are milliseconds since the navigation started, as `performance.now()`.
  */
-const FIRST_ROW_WATCH = `(() => {
+export const FIRST_ROW_WATCH = `(() => {
   let insertedMs;
   new PerformanceObserver((list) => {
     const entry = list.getEntries().find((entry) => entry.identifier === 'first-row');

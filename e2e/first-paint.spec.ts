@@ -35,15 +35,23 @@ test('the server list shows and works while the add form opened by New server is
   expect(await panel.serverTable.boundingBox()).toEqual(tableBox);
 });
 
-test('the first rows come with the page: with every API request held back, the signed-in panel shows its servers and the header, and the page keeps no copy of the data; its script is asked for only once that first content is painted', async ({
+test('the first rows come with the page: with every API request held back, the signed-in panel shows its servers and the header, styled by the stylesheet the page carries (no request for it, no CSP refusal), and the page keeps no copy of the data; its script is asked for only once that first content is painted', async ({
   page,
   server,
   world,
 }) => {
   await seedServer(world, world.projectDir, { name: 'inline', scope: 'user', command: 'node' });
   const apiCalls: string[] = [];
+  const stylesheets: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/trpc')) apiCalls.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/trpc')) apiCalls.push(request.url());
+    if (/^\/assets\/index-[\w-]+\.css$/.test(pathname)) stylesheets.push(pathname);
+  });
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    Object.assign(window, { refused });
+    document.addEventListener('securitypolicyviolation', (event) => refused.push(event.violatedDirective));
   });
   const releaseApi = await holdRequests(page, (url) => url.pathname.startsWith('/trpc'));
   const panel = new PanelPage(page);
@@ -52,6 +60,10 @@ test('the first rows come with the page: with every API request held back, the s
   await expect(panel.serverRow('inline')).toBeVisible();
   await expect(panel.newServerButton).toBeVisible();
   await expect(page.locator('#first-reads')).toHaveCount(0);
+  // Issue 43: the stylesheet is in the page's head (a request for it would delay that paint), allowed by its hash.
+  await expect(panel.serverTable).toHaveCSS('display', 'grid');
+  expect(stylesheets).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
   // Whatever the panel asked since, none of it has been answered: the row came from the page.
   releaseApi();
   await expect(panel.serverRow('inline')).toBeVisible();

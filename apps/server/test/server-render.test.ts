@@ -6,17 +6,20 @@
  */
 import Fastify from 'fastify';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { startServer } from '../src';
 import { AFTER_FIRST_PAINT_SCRIPT } from '../src/http/after-first-paint';
+import { readInlineStylesheet, withInlineStylesheet } from '../src/http/inline-stylesheet';
 import { registerPanel } from '../src/http/panel';
 import { shellRenderer } from '../src/http/server-render';
 import type { FirstReads } from '../src/http/first-reads';
-import { shell as testShell } from './http-expectations';
-import { TEST_WEB_DIST } from './support';
+import { SECURITY_HEADERS, securityHeadersOf, shell as testShell } from './http-expectations';
+import { httpRequest, TEST_WEB_DIST, useTestWorld, worldEnv } from './support';
 
 const SHELL = '<html><body>\n<div id="root"></div>\n</body></html>';
 const reads = {
@@ -174,5 +177,85 @@ describe('the signed-in page', () => {
           `<template id="after-first-paint">${script}</template><script type="module">${AFTER_FIRST_PAINT_SCRIPT}</script></body>`,
         ),
     );
+  });
+});
+
+describe('the signed-in page’s stylesheet', () => {
+  const CSS = ':root{color:#123}.row{display:grid}';
+  const LINK = '<link rel="stylesheet" crossorigin href="/assets/index-C.css">';
+  const hashOf = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+  /** The test build with `LINK` in its head and `css` (none when undefined) as that file. */
+  function webDistWithStylesheet(css: string | undefined, link = LINK): string {
+    const dist = mkdtempSync(join(tmpdir(), 'mcp-admin-css-'));
+    dirs.push(dist);
+    cpSync(TEST_WEB_DIST, dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), testShell.replace('</head>', `${link}</head>`));
+    if (css !== undefined) writeFileSync(join(dist, 'assets', 'index-C.css'), css);
+    return dist;
+  }
+
+  it('is read once from the build: the link the shell names, the style that replaces it, and the CSP source of that style alone', async () => {
+    const inline = await readInlineStylesheet(webDistWithStylesheet(CSS));
+
+    expect(inline).toStrictEqual({ link: LINK, style: `<style>${CSS}</style>`, hash: hashOf(CSS) });
+    expect(withInlineStylesheet(`<head><title>t</title>${LINK}</head>`, inline)).toBe(
+      `<head><title>t</title><style>${CSS}</style></head>`,
+    );
+    // A shell that names another stylesheet since (a new build) keeps its link.
+    const other = '<head><link rel="stylesheet" crossorigin href="/assets/index-D.css"></head>';
+    expect(withInlineStylesheet(other, inline)).toBe(other);
+    expect(withInlineStylesheet(other, undefined)).toBe(other);
+  });
+
+  it('stays a link when the build has no shell, names no stylesheet of its own, or its file is missing, a link, too big, or would end the style element', async () => {
+    const linked = webDistWithStylesheet(undefined);
+    symlinkSync(
+      join(webDistWithStylesheet(CSS), 'assets', 'index-C.css'),
+      join(linked, 'assets', 'index-C.css'),
+    );
+    const outcomes = {
+      noShell: await readInlineStylesheet(webDistWith(undefined)),
+      noStylesheet: await readInlineStylesheet(TEST_WEB_DIST),
+      elsewhere: await readInlineStylesheet(
+        webDistWithStylesheet(CSS, '<link rel="stylesheet" href="https://cdn.example/index-C.css">'),
+      ),
+      missing: await readInlineStylesheet(webDistWithStylesheet(undefined)),
+      link: await readInlineStylesheet(linked),
+      tooBig: await readInlineStylesheet(webDistWithStylesheet(`.a{}${' '.repeat(100_000)}`)),
+      endsTheElement: await readInlineStylesheet(webDistWithStylesheet('.a{content:"</STYLE><script>"}')),
+    };
+
+    expect(outcomes).toStrictEqual({
+      noShell: undefined,
+      noStylesheet: undefined,
+      elsewhere: undefined,
+      missing: undefined,
+      link: undefined,
+      tooBig: undefined,
+      endsTheElement: undefined,
+    });
+  });
+
+  it('goes inline in the head of a signed-in page, allowed by every response’s CSP by its hash; a page for someone not signed in keeps the link', async () => {
+    const world = useTestWorld();
+    const server = await startServer({ env: worldEnv(world), webDist: webDistWithStylesheet(CSS) });
+    onTestFinished(() => server.close());
+    const [setCookie = ''] = (await httpRequest(server.signInUrl)).headers['set-cookie'] ?? [];
+    const cookie = setCookie.split(';')[0] ?? '';
+
+    const signedIn = await httpRequest(`${server.url}/`, { headers: { cookie, 'sec-fetch-site': 'none' } });
+    const signedOut = await httpRequest(`${server.url}/`);
+    const other = await httpRequest(`${server.url}/healthz`);
+
+    expect(signedIn.body).toContain(`<style>${CSS}</style></head>`);
+    expect(signedIn.body).not.toContain(LINK);
+    expect(signedOut.body).toContain(LINK);
+    expect(signedOut.body).not.toContain('<style>');
+    const withStyle = {
+      ...SECURITY_HEADERS,
+      'content-security-policy': `${SECURITY_HEADERS['content-security-policy']}; style-src 'self' ${hashOf(CSS)}`,
+    };
+    expect([signedIn, signedOut, other].map(securityHeadersOf)).toEqual([withStyle, withStyle, withStyle]);
   });
 });

@@ -27,7 +27,8 @@ import { registerPanel } from './panel';
 import { revalidated } from './revalidation';
 import { INSTANCE_HEADER } from './running-instance';
 import { allowedHostHeaders, bearerToken, isSameOrigin, tokenMatches } from './request-guards';
-import { SECURITY_HEADERS } from './security-headers';
+import { readInlineStylesheet } from './inline-stylesheet';
+import { securityHeaders } from './security-headers';
 import { readCookie, sessionCookieName } from './session-cookie';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -57,6 +58,9 @@ export async function buildHttpApp({
   connectionLimits,
   instance,
 }: HttpAppOptions): Promise<FastifyInstance> {
+  // A signed-in page carries the panel's stylesheet, which the CSP allows by its hash.
+  const inlineStylesheet = await readInlineStylesheet(webDist);
+  const headers = securityHeaders(inlineStylesheet?.hash);
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
@@ -65,7 +69,7 @@ export async function buildHttpApp({
     // Fastify refuses a URL it cannot route before any hook runs: the guards go first here too,
     // and the security headers are set by hand.
     frameworkErrors: (error, request, reply) => {
-      reply.headers(SECURITY_HEADERS);
+      reply.headers(headers);
       if (refusedByGuards(request, reply)) return;
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') refuseLongProcedurePath(reply);
       else sendRefusal(reply, 'BAD_REQUEST', 'the request URL is malformed');
@@ -83,7 +87,7 @@ export async function buildHttpApp({
   });
 
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
   });
 
   // Called once the Host is known to name this server.
@@ -183,6 +187,7 @@ export async function buildHttpApp({
 
   await registerPanel(app, {
     webDist,
+    inlineStylesheet,
     token,
     cookieName: () => cookieName,
     // As /trpc would answer this page: only with the session, and only to this origin's own page.

@@ -13,6 +13,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { PassThrough } from 'node:stream';
 
 import { shellWithFirstReads, type FirstReads } from './first-reads';
+import { withInlineStylesheet, type InlineStylesheet } from './inline-stylesheet';
 import { sendRefusal } from './refusal';
 import { tokenMatches } from './request-guards';
 import { SERVER_RENDER_DIR, shellParts, shellRenderer } from './server-render';
@@ -21,6 +22,8 @@ import { sessionCookie } from './session-cookie';
 export interface PanelOptions {
   /** The Vite build output; when it has no index.html, `/` explains how to build it. */
   webDist: string;
+  /** The stylesheet a signed-in page carries in its head (./inline-stylesheet.ts), if any. */
+  inlineStylesheet?: InlineStylesheet | undefined;
   token: string;
   cookieName: () => string;
   /** The first reads for this request, or at once undefined when it may not have them (not signed in). */
@@ -63,7 +66,7 @@ export async function registerPanel(app: FastifyInstance, options: PanelOptions)
     const { early, rest } = shellParts(await readFile(join(options.webDist, 'index.html'), 'utf8'));
     // The head goes out before the reads and the drawing are done (./server-render.ts says why).
     const page = new PassThrough();
-    page.write(early);
+    page.write(withInlineStylesheet(early, options.inlineStylesheet));
     const finish = async (): Promise<string> => {
       const reads = await reading.catch(() => undefined);
       // Without them the panel asks for the same reads itself, and shows what fails.

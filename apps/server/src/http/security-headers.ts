@@ -12,3 +12,16 @@ export const SECURITY_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
 } as const;
+
+/**
+ * `SECURITY_HEADERS`, with the one inline stylesheet a signed-in page carries allowed by its hash
+ * (./inline-stylesheet.ts) when there is one: styles stay the panel's own files otherwise, and style
+ * attributes stay refused.
+ */
+export function securityHeaders(inlineStyleHash: string | undefined): Record<string, string> {
+  if (inlineStyleHash === undefined) return SECURITY_HEADERS;
+  return {
+    ...SECURITY_HEADERS,
+    'content-security-policy': `${SECURITY_HEADERS['content-security-policy']}; style-src 'self' ${inlineStyleHash}`,
+  };
+}

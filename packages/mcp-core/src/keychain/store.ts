@@ -17,7 +17,10 @@ export const KEYCHAIN_SERVICE = 'mcp-admin';
 /** The launcher waits 10 s for the keychain itself; this covers its start besides. */
 const STORE_TIMEOUT_MS = 15_000;
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
-/** How long one look at whether the keychain answers serves `status` (the panel asks `system.info` often). */
+/**
+ * How long one look at whether the keychain answers serves `status` (the panel asks `system.info`
+ * often) before the next call renews it in the background.
+ */
 const STATUS_FRESH_MS = 5_000;
 
 /** `system.info`'s `keychain` (SPEC §8). */
@@ -105,11 +108,17 @@ export function createSystemKeychain({ nodePath = process.execPath, env }: Keych
 
   // One launcher start answers every `status` asked while it runs and for a few seconds after.
   let lastStatus: { at: number; status: Promise<KeychainStatus> } | undefined;
+  // Once one has answered, `status` answers at once with the last answer while a look a few seconds
+  // old is renewed in the background: a launcher start (a whole Node process) would otherwise hold
+  // every page's first rows, drawn from `system.info`, for a few hundred ms (issue 43).
+  let lastAnswer: KeychainStatus | undefined;
   async function freshStatus(): Promise<KeychainStatus> {
     const answer = await ask({ op: 'status' });
-    return answer.ok
+    const status = answer.ok
       ? { available: true, backend: answer.backend }
       : { available: false, backend: answer.backend, reason: answer.reason };
+    lastAnswer = status;
+    return status;
   }
 
   return {
@@ -117,8 +126,10 @@ export function createSystemKeychain({ nodePath = process.execPath, env }: Keych
       const now = Date.now();
       if (lastStatus === undefined || now - lastStatus.at > STATUS_FRESH_MS) {
         lastStatus = { at: now, status: freshStatus() };
+        // Callers past the first answer do not wait for it: its failure is never left unhandled.
+        lastStatus.status.catch(() => undefined);
       }
-      return lastStatus.status;
+      return lastAnswer === undefined ? lastStatus.status : Promise.resolve(lastAnswer);
     },
     async get(accounts) {
       if (accounts.length === 0) return new Map();
