@@ -28,7 +28,7 @@ export const MCP_SERVER_SCRIPTS = {
   setsidGrandchild: script('setsid-grandchild.mjs'),
   /** stdio, or HTTP with $HTTP=1: a huge answer or tools/list pages without end, per $HOSTILE. */
   hostile: script('hostile.mjs'),
-  /** stdio: answers nothing until $DELAY_MS (default 2000) after it loaded, then one tool; writes its pid to $STARTED_FILE first. */
+  /** stdio: answers nothing until $DELAY_MS (default 2000) after it loaded, or until $ANSWER_ONCE_FILE exists, then one tool; writes its pid to $STARTED_FILE first. */
   answersAfterDelay: script('answers-after-delay.mjs'),
   /**
    * stdio: tools by the client's declared capabilities, each with a title and input schema; records

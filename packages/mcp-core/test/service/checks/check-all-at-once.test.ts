@@ -8,7 +8,7 @@ import type { TestWorld } from '@mcp-admin/core/testing';
 import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createMcpAdmin } from '../../../src/service/mcp-admin';
 
@@ -31,6 +31,9 @@ describe('checks at once', () => {
   it('starts every stdio server of a Check all before the first one answers (servers that wait cost no CPU)', async () => {
     const servers = names(20, 'waiting');
     const startedFile = (name: string) => join(world.plainDir, `${name}.started`);
+    // No server can answer before this file exists: the old gate (2 starts at a time) would start 2
+    // and wait for an answer that never comes. Written once all 20 started, whatever the machine's load.
+    const answerOnce = join(world.plainDir, 'answer-once');
     writeUserServers(
       Object.fromEntries(
         servers.map((name) => [
@@ -38,23 +41,27 @@ describe('checks at once', () => {
           {
             command: process.execPath,
             args: [MCP_SERVER_SCRIPTS.answersAfterDelay],
-            // The old gate (2 starts at a time) starts 2 before the first answer at any delay; 4 s
-            // leaves room for 20 Node starts on 2 cores shared with another test file (1.5 s did not).
-            env: { DELAY_MS: '4000', STARTED_FILE: startedFile(name) },
+            env: { ANSWER_ONCE_FILE: answerOnce, STARTED_FILE: startedFile(name) },
           },
         ]),
       ),
     );
     const admin = createMcpAdmin(worldAdminOptions(world));
 
-    let startedBeforeFirstAnswer: string[] | undefined;
     const statuses: string[] = [];
-    for await (const event of await admin.checkAll(undefined, new AbortController().signal)) {
-      startedBeforeFirstAnswer ??= servers.filter((name) => existsSync(startedFile(name)));
-      statuses.push(event.result.status);
-    }
+    const checking = (async () => {
+      for await (const event of await admin.checkAll(undefined, new AbortController().signal)) {
+        statuses.push(event.result.status);
+      }
+    })();
+    const started = () => servers.filter((name) => existsSync(startedFile(name)));
+    await vi.waitFor(() => {
+      expect(started()).toEqual(servers);
+    }, 20_000);
+    expect(statuses).toEqual([]);
+    writeFileSync(answerOnce, '');
+    await checking;
 
-    expect(startedBeforeFirstAnswer).toEqual(servers);
     expect(statuses).toEqual(servers.map(() => 'ok'));
   });
 
