@@ -221,9 +221,10 @@ describe('checkServer over stdio', () => {
     const caller = new AbortController();
 
     const check = checkServer(server, { ...options(), signal: caller.signal });
+    // Two Node starts: more than waitFor's default second on a busy machine.
     await vi.waitFor(() => {
       expect(existsSync(pidFile) && readFileSync(pidFile, 'utf8').includes(' ')).toBe(true);
-    });
+    }, 10_000);
     caller.abort(new Error('the client went away'));
 
     await expect(check).rejects.toThrow('the client went away');
