@@ -98,8 +98,9 @@ export async function runPlannedChange<P extends Planned<unknown>, M, A = Mutati
 }
 
 /**
- * The operation of a described change: parse, the project, one queue turn held for the whole
- * change (plan, steps, record, answer).
+ * The operation of a described change: parse, then its place in the queue taken as it arrives (in
+ * order of arrival, whatever its project's lookup answers first), the project looked for meanwhile,
+ * and one queue turn held for the whole change (the project found, plan, steps, record, answer).
  */
 export function describedChange<I, W, P extends Planned<unknown>, M, A = MutationResult>(
   { turns, readers }: Pick<EngineContext, 'turns' | 'readers'>,
@@ -107,7 +108,9 @@ export function describedChange<I, W, P extends Planned<unknown>, M, A = Mutatio
 ): (rawInput: unknown) => Promise<A> {
   return async (rawInput) => {
     const input = description.input.parse(rawInput);
-    const where = await description.project(input, (path) => readers.existingProject(path));
-    return turns.change(() => runPlannedChange(description.change(input, where)));
+    const where = description.project(input, (path) => readers.existingProject(path));
+    // Awaited in the turn; a refusal that waits for it is not an unhandled rejection meanwhile.
+    where.catch(() => undefined);
+    return turns.change(async () => runPlannedChange(description.change(input, await where)));
   };
 }

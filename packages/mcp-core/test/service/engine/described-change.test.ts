@@ -1,6 +1,7 @@
 /**
  * The engine's call a capability describes its change to (issue 42, one runner): the input parsed
- * before anything else, the project found before the turn, and one turn held for the plan, the
+ * before anything else, the queue's turn asked for as the change arrives while its project is looked
+ * for, and one turn held for the project found, the plan, the
  * intent, the steps and the recorded outcome. Our code is the subject: the turn, the project and
  * the ledger are in memory (the capabilities' own tests drive them with the real pieces).
  */
@@ -100,7 +101,7 @@ describe('describedChange', () => {
     expect(world.said).toEqual([]);
   });
 
-  it('finds the project before the turn, then holds one turn for the plan, the intent before the first step, the step and the outcome', async () => {
+  it('looks for the project as it asks for its turn, then holds one turn for the plan, the intent before the first step, the step and the outcome', async () => {
     const world = inMemory();
 
     const answer = await describedRemoval(world)({ name: 'a', projectPath: '/repo' });
@@ -115,6 +116,49 @@ describe('describedChange', () => {
       'journal landed',
       'turn given back',
     ]);
+  });
+
+  it('takes its place in the queue as it arrives: a change whose project answers later still runs before the one asked after it', async () => {
+    const world = inMemory();
+    // One queue, as the service's: each turn after the one before it.
+    let tail: Promise<unknown> = Promise.resolve();
+    world.engine.turns.change = <T>(task: () => Promise<T>): Promise<T> => {
+      const turn = tail.then(task);
+      tail = turn.catch(() => undefined);
+      return turn;
+    };
+    let answerSlowProject = (): void => undefined;
+    world.engine.readers.existingProject = (projectPath) => {
+      if (projectPath !== '/slow') return Promise.resolve(projectPath ?? '/default');
+      return new Promise((resolve) => {
+        answerSlowProject = () => {
+          resolve('/slow');
+        };
+      });
+    };
+    const remove = describedRemoval(world);
+
+    const first = remove({ name: 'a', projectPath: '/slow' });
+    const second = remove({ name: 'b', projectPath: '/fast' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    answerSlowProject();
+    await Promise.all([first, second]);
+
+    expect(world.said.filter((line) => line.startsWith('plan'))).toEqual([
+      'plan a in /slow',
+      'plan b in /fast',
+    ]);
+  });
+
+  it('answers a refused project in its turn, after the changes asked before it, with no plan or step', async () => {
+    const world = inMemory();
+    world.engine.readers.existingProject = () =>
+      Promise.reject(new Error('projectPath "/nowhere" is not an existing directory'));
+
+    await expect(describedRemoval(world)({ name: 'a', projectPath: '/nowhere' })).rejects.toThrow(
+      'not an existing directory',
+    );
+    expect(world.said).toEqual(['turn taken', 'turn given back']);
   });
 
   it('answers a plan that finds nothing to change as it is: no intent, no step, nothing journaled', async () => {
