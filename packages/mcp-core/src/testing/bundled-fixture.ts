@@ -19,8 +19,19 @@ const sdkVersion = (
   }
 ).version;
 
+/** Each script's bundle, once found or built in this process (a test reads the path many times). */
+const bundles = new Map<string, string>();
+
 /** The bundled copy of `script` (an ES module under test/fixtures), built if this content has none yet. */
 export function bundledFixture(script: string): string {
+  const known = bundles.get(script);
+  if (known !== undefined) return known;
+  const bundled = bundleOf(script);
+  bundles.set(script, bundled);
+  return bundled;
+}
+
+function bundleOf(script: string): string {
   const hash = createHash('sha256')
     .update(readFileSync(script))
     .update(`\0${sdkVersion}`)
