@@ -26,6 +26,8 @@ export interface StartServerOptions {
   webDist?: string;
   /** Overrides of DEFAULT_CONNECTION_LIMITS (tests shorten the time limits). */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** Overrides SHUTDOWN_MARGIN_MS, the time `close()` allows past the CLI timeout (tests shorten it). */
+  shutdownMarginMs?: number;
   /**
    * Refuse to start (throw, nothing bound) unless the Claude CLI runs and is at least
    * MINIMUM_CLAUDE_VERSION: `mcp-admin` and `pnpm start` ask it; a test of a CLI that is missing
@@ -48,7 +50,7 @@ export interface RunningServer {
   /**
    * Stops accepting, ends event streams, closes idle connections, lets requests in flight and the
    * running CLI call finish (the waiting ones are refused), then resolves. Whatever still runs
-   * the CLI timeout plus SHUTDOWN_MARGIN_MS after it began is cut off.
+   * the CLI timeout plus SHUTDOWN_MARGIN_MS (or `shutdownMarginMs`) after it began is cut off.
    */
   close: () => Promise<void>;
 }
@@ -98,7 +100,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     signInUrl: `${url}/?token=${encodeURIComponent(settings.token)}`,
     close: async () => {
       if (instance !== undefined) await removeRunningFile(admin.configPath, instance).catch(() => undefined);
-      await closeWithin(app, settings.cliTimeoutMs + SHUTDOWN_MARGIN_MS);
+      await closeWithin(app, settings.cliTimeoutMs + (options.shutdownMarginMs ?? SHUTDOWN_MARGIN_MS));
     },
   };
 }

@@ -123,8 +123,9 @@ it(
 it(
   "the user settings' env.MCP_TIMEOUT sets how long Claude Code and a check wait, before the environment's: a server answering after it times out",
   async () => {
-    writeConfig(world, { mcpServers: { late: fixtureEntry({ DELAY_MS: '6000' }) } });
-    writeFileSync(join(world.configDir, 'settings.json'), JSON.stringify({ env: { MCP_TIMEOUT: '3000' } }));
+    // Waited out, so short: nothing has to connect within it, and `late` answers well after it.
+    writeConfig(world, { mcpServers: { late: fixtureEntry({ DELAY_MS: '4000' }) } });
+    writeFileSync(join(world.configDir, 'settings.json'), JSON.stringify({ env: { MCP_TIMEOUT: '1000' } }));
     // The environment's alone would let `late` connect.
     const MCP_TIMEOUT = '20000';
     const admin = createMcpAdmin(
@@ -141,10 +142,10 @@ it(
 
     const line = listed.stdout.split('\n').find((text) => text.startsWith('late: '));
     // Either of Claude Code's two timers may say it first: its connection's, or its initialize request's.
-    expect(line).toMatch(/✘ Failed to connect — (Request timed out|.*connection timed out after 3000ms)$/);
+    expect(line).toMatch(/✘ Failed to connect — (Request timed out|.*connection timed out after 1000ms)$/);
     expect(late).toMatchObject({
       status: 'timeout',
-      error: 'Timed out after 3 s waiting for the answer to initialize.',
+      error: 'Timed out after 1 s waiting for the answer to initialize.',
     });
   },
   CLI_TIMEOUT_MS,

@@ -2,6 +2,7 @@
  * How many checks start their server at once: all of them (up to 32), so servers that wait on the
  * network wait together, while a check slowed only by the others' CPU work is given back the time
  * its processes waited for a core (src/check/fair-deadline.ts), so it does not time out for it.
+ * That the time given back is bounded (10 times the timeout) is proven in test/check/fair-deadline.test.ts.
  */
 import { createTestWorld, MCP_SERVER_SCRIPTS, worldAdminOptions } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
@@ -84,26 +85,5 @@ describe('checks at once', () => {
     expect(results.map((result) => [result.status, result.error])).toEqual(
       servers.map(() => ['ok', undefined]),
     );
-  });
-
-  it('still times out a server whose own processes keep each other waiting for a core (4 busy loops per core): the time given back is bounded', async () => {
-    const busyLoops = Array.from(
-      { length: 4 * availableParallelism() },
-      () => '(while :; do :; done) &',
-    ).join(' ');
-    // At the lowest priority: the loops still wait for each other, while the test files running
-    // beside this one keep the cores they need for the 10 s the check lasts.
-    writeUserServers({
-      spinning: { command: 'nice', args: ['-n', '19', 'sh', '-c', `${busyLoops} wait`] },
-    });
-    const admin = createMcpAdmin(worldAdminOptions(world));
-
-    const result = await admin.check({ name: 'spinning', scope: 'user', timeoutMs: 1000 });
-
-    expect(result).toEqual({
-      status: 'timeout',
-      latencyMs: expect.any(Number) as unknown,
-      error: 'Timed out after 1 s waiting for the answer to initialize.',
-    });
   });
 });

@@ -23,8 +23,11 @@ afterEach(() => {
   world.remove();
 });
 
-/** Long enough for a fake CLI call (about 50 ms) on a loaded machine; each hanging one is waited out. */
-const CLI_TIMEOUT_MS = 3000;
+/**
+ * Long enough for a fake CLI call (about 50 ms, a Node start) at a load of 8 on CI's slower cores;
+ * each hanging one is waited out.
+ */
+const CLI_TIMEOUT_MS = 2000;
 const TIMED_OUT = `The Claude CLI did not finish within ${CLI_TIMEOUT_MS} ms and was stopped (MCP_ADMIN_CLI_TIMEOUT_MS sets the limit).`;
 
 /** The service whose `mcp SUBCOMMAND` calls in `failAfter` land and then fail as `how` says. */
