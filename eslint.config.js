@@ -32,7 +32,8 @@ export default tseslint.config(
     },
   },
   // Each folder's files with the program of the tsconfig that includes them, so that a run over some
-  // folders builds only their programs (`pnpm checks` lints in two runs, one in each slot).
+  // folders builds only their programs. `pnpm checks` gives ESLint the programs its typecheck built
+  // instead (scripts/check-code.mjs): these serve `pnpm lint:code`, test:fast and editors.
   {
     files: ['apps/web/**'],
     languageOptions: { parserOptions: { project: './apps/web/tsconfig.json' } },

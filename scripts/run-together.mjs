@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
  * Runs the package scripts it is given (`pnpm <name>`), two at a time (this machine has 2 cores;
- * ESLint and tsc each use one), in the order given, each in the first slot that is free (so the
- * longest, ESLint over the packages, goes first while the typecheck and then ESLint over the rest
- * take the other slot, and the short ones fill whichever frees first). Prints each one's output
+ * the typecheck and ESLint of each half of the workspace, scripts/check-code.mjs, use one each), in
+ * the order given, each in the first slot that is free (so the two longest go first, and the short
+ * ones fill whichever frees first). Prints each one's output
  * whole once it ends, so the lines of two never mix. Exits with the first failure's code once all
  * have ended, naming what failed.
- * Usage: node scripts/run-together.mjs lint:code:core typecheck lint:code:rest format:check build:changed lint:imports lint:facts
+ * Usage: node scripts/run-together.mjs check:code:core check:code:rest format:check build:changed lint:imports lint:facts
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
