@@ -8,6 +8,7 @@
 import { startRegistryFixture, type RemoteMcpServer } from '@mcp-admin/core/testing';
 import { existsSync } from 'node:fs';
 import { readJson } from './support/config-files';
+import { holdRequests } from './support/held-requests';
 import { expect, test as base } from './support/fixtures';
 
 // Test-scoped, as the one test using it: a worker-scoped fixture would put it in a worker of its
@@ -24,7 +25,7 @@ const test = base.extend<{ registry: RemoteMcpServer }>({
   },
 });
 
-test('lists the registry on open, searches as you type (one request once typing pauses), pages, refuses a hostile entry, says what a result needs and links it, adds a found server through the prefilled add form, its registry arguments labelled and each input a field of its own name (a required one left empty runs nothing and says so; a ${VAR} typed in is kept and the message says to set it), and then says Added', async ({
+test('lists the registry on open, searches as you type (one request once typing pauses), pages, refuses a hostile entry, says what a result needs and links it, adds a found server through the prefilled add form, its registry arguments labelled and each input a field of its own name (a required one left empty runs nothing and says so; a ${VAR} typed in is kept and the message says to set it), and then says Added, Add pressed while the typed value was still being applied included', async ({
   panel,
   page,
   world,
@@ -130,9 +131,16 @@ test('lists the registry on open, searches as you type (one request once typing 
   await expect(form.root.getByRole('list', { name: 'Arguments from the registry' })).toHaveText(
     'Arguments to the server, from the registry: --units imperial',
   );
+  // Add pressed before the typed value is applied: the entry made with it is still on its way when
+  // the form's own refill (300 ms after typing) asks for it again. Add goes on with that entry; it
+  // was once dropped as superseded by the refill, and the click did nothing. No page event tells
+  // when the refill's timer fired: the wait outlasts it.
+  const releaseEntry = await holdRequests(page, (url) => url.pathname.includes('mcp.registryServer'));
   await apiKey.fill('${OWM_API_KEY}');
   await expect(apiKey).not.toHaveAttribute('aria-invalid');
   await form.submit.click();
+  await page.waitForTimeout(1000);
+  releaseEntry();
   await expect(page.getByRole('status').filter({ hasText: 'Added weather' })).toHaveText(
     /Added weather \(User\), but it cannot start until OWM_API_KEY is set in the environment Claude Code starts from: set it, then restart Claude Code\./,
   );

@@ -107,18 +107,23 @@ export function AddServerForm({ projectPath, onEditExisting, prefill = null }: A
   const inputs = filledFrom?.inputs ?? [];
   const inputErrors = inputsState.submitted ? missingInputs(inputs, inputsState.values) : {};
   const valuesKey = JSON.stringify(givenValues(inputsState.values));
-  // Only the newest request fills the fields: an older answer arriving late is dropped.
+  // Only the newest request fills the fields: an older answer arriving late is dropped. Add's own
+  // request is never dropped: Add needs the entry of the values it was pressed with, even when the
+  // refill after typing asked again meanwhile (it once made the click do nothing).
   const lastRequest = useRef(0);
-  const withValues = async (values: InputValues): Promise<PastedServer | undefined> => {
+  const withValues = async (
+    values: InputValues,
+    { forAdd = false } = {},
+  ): Promise<PastedServer | undefined> => {
     if (filledFrom?.withValues === undefined) return undefined;
     const request = ++lastRequest.current;
     try {
       const { server, registryArguments } = await filledFrom.withValues(values);
-      if (request !== lastRequest.current) return undefined;
-      updateInputs(() => ({ error: null, applied: JSON.stringify(values), registryArguments }));
-      return server;
+      const newest = request === lastRequest.current;
+      if (newest) updateInputs(() => ({ error: null, applied: JSON.stringify(values), registryArguments }));
+      return newest || forAdd ? server : undefined;
     } catch (error) {
-      if (request === lastRequest.current) {
+      if (request === lastRequest.current || forAdd) {
         updateInputs(() => ({ error: error instanceof Error ? error.message : String(error) }));
       }
       return undefined;
@@ -173,7 +178,7 @@ export function AddServerForm({ projectPath, onEditExisting, prefill = null }: A
     let checked = state;
     // Values typed since the fields were last filled: the entry is made with them first.
     if (filledFrom !== null && valuesKey !== applied) {
-      const server = await withValues(JSON.parse(valuesKey) as InputValues);
+      const server = await withValues(JSON.parse(valuesKey) as InputValues, { forAdd: true });
       if (server === undefined) return;
       checked = addFormReducer(state, { type: 'fill', server });
       dispatch({ type: 'fill', server });
