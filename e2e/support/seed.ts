@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AddServerInput, Scope } from '@mcp-admin/core';
-import type { TestWorld } from '@mcp-admin/core/testing';
+import { projectEntry, type TestWorld } from '@mcp-admin/core/testing';
 
 type Json = Record<string, unknown>;
 
@@ -32,16 +32,6 @@ function projectKey(cwd: string): string {
     if (dirname(dir) === dir) return cwd;
   }
 }
-
-/** The fields a project of .claude.json starts with when the CLI adds its first local server. */
-const newProject = (): Json => ({
-  allowedTools: [],
-  mcpContextUris: [],
-  mcpServers: {},
-  hasTrustDialogAccepted: false,
-  hasClaudeMdExternalIncludesApproved: false,
-  hasClaudeMdExternalIncludesWarningShown: false,
-});
 
 /** The entry `claude mcp add` stores for `input`. */
 function addedEntry(input: AddServerInput): Json {
@@ -69,7 +59,7 @@ export async function seedEntry(
   let holder = document;
   if (scope === 'local') {
     const projects = (document.projects ??= {}) as Record<string, Json>;
-    holder = projects[projectKey(cwd)] ??= newProject();
+    holder = projects[projectKey(cwd)] ??= projectEntry({});
   }
   const servers = (holder.mcpServers ??= {}) as Json;
   if (Object.hasOwn(servers, name)) throw new Error(`seed: ${name} already exists in ${scope} config`);
