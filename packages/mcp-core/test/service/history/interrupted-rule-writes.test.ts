@@ -36,6 +36,15 @@ function startAdmin(): McpAdmin {
 }
 
 const localSettings = () => join(world.projectDir, '.claude', 'settings.local.json');
+/** The planned approval switch two tests cut off: `team` moved from approved to rejected in the local settings. */
+const teamApprovalOff = () => ({
+  kind: 'switch',
+  procedure: 'mcp.disable',
+  name: 'team',
+  scope: 'project',
+  projectPath: world.projectDir,
+  approval: { settingsFile: localSettings(), from: 'enabledMcpjsonServers', to: 'disabledMcpjsonServers' },
+});
 const historyFile = () => join(world.configDir, '.mcp-admin', 'history.jsonl');
 
 /** Runs `change` on an MCP Admin whose history cannot be written, then closes it: as if killed before its line. */
@@ -220,18 +229,7 @@ it('records an approval switch cut off before its write as interrupted with noth
   mkdirSync(join(world.projectDir, '.claude'), { recursive: true });
   const settings = JSON.stringify({ enabledMcpjsonServers: ['team'] });
   writeFileSync(localSettings(), settings);
-  const id = intentOfKilledAdmin({
-    kind: 'switch',
-    procedure: 'mcp.disable',
-    name: 'team',
-    scope: 'project',
-    projectPath: world.projectDir,
-    approval: {
-      settingsFile: localSettings(),
-      from: 'enabledMcpjsonServers',
-      to: 'disabledMcpjsonServers',
-    },
-  });
+  const id = intentOfKilledAdmin(teamApprovalOff());
 
   const admin = await restarted();
 
@@ -417,21 +415,7 @@ it('leaves an approval switch of an MCP Admin that still runs as it is (no recor
   const otherExited = once(other, 'exit');
   try {
     // Its start time unknown (as on a system without /proc's): judged by whether the pid runs.
-    const id = intentOfAdmin(
-      { pid: other.pid ?? 0, startTime: null },
-      {
-        kind: 'switch',
-        procedure: 'mcp.disable',
-        name: 'team',
-        scope: 'project',
-        projectPath: world.projectDir,
-        approval: {
-          settingsFile: localSettings(),
-          from: 'enabledMcpjsonServers',
-          to: 'disabledMcpjsonServers',
-        },
-      },
-    );
+    const id = intentOfAdmin({ pid: other.pid ?? 0, startTime: null }, teamApprovalOff());
     const intent = join(world.configDir, '.mcp-admin', `change-${id}.json`);
 
     const whileRunning = await restarted();
