@@ -21,6 +21,7 @@ const CATEGORIES = [
   'blink.user_timing',
   'toplevel',
   'cc',
+  'fonts',
 ].join(',');
 
 interface TraceEvent {
@@ -31,7 +32,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: Record<string, unknown>; frame?: string };
+  args?: { data?: Record<string, unknown>; frame?: string; family_name?: string };
 }
 
 /** The per-phase sums (ms) of one load, up to the first row's paint. */
@@ -40,6 +41,12 @@ interface Phases {
   inserted: number;
   elements: number;
   stylesheet: string;
+  /**
+   * Font strikes (a size and weight of a font) and family matches set up before the paint: on Linux
+   * each is a round trip to the browser's main process while layout waits. Counts, not times: they
+   * do not vary with the machine's load.
+   */
+  fonts: { strikes: number; families: string[] };
   main: Record<string, number>;
   raster: number;
   frames: string[];
@@ -155,8 +162,16 @@ export async function traceLoad(page: Page, url: string): Promise<Phases> {
       );
     writeFileSync(process.env.TRACE_DUMP + '.txt', [...lines, '--- network', ...network].join('\n'));
   }
+  const fonts = {
+    strikes: inPage.filter((event) => event.name === 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike')
+      .length,
+    families: inPage
+      .filter((event) => event.name === 'FontDataManager::onMatchFamilyStyle')
+      .map((event) => event.args?.family_name ?? ''),
+  };
   return {
     painted: run.paintedMs,
+    fonts,
     inserted: run.insertedMs,
     elements,
     stylesheet,
@@ -189,6 +204,7 @@ if (process.argv[1]?.endsWith('first-paint-trace.ts'))
           process.stdout.write(
             `${path} run ${run + 1}: row in document ${phases.inserted.toFixed(0)} ms, painted ${phases.painted.toFixed(0)} ms, ` +
               `${phases.elements} elements\n  main: ${sums}\n  raster ${phases.raster.toFixed(1)}\n` +
+              `  fonts: ${String(phases.fonts.strikes)} strikes, families ${phases.fonts.families.join(', ')}\n` +
               `  stylesheet: ${phases.stylesheet}\n  frames: ${phases.frames.join(' ')}\n  long: ${phases.long.join(' ')}\n`,
           );
         }
