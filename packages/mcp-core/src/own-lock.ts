@@ -12,6 +12,13 @@
  * between the spawn and its pid leaves a CLI that a later MCP Admin still waits for. Within one
  * process the lock is re-entrant: a step that appends to the audit log inside a change that holds
  * it does not wait for itself.
+ *
+ * Waiting is first come, first served (`lock-waiting.ts`): a process that finds the lock taken
+ * tries again every 10 to 200 ms for at most `waitMs` (then QUEUE_FULL), with a ticket in
+ * `.mcp-admin/lock-waiting/`; one about to take the lock lets it go by while a live process waits
+ * ahead of it, and the first in line tries every 25 ms. Without the line, a busy MCP Admin whose
+ * next change was ready took the lock again within a millisecond of letting it go, and another one,
+ * trying every 200 ms, was kept from it for as long as the first stayed busy.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
@@ -23,6 +30,8 @@ import lockfile from 'proper-lockfile';
 import { errorText } from './error-text';
 import { McpCoreError } from './errors';
 import { makeOwnDir, OWN_FILE_MODE, ownFilePath } from './own-files';
+import { createWaitingLine } from './lock-waiting';
+import type { Ticket } from './lock-waiting';
 import { isRunning, isRunningArgs, readProcess, thisProcess } from './process-table';
 import type { ProcessOwner } from './process-table';
 
@@ -64,6 +73,8 @@ const LOCK_UPDATE_MS = 2_000;
 export const LOCK_WAIT_MS = 120_000;
 const RETRY_MIN_MS = 10;
 const RETRY_MAX_MS = 200;
+/** How often the first in the waiting line tries: the lock stays free, the others letting it go by, until it does. */
+const NEXT_RETRY_MS = 25;
 
 export function ownLockPath(configPath: string): string {
   return ownFilePath(configPath, 'lock');
@@ -75,6 +86,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
   const staleMs = options.staleMs ?? LOCK_STALE_MS;
   const updateMs = options.updateMs ?? Math.min(LOCK_UPDATE_MS, staleMs / 2);
   const waitMs = options.waitMs ?? LOCK_WAIT_MS;
+  const line = createWaitingLine(ownFilePath(configPath, 'lock-waiting'), Math.max(waitMs, LOCK_WAIT_MS));
   const logWarning =
     options.logWarning ??
     ((message: string) => {
@@ -113,48 +125,63 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
     } catch {
       return undefined;
     }
-    const deadline = Date.now() + waitMs;
-    for (let delay = RETRY_MIN_MS; ; delay = Math.min(delay * 2, RETRY_MAX_MS)) {
-      try {
-        const release = await lockfile.lock(path, {
-          realpath: false,
-          lockfilePath: path,
-          stale: staleMs,
-          update: updateMs,
-          retries: 0,
-          onCompromised: (error) => {
-            logWarning(`${path} could not be kept fresh while this MCP Admin held it: ${errorText(error)}`);
-          },
-        });
-        helpers.clear();
-        starting.clear();
-        await writeFile(ownerPath, JSON.stringify(thisProcess()), { mode: OWN_FILE_MODE }).catch(
-          () => undefined,
-        );
-        return async () => {
-          // Named as ours, it is ours: no one takes a lock whose named owner runs.
-          const ours = (await ownerOf(ownerPath))?.pid === process.pid;
-          await rm(ownerPath, { force: true });
-          // proper-lockfile lets go of a lock it could not touch in time (a full disk, a frozen loop) without removing it.
-          await release().catch(async (error: unknown) => {
-            if (!ours) throw error;
-            await rmdir(path);
-          });
-        };
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        // ENOTEMPTY: a lock untouched past `staleMs` whose owner is named, and so is judged by its process.
-        if (code !== 'ELOCKED' && code !== 'ENOTEMPTY') return undefined;
-        if (await tookOverFromTheGone()) continue;
+    const since = Date.now();
+    const deadline = since + waitMs;
+    let ticket: Ticket | undefined;
+    try {
+      for (let delay = RETRY_MIN_MS; ; delay = Math.min(delay * 2, RETRY_MAX_MS)) {
+        // One that waited longer goes first: this process lets the lock go by, and waits in line.
+        const behind = await line.anyoneAhead(ticket);
+        if (!behind) {
+          try {
+            return await lockFile();
+          } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code;
+            // ENOTEMPTY: a lock untouched past `staleMs` whose owner is named, and so is judged by its process.
+            if (code !== 'ELOCKED' && code !== 'ENOTEMPTY') return undefined;
+            if (await tookOverFromTheGone()) continue;
+          }
+        }
+        ticket ??= await line.take(since, waitMs);
         if (Date.now() + delay > deadline) {
           throw new McpCoreError(
             'QUEUE_FULL',
             `Another MCP Admin on this config has held ${path} for over ${String(Math.round(waitMs / 1000))} s; try again when its change is done.`,
           );
         }
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        // First in line, it looks again soon: the others let the lock go by until it has it.
+        await new Promise((resolve) => setTimeout(resolve, behind ? delay : Math.min(delay, NEXT_RETRY_MS)));
       }
+    } finally {
+      await ticket?.remove();
     }
+  }
+
+  /** Takes the lock file now (ELOCKED when another holds it) and names this process its owner: its release. */
+  async function lockFile(): Promise<() => Promise<void>> {
+    const release = await lockfile.lock(path, {
+      realpath: false,
+      lockfilePath: path,
+      stale: staleMs,
+      update: updateMs,
+      retries: 0,
+      onCompromised: (error) => {
+        logWarning(`${path} could not be kept fresh while this MCP Admin held it: ${errorText(error)}`);
+      },
+    });
+    helpers.clear();
+    starting.clear();
+    await writeFile(ownerPath, JSON.stringify(thisProcess()), { mode: OWN_FILE_MODE }).catch(() => undefined);
+    return async () => {
+      // Named as ours, it is ours: no one takes a lock whose named owner runs.
+      const ours = (await ownerOf(ownerPath))?.pid === process.pid;
+      await rm(ownerPath, { force: true });
+      // proper-lockfile lets go of a lock it could not touch in time (a full disk, a frozen loop) without removing it.
+      await release().catch(async (error: unknown) => {
+        if (!ours) throw error;
+        await rmdir(path);
+      });
+    };
   }
 
   /**
