@@ -1,17 +1,21 @@
 /**
- * The one writer lock of every MCP Admin on a Claude Code config: `.mcp-admin/lock` (a folder made
- * with `mkdir`, which only one process wins, by `proper-lockfile`). Each read-modify-write of
- * MCP Admin's own files (stash, profiles, history, audit log and their rotation, last checks) and
- * each change's whole sequence of steps runs holding it, so a second MCP Admin started in another
- * project never sees, and never writes over, the middle of another's change. The holder touches
- * the folder every `updateMs` and names itself in it (`owner`: pid and start time): a lock whose
- * owner process is gone (killed) is taken over at once, one left untouched for `staleMs` with no
- * owner named (cut off between its `mkdir` and its `owner`) too. A live owner's lock is never
- * taken, however long it holds it, nor one whose CLI still runs: each CLI spawned under the lock
- * is named in `owner` before its spawn, by what it runs (synced), then by its pid, so a kill
- * between the spawn and its pid leaves a CLI that a later MCP Admin still waits for. Within one
- * process the lock is re-entrant: a step that appends to the audit log inside a change that holds
- * it does not wait for itself.
+ * The one writer lock of every MCP Admin on a Claude Code config: `.mcp-admin/lock` (a folder that
+ * only one process wins, by `proper-lockfile`). Each read-modify-write of MCP Admin's own files
+ * (stash, profiles, history, audit log and their rotation, last checks) and each change's whole
+ * sequence of steps runs holding it, so a second MCP Admin started in another project never sees,
+ * and never writes over, the middle of another's change. The holder touches the folder every
+ * `updateMs` and names itself in it (`owner`: pid and start time; the folder is made beside with
+ * its owner in it and moved in by one rename, and the owner replaced by a rename): a lock whose
+ * owner process is gone (killed) is taken over at once, and so is an empty folder (cut off between
+ * removing its owner and itself); one untouched for `staleMs` that names no owner (as an older MCP
+ * Admin, cut off between its `mkdir` and its `owner`, left it) too. A kill -9 at any instant used
+ * to be able to leave such a lock, which kept every MCP Admin from it for 20 s (a restarted
+ * server's start, settling under the lock, in the chaos test). A live owner's lock is never taken,
+ * however long it holds it, nor one whose CLI still runs: each CLI spawned under the lock is named
+ * in `owner` before its spawn, by what it runs (synced), then by its pid, so a kill between the
+ * spawn and its pid leaves a CLI that a later MCP Admin still waits for. Within one process the
+ * lock is re-entrant: a step that appends to the audit log inside a change that holds it does not
+ * wait for itself.
  *
  * Waiting is first come, first served (`lock-waiting.ts`): a process that finds the lock taken
  * tries again every 10 to 200 ms for at most `waitMs` (then QUEUE_FULL), with a ticket in
@@ -21,15 +25,16 @@
  * trying every 200 ms, was kept from it for as long as the first stayed busy.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import * as fs from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { errorText } from './error-text';
 import { McpCoreError } from './errors';
-import { makeOwnDir, OWN_FILE_MODE, ownFilePath } from './own-files';
+import { makeOwnDir, OWN_DIR_MODE, OWN_FILE_MODE, ownFilePath } from './own-files';
 import { createWaitingLine } from './lock-waiting';
 import type { Ticket } from './lock-waiting';
 import { isRunning, isRunningArgs, readProcess, thisProcess } from './process-table';
@@ -83,6 +88,7 @@ export function ownLockPath(configPath: string): string {
 export function createOwnLock(configPath: string, options: OwnLockOptions = {}): OwnLock {
   const path = ownLockPath(configPath);
   const ownerPath = join(path, 'owner');
+  const nextOwnerPath = join(path, 'owner.new');
   const staleMs = options.staleMs ?? LOCK_STALE_MS;
   const updateMs = options.updateMs ?? Math.min(LOCK_UPDATE_MS, staleMs / 2);
   const waitMs = options.waitMs ?? LOCK_WAIT_MS;
@@ -99,14 +105,16 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
   const nameOwner = () => {
     const owner = { ...thisProcess(), helpers: [...helpers], starting: [...starting] };
     try {
-      // Synced: a CLI about to start is named before its spawn, whatever cuts this process off.
-      const file = openSync(ownerPath, 'w', OWN_FILE_MODE);
+      // Synced: a CLI about to start is named before its spawn, whatever cuts this process off; replaced
+      // by a rename: a kill mid-write leaves the owner named before, never an owner file cut short.
+      const file = openSync(nextOwnerPath, 'w', OWN_FILE_MODE);
       try {
         writeSync(file, JSON.stringify(owner));
         fsyncSync(file);
       } finally {
         closeSync(file);
       }
+      renameSync(nextOwnerPath, ownerPath);
     } catch {
       // Not named: the lock is then taken over only once it goes stale, never sooner.
     }
@@ -165,16 +173,18 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
       stale: staleMs,
       update: updateMs,
       retries: 0,
+      fs: { ...fs, mkdir: makeNamedLock },
       onCompromised: (error) => {
         logWarning(`${path} could not be kept fresh while this MCP Admin held it: ${errorText(error)}`);
       },
     });
     helpers.clear();
     starting.clear();
-    await writeFile(ownerPath, JSON.stringify(thisProcess()), { mode: OWN_FILE_MODE }).catch(() => undefined);
     return async () => {
       // Named as ours, it is ours: no one takes a lock whose named owner runs.
       const ours = (await ownerOf(ownerPath))?.pid === process.pid;
+      await rm(nextOwnerPath, { force: true });
+      // A kill from here to the folder's removal leaves it empty: the next MCP Admin's rename replaces it at once.
       await rm(ownerPath, { force: true });
       // proper-lockfile lets go of a lock it could not touch in time (a full disk, a frozen loop) without removing it.
       await release().catch(async (error: unknown) => {
@@ -245,6 +255,41 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
       return turn;
     },
   };
+}
+
+/**
+ * proper-lockfile's `mkdir` of the lock folder: the folder appears with its `owner` in it (made
+ * beside it, named, moved in by one rename, which fails on a folder that holds anything), so a kill
+ * at any instant leaves no lock that names no one, which only going stale (`staleMs`) would free.
+ * The rename replaces an empty folder: one a kill left between removing its owner and itself.
+ * What a kill before the rename leaves beside (`lock.new-…`) is in no one's way.
+ */
+function makeNamedLock(path: string, done: (error: NodeJS.ErrnoException | null) => void): void {
+  const aside = `${path}.new-${randomUUID()}`;
+  const make = async () => {
+    await mkdir(aside, { mode: OWN_DIR_MODE });
+    try {
+      await writeFile(join(aside, 'owner'), JSON.stringify(thisProcess()), {
+        mode: OWN_FILE_MODE,
+        flag: 'wx',
+      });
+      await rename(aside, path);
+    } catch (error) {
+      await rm(aside, { recursive: true, force: true }).catch(() => undefined);
+      throw error;
+    }
+  };
+  make().then(
+    () => {
+      done(null);
+    },
+    (error: unknown) => {
+      const failure = error as NodeJS.ErrnoException;
+      // Held (a folder with its owner), or something else is there: as `mkdir` says, it exists.
+      if (['ENOTEMPTY', 'EEXIST', 'ENOTDIR', 'EISDIR'].includes(failure.code ?? '')) failure.code = 'EEXIST';
+      done(failure);
+    },
+  );
 }
 
 /** A CLI named before its spawn: what it runs, and when (ms since the epoch) it was about to start. */
