@@ -63,6 +63,11 @@ export interface OwnLockOptions {
   updateMs?: number;
   /** How long a change waits for another MCP Admin's before it is refused. */
   waitMs?: number;
+  /**
+   * How long after its naming a CLI named as starting, by an owner that has ended, may still be on
+   * its way to its own program, where /proc shows what runs (elsewhere `staleMs`).
+   */
+  spawnGraceMs?: number;
   /** Hears of a lock this process held that another took over (this process was frozen past `staleMs`). */
   logWarning?: (message: string) => void;
 }
@@ -73,6 +78,14 @@ export interface OwnLockOptions {
  * machine (load 10 on 2 cores) left holders' timers late and their locks "compromised" in tests.
  */
 export const LOCK_STALE_MS = 20_000;
+/**
+ * A CLI is named as starting only across one synchronous spawn (named, spawned, named by its pid in
+ * one turn of the event loop), and Node returns from a spawn once the child runs its program: an
+ * owner killed while it names one was killed within that spawn, and a child it had forked shows its
+ * argv in /proc moments later. Waiting the stale time for one that never started kept every MCP
+ * Admin from the lock for 20 s after such a kill (twice in one chaos run).
+ */
+const SPAWN_GRACE_MS = 5_000;
 const LOCK_UPDATE_MS = 2_000;
 /** Longer than any one change's steps (a profile of several CLI calls), shorter than a client's patience. */
 export const LOCK_WAIT_MS = 120_000;
@@ -92,6 +105,11 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
   const staleMs = options.staleMs ?? LOCK_STALE_MS;
   const updateMs = options.updateMs ?? Math.min(LOCK_UPDATE_MS, staleMs / 2);
   const waitMs = options.waitMs ?? LOCK_WAIT_MS;
+  // Where /proc shows no argv, a CLI on its way cannot be seen: the stale time, as before.
+  const startingMs =
+    readProcess(process.pid) === undefined
+      ? staleMs
+      : Math.min(staleMs, options.spawnGraceMs ?? SPAWN_GRACE_MS);
   const line = createWaitingLine(ownFilePath(configPath, 'lock-waiting'), Math.max(waitMs, LOCK_WAIT_MS));
   const logWarning =
     options.logWarning ??
@@ -200,7 +218,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
    */
   async function tookOverFromTheGone(): Promise<boolean> {
     const owner = await ownerOf(ownerPath);
-    if (owner === undefined || isLive(owner, staleMs)) return false;
+    if (owner === undefined || isLive(owner, startingMs)) return false;
     const aside = `${path}.gone-${randomUUID()}`;
     try {
       await rename(path, aside);
@@ -208,7 +226,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
       return false;
     }
     const moved = await ownerOf(join(aside, 'owner'));
-    if (moved !== undefined && isLive(moved, staleMs)) {
+    if (moved !== undefined && isLive(moved, startingMs)) {
       await rename(aside, path).catch(() => undefined);
       return false;
     }
@@ -324,18 +342,18 @@ interface LockOwner extends ProcessOwner {
 /**
  * Whether the owner, or a CLI it started under the lock (which a kill of the owner leaves
  * running), still runs; a CLI named only as about to start may run while one runs what it was to
- * run, and within `staleMs` of its naming (it may not have reached its own program yet, or there
+ * run, and within `startingMs` of its naming (it may not have reached its own program yet, or there
  * is no /proc to look in).
  */
-function isLive(owner: LockOwner, staleMs: number): boolean {
+function isLive(owner: LockOwner, startingMs: number): boolean {
   return (
-    isRunning(owner) || owner.helpers.some(isRunning) || owner.starting.some((cli) => mayRun(cli, staleMs))
+    isRunning(owner) || owner.helpers.some(isRunning) || owner.starting.some((cli) => mayRun(cli, startingMs))
   );
 }
 
-function mayRun({ args, since }: StartingCli, staleMs: number): boolean {
+function mayRun({ args, since }: StartingCli, startingMs: number): boolean {
   const age = Date.now() - since;
-  return (age >= 0 && age < staleMs) || isRunningArgs(args);
+  return (age >= 0 && age < startingMs) || isRunningArgs(args);
 }
 
 /** The owner a lock names, if it names one this way. */
