@@ -142,8 +142,9 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
 
   /**
    * The lock, once taken: its release; undefined when the own folder cannot be written (made,
-   * entered), where no MCP Admin can take it: the change goes on, and the writes of its own files
-   * fail on their own terms (a warning, or a refusal where a record must come first).
+   * entered, or a full disk takes the lock's owner file), where no MCP Admin can take a free lock:
+   * the change goes on, and the writes of its own files fail on their own terms (a warning, or a
+   * refusal where a record must come first).
    */
   async function acquire(): Promise<(() => Promise<void>) | undefined> {
     try {
