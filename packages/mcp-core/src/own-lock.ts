@@ -1,28 +1,42 @@
 /**
- * The one writer lock of every MCP Admin on a Claude Code config: `.mcp-admin/lock` (a folder made
- * with `mkdir`, which only one process wins, by `proper-lockfile`). Each read-modify-write of
- * MCP Admin's own files (stash, profiles, history, audit log and their rotation, last checks) and
- * each change's whole sequence of steps runs holding it, so a second MCP Admin started in another
- * project never sees, and never writes over, the middle of another's change. The holder touches
- * the folder every `updateMs` and names itself in it (`owner`: pid and start time): a lock whose
- * owner process is gone (killed) is taken over at once, one left untouched for `staleMs` with no
- * owner named (cut off between its `mkdir` and its `owner`) too. A live owner's lock is never
- * taken, however long it holds it, nor one whose CLI still runs: each CLI spawned under the lock
- * is named in `owner` before its spawn, by what it runs (synced), then by its pid, so a kill
- * between the spawn and its pid leaves a CLI that a later MCP Admin still waits for. Within one
- * process the lock is re-entrant: a step that appends to the audit log inside a change that holds
- * it does not wait for itself.
+ * The one writer lock of every MCP Admin on a Claude Code config: `.mcp-admin/lock` (a folder that
+ * only one process wins, by `proper-lockfile`). Each read-modify-write of MCP Admin's own files
+ * (stash, profiles, history, audit log and their rotation, last checks) and each change's whole
+ * sequence of steps runs holding it, so a second MCP Admin started in another project never sees,
+ * and never writes over, the middle of another's change. The holder touches the folder every
+ * `updateMs` and names itself in it (`owner`: pid and start time; the folder is made beside with
+ * its owner in it and moved in by one rename, and the owner replaced by a rename): a lock whose
+ * owner process is gone (killed) is taken over at once, and so is an empty folder (cut off between
+ * removing its owner and itself); one untouched for `staleMs` that names no owner (as an older MCP
+ * Admin, cut off between its `mkdir` and its `owner`, left it) too. A kill -9 at any instant used
+ * to be able to leave such a lock, which kept every MCP Admin from it for 20 s (a restarted
+ * server's start, settling under the lock, in the chaos test). A live owner's lock is never taken,
+ * however long it holds it, nor one whose CLI still runs: each CLI spawned under the lock is named
+ * in `owner` before its spawn, by what it runs (synced), then by its pid, so a kill between the
+ * spawn and its pid leaves a CLI that a later MCP Admin still waits for. Within one process the
+ * lock is re-entrant: a step that appends to the audit log inside a change that holds it does not
+ * wait for itself.
+ *
+ * Waiting is first come, first served (`lock-waiting.ts`): a process that finds the lock taken
+ * tries again every 10 to 200 ms for at most `waitMs` (then QUEUE_FULL), with a ticket in
+ * `.mcp-admin/lock-waiting/`; one about to take the lock lets it go by while a live process waits
+ * ahead of it, and the first in line tries every 25 ms. Without the line, a busy MCP Admin whose
+ * next change was ready took the lock again within a millisecond of letting it go, and another one,
+ * trying every 200 ms, was kept from it for as long as the first stayed busy.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import * as fs from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { errorText } from './error-text';
 import { McpCoreError } from './errors';
-import { makeOwnDir, OWN_FILE_MODE, ownFilePath } from './own-files';
+import { makeOwnDir, OWN_DIR_MODE, OWN_FILE_MODE, ownFilePath } from './own-files';
+import { createWaitingLine } from './lock-waiting';
+import type { Ticket } from './lock-waiting';
 import { isRunning, isRunningArgs, readProcess, thisProcess } from './process-table';
 import type { ProcessOwner } from './process-table';
 
@@ -49,6 +63,11 @@ export interface OwnLockOptions {
   updateMs?: number;
   /** How long a change waits for another MCP Admin's before it is refused. */
   waitMs?: number;
+  /**
+   * How long after its naming a CLI named as starting, by an owner that has ended, may still be on
+   * its way to its own program, where /proc shows what runs (elsewhere `staleMs`).
+   */
+  spawnGraceMs?: number;
   /** Hears of a lock this process held that another took over (this process was frozen past `staleMs`). */
   logWarning?: (message: string) => void;
 }
@@ -59,11 +78,21 @@ export interface OwnLockOptions {
  * machine (load 10 on 2 cores) left holders' timers late and their locks "compromised" in tests.
  */
 export const LOCK_STALE_MS = 20_000;
+/**
+ * A CLI is named as starting only across one synchronous spawn (named, spawned, named by its pid in
+ * one turn of the event loop), and Node returns from a spawn once the child runs its program: an
+ * owner killed while it names one was killed within that spawn, and a child it had forked shows its
+ * argv in /proc moments later. Waiting the stale time for one that never started kept every MCP
+ * Admin from the lock for 20 s after such a kill (twice in one chaos run).
+ */
+const SPAWN_GRACE_MS = 5_000;
 const LOCK_UPDATE_MS = 2_000;
 /** Longer than any one change's steps (a profile of several CLI calls), shorter than a client's patience. */
 export const LOCK_WAIT_MS = 120_000;
 const RETRY_MIN_MS = 10;
 const RETRY_MAX_MS = 200;
+/** How often the first in the waiting line tries: the lock stays free, the others letting it go by, until it does. */
+const NEXT_RETRY_MS = 25;
 
 export function ownLockPath(configPath: string): string {
   return ownFilePath(configPath, 'lock');
@@ -72,9 +101,16 @@ export function ownLockPath(configPath: string): string {
 export function createOwnLock(configPath: string, options: OwnLockOptions = {}): OwnLock {
   const path = ownLockPath(configPath);
   const ownerPath = join(path, 'owner');
+  const nextOwnerPath = join(path, 'owner.new');
   const staleMs = options.staleMs ?? LOCK_STALE_MS;
   const updateMs = options.updateMs ?? Math.min(LOCK_UPDATE_MS, staleMs / 2);
   const waitMs = options.waitMs ?? LOCK_WAIT_MS;
+  // Where /proc shows no argv, a CLI on its way cannot be seen: the stale time, as before.
+  const startingMs =
+    readProcess(process.pid) === undefined
+      ? staleMs
+      : Math.min(staleMs, options.spawnGraceMs ?? SPAWN_GRACE_MS);
+  const line = createWaitingLine(ownFilePath(configPath, 'lock-waiting'), Math.max(waitMs, LOCK_WAIT_MS));
   const logWarning =
     options.logWarning ??
     ((message: string) => {
@@ -87,14 +123,16 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
   const nameOwner = () => {
     const owner = { ...thisProcess(), helpers: [...helpers], starting: [...starting] };
     try {
-      // Synced: a CLI about to start is named before its spawn, whatever cuts this process off.
-      const file = openSync(ownerPath, 'w', OWN_FILE_MODE);
+      // Synced: a CLI about to start is named before its spawn, whatever cuts this process off; replaced
+      // by a rename: a kill mid-write leaves the owner named before, never an owner file cut short.
+      const file = openSync(nextOwnerPath, 'w', OWN_FILE_MODE);
       try {
         writeSync(file, JSON.stringify(owner));
         fsyncSync(file);
       } finally {
         closeSync(file);
       }
+      renameSync(nextOwnerPath, ownerPath);
     } catch {
       // Not named: the lock is then taken over only once it goes stale, never sooner.
     }
@@ -104,8 +142,9 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
 
   /**
    * The lock, once taken: its release; undefined when the own folder cannot be written (made,
-   * entered), where no MCP Admin can take it: the change goes on, and the writes of its own files
-   * fail on their own terms (a warning, or a refusal where a record must come first).
+   * entered, or a full disk takes the lock's owner file), where no MCP Admin can take a free lock:
+   * the change goes on, and the writes of its own files fail on their own terms (a warning, or a
+   * refusal where a record must come first).
    */
   async function acquire(): Promise<(() => Promise<void>) | undefined> {
     try {
@@ -113,48 +152,65 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
     } catch {
       return undefined;
     }
-    const deadline = Date.now() + waitMs;
-    for (let delay = RETRY_MIN_MS; ; delay = Math.min(delay * 2, RETRY_MAX_MS)) {
-      try {
-        const release = await lockfile.lock(path, {
-          realpath: false,
-          lockfilePath: path,
-          stale: staleMs,
-          update: updateMs,
-          retries: 0,
-          onCompromised: (error) => {
-            logWarning(`${path} could not be kept fresh while this MCP Admin held it: ${errorText(error)}`);
-          },
-        });
-        helpers.clear();
-        starting.clear();
-        await writeFile(ownerPath, JSON.stringify(thisProcess()), { mode: OWN_FILE_MODE }).catch(
-          () => undefined,
-        );
-        return async () => {
-          // Named as ours, it is ours: no one takes a lock whose named owner runs.
-          const ours = (await ownerOf(ownerPath))?.pid === process.pid;
-          await rm(ownerPath, { force: true });
-          // proper-lockfile lets go of a lock it could not touch in time (a full disk, a frozen loop) without removing it.
-          await release().catch(async (error: unknown) => {
-            if (!ours) throw error;
-            await rmdir(path);
-          });
-        };
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        // ENOTEMPTY: a lock untouched past `staleMs` whose owner is named, and so is judged by its process.
-        if (code !== 'ELOCKED' && code !== 'ENOTEMPTY') return undefined;
-        if (await tookOverFromTheGone()) continue;
+    const since = Date.now();
+    const deadline = since + waitMs;
+    let ticket: Ticket | undefined;
+    try {
+      for (let delay = RETRY_MIN_MS; ; delay = Math.min(delay * 2, RETRY_MAX_MS)) {
+        // One that waited longer goes first: this process lets the lock go by, and waits in line.
+        const behind = await line.anyoneAhead(ticket);
+        if (!behind) {
+          try {
+            return await lockFile();
+          } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code;
+            // ENOTEMPTY: a lock untouched past `staleMs` whose owner is named, and so is judged by its process.
+            if (code !== 'ELOCKED' && code !== 'ENOTEMPTY') return undefined;
+            if (await tookOverFromTheGone()) continue;
+          }
+        }
+        ticket ??= await line.take(since, waitMs);
         if (Date.now() + delay > deadline) {
           throw new McpCoreError(
             'QUEUE_FULL',
             `Another MCP Admin on this config has held ${path} for over ${String(Math.round(waitMs / 1000))} s; try again when its change is done.`,
           );
         }
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        // First in line, it looks again soon: the others let the lock go by until it has it.
+        await new Promise((resolve) => setTimeout(resolve, behind ? delay : Math.min(delay, NEXT_RETRY_MS)));
       }
+    } finally {
+      await ticket?.remove();
     }
+  }
+
+  /** Takes the lock file now (ELOCKED when another holds it) and names this process its owner: its release. */
+  async function lockFile(): Promise<() => Promise<void>> {
+    const release = await lockfile.lock(path, {
+      realpath: false,
+      lockfilePath: path,
+      stale: staleMs,
+      update: updateMs,
+      retries: 0,
+      fs: { ...fs, mkdir: makeNamedLock },
+      onCompromised: (error) => {
+        logWarning(`${path} could not be kept fresh while this MCP Admin held it: ${errorText(error)}`);
+      },
+    });
+    helpers.clear();
+    starting.clear();
+    return async () => {
+      // Named as ours, it is ours: no one takes a lock whose named owner runs.
+      const ours = (await ownerOf(ownerPath))?.pid === process.pid;
+      await rm(nextOwnerPath, { force: true });
+      // A kill from here to the folder's removal leaves it empty: the next MCP Admin's rename replaces it at once.
+      await rm(ownerPath, { force: true });
+      // proper-lockfile lets go of a lock it could not touch in time (a full disk, a frozen loop) without removing it.
+      await release().catch(async (error: unknown) => {
+        if (!ours) throw error;
+        await rmdir(path);
+      });
+    };
   }
 
   /**
@@ -163,7 +219,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
    */
   async function tookOverFromTheGone(): Promise<boolean> {
     const owner = await ownerOf(ownerPath);
-    if (owner === undefined || isLive(owner, staleMs)) return false;
+    if (owner === undefined || isLive(owner, startingMs)) return false;
     const aside = `${path}.gone-${randomUUID()}`;
     try {
       await rename(path, aside);
@@ -171,7 +227,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
       return false;
     }
     const moved = await ownerOf(join(aside, 'owner'));
-    if (moved !== undefined && isLive(moved, staleMs)) {
+    if (moved !== undefined && isLive(moved, startingMs)) {
       await rename(aside, path).catch(() => undefined);
       return false;
     }
@@ -220,6 +276,57 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
   };
 }
 
+/**
+ * proper-lockfile's `mkdir` of the lock folder: the folder appears with its `owner` in it (made
+ * beside it, named, moved in by one rename, which fails on a folder that holds anything), so a kill
+ * at any instant leaves no lock that names no one, which only going stale (`staleMs`) would free.
+ * The rename replaces an empty folder: one a kill left between removing its owner and itself.
+ * What a kill before the rename leaves beside (`lock.new-…`) is in no one's way.
+ */
+function makeNamedLock(path: string, done: (error: NodeJS.ErrnoException | null) => void): void {
+  const aside = `${path}.new-${randomUUID()}`;
+  const make = async () => {
+    // Held (its owner in it): said without making anything, as a waiter asks every 25 to 200 ms.
+    if (await holdsAnything(path)) throw Object.assign(new Error(`${path} is held`), { code: 'EEXIST' });
+    await mkdir(aside, { mode: OWN_DIR_MODE });
+    try {
+      await writeFile(join(aside, 'owner'), JSON.stringify(thisProcess()), {
+        mode: OWN_FILE_MODE,
+        flag: 'wx',
+      });
+      await rename(aside, path);
+    } catch (error) {
+      await rm(aside, { recursive: true, force: true }).catch(() => undefined);
+      throw error;
+    }
+  };
+  make().then(
+    () => {
+      done(null);
+    },
+    (error: unknown) => {
+      const failure = error as NodeJS.ErrnoException;
+      // Held (a folder with its owner), or something else is there: as `mkdir` says, it exists.
+      if (['ENOTEMPTY', 'EEXIST', 'ENOTDIR', 'EISDIR'].includes(failure.code ?? '')) failure.code = 'EEXIST';
+      done(failure);
+    },
+  );
+}
+
+/** Whether the folder at `path` holds an entry (one read, whatever it holds). */
+async function holdsAnything(path: string): Promise<boolean> {
+  try {
+    const dir = await opendir(path);
+    try {
+      return (await dir.read()) !== null;
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
 /** A CLI named before its spawn: what it runs, and when (ms since the epoch) it was about to start. */
 interface StartingCli {
   bin: string;
@@ -236,18 +343,18 @@ interface LockOwner extends ProcessOwner {
 /**
  * Whether the owner, or a CLI it started under the lock (which a kill of the owner leaves
  * running), still runs; a CLI named only as about to start may run while one runs what it was to
- * run, and within `staleMs` of its naming (it may not have reached its own program yet, or there
+ * run, and within `startingMs` of its naming (it may not have reached its own program yet, or there
  * is no /proc to look in).
  */
-function isLive(owner: LockOwner, staleMs: number): boolean {
+function isLive(owner: LockOwner, startingMs: number): boolean {
   return (
-    isRunning(owner) || owner.helpers.some(isRunning) || owner.starting.some((cli) => mayRun(cli, staleMs))
+    isRunning(owner) || owner.helpers.some(isRunning) || owner.starting.some((cli) => mayRun(cli, startingMs))
   );
 }
 
-function mayRun({ args, since }: StartingCli, staleMs: number): boolean {
+function mayRun({ args, since }: StartingCli, startingMs: number): boolean {
   const age = Date.now() - since;
-  return (age >= 0 && age < staleMs) || isRunningArgs(args);
+  return (age >= 0 && age < startingMs) || isRunningArgs(args);
 }
 
 /** The owner a lock names, if it names one this way. */

@@ -5,9 +5,9 @@
  */
 import { createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ afterEach(() => {
  * spawns it, and stops before naming its pid (a process that says "spawned" and waits to be killed).
  */
 const CUT_OFF_OWNER = `
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 const { createOwnLock } = await import(process.env.OWN_LOCK);
 const lock = createOwnLock(process.env.CONFIG_PATH, { staleMs: 400 });
 await lock.hold(async () => {
@@ -94,4 +94,29 @@ it('tells the lock what a CLI runs before its spawn, then its pid, then that it 
     { pid: 'number' },
     'exited',
   ]);
+});
+
+it('takes over a lock whose killed owner named a CLI as starting that never started once the spawn grace has passed, not the stale time', async () => {
+  const lockPath = ownLockPath(world.configPath);
+  mkdirSync(lockPath, { recursive: true });
+  const { pid } = spawnSync(process.execPath, ['-e', '']);
+  const args = ['mcp', 'remove', `never-started-${randomUUID()}`, '-s', 'user'];
+  writeFileSync(
+    join(lockPath, 'owner'),
+    JSON.stringify({
+      pid,
+      startTime: 1,
+      helpers: [],
+      starting: [{ bin: SLEEPING_CLAUDE, args, since: Date.now() }],
+    }),
+  );
+  const began = Date.now();
+
+  // The stale time as in use (20 s); a wait of 3 s.
+  const held = await createOwnLock(world.configPath, { spawnGraceMs: 300, waitMs: 3_000 })
+    .hold(() => Promise.resolve('ran'))
+    .catch((error: unknown) => error);
+
+  expect(held).toBe('ran');
+  expect(Date.now() - began).toBeGreaterThanOrEqual(300);
 });

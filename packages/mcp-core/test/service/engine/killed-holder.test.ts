@@ -1,0 +1,69 @@
+/**
+ * A `kill -9` of an MCP Admin at any instant of taking or letting go of the own lock leaves a lock
+ * the next one takes at once, never one it waits `staleMs` (20 s) for. Seen in the chaos test: a
+ * server restarted after a kill printed no start line within 30 s, its start (settling what the
+ * killed one left, under the lock) and the other server's changes waiting about 20 s, because the
+ * killed one had left the lock's folder without its `owner` (cut off between making the folder and
+ * naming itself in it, or between removing its owner file and the folder).
+ */
+import { createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
+import type { TestWorld } from '@mcp-admin/core/testing';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createOwnLock, ownLockPath } from '../../../src/own-lock';
+
+const LOOPING_HOLDER = join(import.meta.dirname, '..', '..', 'fixtures', 'lock-taking-loop.mjs');
+const OWN_LOCK = join(import.meta.dirname, '..', '..', '..', 'src', 'own-lock.ts');
+
+let world: TestWorld;
+beforeEach(() => {
+  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
+});
+afterEach(() => {
+  world.remove();
+});
+
+/** Takes the lock for a moment, waiting at most `waitMs`: 'ran', or the error that refused it. */
+function holdOnce(waitMs: number): Promise<unknown> {
+  return createOwnLock(world.configPath, { waitMs })
+    .hold(() => Promise.resolve('ran'))
+    .catch((error: unknown) => error);
+}
+
+it('takes at once a lock folder left without its owner file (its owner cut off while letting it go), not once it is stale', async () => {
+  mkdirSync(ownLockPath(world.configPath), { recursive: true });
+
+  expect(await holdOnce(1_000)).toBe('ran');
+});
+
+it('takes the lock at once after each of 8 kill -9s of a process taking and letting go of it in a loop', async () => {
+  const outcomes: unknown[] = [];
+  for (let kill = 0; kill < 8; kill++) {
+    const holder = spawn(process.execPath, ['--import', 'tsx', LOOPING_HOLDER], {
+      env: { ...process.env, OWN_LOCK, CONFIG_PATH: world.configPath, HOLD_MS: '0', LOOP_MS: '60000' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await Promise.race([
+      once(holder.stdout, 'data'),
+      once(holder, 'exit').then(() =>
+        Promise.reject(new Error('the looping holder ended before it held the lock')),
+      ),
+    ]);
+    // Somewhere in its loop: mostly taking, naming itself, and letting go.
+    await sleep(5 + ((kill * 7) % 40));
+    holder.kill('SIGKILL');
+    await once(holder, 'exit');
+    const outcome = await holdOnce(1_000);
+    outcomes.push(outcome);
+    // A lock left in the way would keep the next holder from it too.
+    if (outcome !== 'ran') break;
+  }
+
+  expect(outcomes).toEqual(Array.from({ length: 8 }, () => 'ran'));
+  // What a kill left beside the lock is not in the lock's way, and the lock itself is gone.
+  expect(readdirSync(join(world.configDir, '.mcp-admin')).filter((name) => name === 'lock')).toEqual([]);
+});
