@@ -191,7 +191,7 @@ async function firstPaintCold(
  * its own script in the page (about 20 ms) and run it every frame, on the page's main thread, while
  * the page was being painted.
  */
-async function reported<T>(page: Page): Promise<{ value: Promise<T> }> {
+export async function reported<T>(page: Page): Promise<{ value: Promise<T> }> {
   let resolve: (value: T) => void = () => undefined;
   const value = new Promise<T>((resolved, reject) => {
     resolve = resolved;

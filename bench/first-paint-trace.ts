@@ -7,7 +7,7 @@
  * `TRACE_DUMP=file` to keep the last trace and its events); prints, asserts nothing.
  */
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM, FIRST_ROW_WATCH, withPanelServer, type PaintRun } from './first-load';
+import { CHROMIUM, FIRST_ROW_WATCH, reported, withPanelServer, type PaintRun } from './first-load';
 
 const RUNS = Number(process.env.TRACE_RUNS ?? 5);
 /** `TRACE_PATHS=/,/?x` traces each in turn. */
@@ -73,13 +73,11 @@ const MAIN_PHASES = [
 export async function traceLoad(page: Page, url: string): Promise<Phases> {
   const browser = page.context().browser();
   if (browser === null) throw new Error('no browser');
+  const painted = await reported<PaintRun>(page);
   await page.addInitScript(FIRST_ROW_WATCH);
   await browser.startTracing(page, { categories: CATEGORIES.split(',') });
   await page.goto(url);
-  const handle = await page.waitForFunction(() => (window as { firstRow?: PaintRun }).firstRow, null, {
-    timeout: 30_000,
-  });
-  const run = (await handle.jsonValue()) as PaintRun;
+  const run = await painted.value;
   // The page settles (its script ran after the paint) before the trace stops.
   await page.waitForTimeout(300);
   const elements = await page.evaluate(() => document.querySelectorAll('*').length);
