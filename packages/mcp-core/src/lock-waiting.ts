@@ -21,6 +21,7 @@ import { lstat, mkdir, open, opendir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { OWN_DIR_MODE, OWN_FILE_MODE } from './own-files';
 import { isRunning, thisProcess } from './process-table';
+import { readSmallJsonFile } from './small-json-file';
 import type { ProcessOwner } from './process-table';
 
 /** A ticket names a process and two numbers: far below this. */
@@ -30,8 +31,6 @@ const MAX_NAMES = 256;
 const MAX_READS = 16;
 /** `<ms since the epoch, 15 digits>-<pid>-<random hex>`: sorted by name, oldest first. */
 const TICKET_NAME = /^(\d{15})-([1-9]\d{0,9})-[0-9a-f]{16}$/;
-// O_NOFOLLOW: a planted link is not followed; O_NONBLOCK: a FIFO swapped in after the listing does not block the open.
-const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | constants.O_NOFOLLOW;
 const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 /** A ticket as its file names it: its process, when it began to wait and for how long at most. */
@@ -122,26 +121,10 @@ async function olderNames(path: string, mine: string | undefined): Promise<strin
 
 /** The ticket a file holds, if it is a small regular file that names the process and time its name does. */
 async function readTicket(path: string, name: string): Promise<TicketText | undefined> {
-  let handle;
-  try {
-    handle = await open(path, READ_FLAGS);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile() || stats.size > MAX_TICKET_BYTES) return undefined;
-    const buffer = Buffer.alloc(MAX_TICKET_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, MAX_TICKET_BYTES, 0);
-    const text = JSON.parse(buffer.subarray(0, bytesRead).toString('utf8')) as Partial<TicketText> | null;
-    const [, since, pid] = TICKET_NAME.exec(name) ?? [];
-    if (text?.pid !== Number(pid) || text.since !== Number(since)) return undefined;
-    if (typeof text.waitMs !== 'number' || !(text.waitMs >= 0)) return undefined;
-    const startTime = typeof text.startTime === 'number' ? text.startTime : null;
-    return { pid: text.pid, startTime, since: text.since, waitMs: text.waitMs };
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
+  const text = (await readSmallJsonFile(path, MAX_TICKET_BYTES)) as Partial<TicketText> | null | undefined;
+  const [, since, pid] = TICKET_NAME.exec(name) ?? [];
+  if (text?.pid !== Number(pid) || text.since !== Number(since)) return undefined;
+  if (typeof text.waitMs !== 'number' || !(text.waitMs >= 0)) return undefined;
+  const startTime = typeof text.startTime === 'number' ? text.startTime : null;
+  return { pid: text.pid, startTime, since: text.since, waitMs: text.waitMs };
 }

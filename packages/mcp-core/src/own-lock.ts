@@ -28,8 +28,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as fs from 'node:fs';
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { mkdir, open, opendir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { errorText } from './error-text';
@@ -38,6 +37,7 @@ import { makeOwnDir, OWN_DIR_MODE, OWN_FILE_MODE, ownFilePath } from './own-file
 import { createWaitingLine } from './lock-waiting';
 import type { Ticket } from './lock-waiting';
 import { isRunning, isRunningArgs, readProcess, thisProcess } from './process-table';
+import { readSmallJsonFile } from './small-json-file';
 import type { ProcessOwner } from './process-table';
 
 export interface OwnLock {
@@ -360,12 +360,15 @@ function mayRun({ args, since }: StartingCli, startingMs: number): boolean {
 /** The owner a lock names, if it names one this way. */
 async function ownerOf(path: string): Promise<LockOwner | undefined> {
   try {
-    const owner = JSON.parse(await readSmallFile(path)) as {
-      pid?: unknown;
-      startTime?: unknown;
-      helpers?: unknown;
-      starting?: unknown;
-    } | null;
+    const owner = (await readSmallJsonFile(path, MAX_OWNER_BYTES)) as
+      | {
+          pid?: unknown;
+          startTime?: unknown;
+          helpers?: unknown;
+          starting?: unknown;
+        }
+      | null
+      | undefined;
     const processOf = (value: unknown): ProcessOwner | undefined => {
       const { pid, startTime } = (value ?? {}) as { pid?: unknown; startTime?: unknown };
       if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return undefined;
@@ -395,18 +398,6 @@ function startingOf(value: unknown): StartingCli | undefined {
 
 /** An owner file names a process and at most 64 CLIs: far below this. */
 const MAX_OWNER_BYTES = 16 * 1024;
-
-/** The first bytes of a regular file: a FIFO or a link put at `path` neither blocks nor is followed. */
-async function readSmallFile(path: string): Promise<string> {
-  const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  try {
-    if (!(await file.stat()).isFile()) throw new Error(`${path} is not a regular file`);
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(MAX_OWNER_BYTES), 0, MAX_OWNER_BYTES, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await file.close();
-  }
-}
 
 /** No lock: for a file only one writer in one process ever touches (a test's own journal). */
 export const NO_LOCK: OwnLock = {

@@ -7,10 +7,10 @@
  * Every byte is hostile: only regular files named `<pid>.json`, no link followed, caps on the
  * folder, on the files opened and on their size, and a time budget; nothing here throws.
  */
-import { constants } from 'node:fs';
-import { lstat, open, opendir } from 'node:fs/promises';
+import { lstat, opendir } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { readProcess } from '../process-table';
+import { readSmallJsonFile } from '../small-json-file';
 import { isRecord } from '../records';
 
 export interface RunningSession {
@@ -42,8 +42,6 @@ export const SESSION_FILE_LIMITS = {
 };
 
 const SESSION_FILE_NAME = /^[1-9]\d{0,9}\.json$/;
-// O_NOFOLLOW: a planted link is not read; O_NONBLOCK: a FIFO swapped in after the listing does not block the open.
-const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY | constants.O_NOFOLLOW;
 
 /** Whether this machine has /proc, without which a session's liveness cannot be proved. */
 export function canProveLiveness(): boolean {
@@ -73,7 +71,7 @@ export async function readRunningSessions(
       // Gone, or exited and not yet reaped: the file is stale, and is never opened.
       if (owner === undefined || owner.state === 'Z') continue;
       if (++opened > limits.filesRead) break;
-      const record = await readSessionFile(join(dir, entry.name), limits.fileBytes);
+      const record = await readSmallJsonFile(join(dir, entry.name), limits.fileBytes);
       const session = record === undefined ? undefined : sessionOf(record, pid, owner.startTime, limits);
       if (session !== undefined) sessions.push(session);
     }
@@ -81,26 +79,6 @@ export async function readRunningSessions(
     // The folder vanished or became unreadable mid-listing: what was read stands.
   }
   return sessions.sort((a, b) => a.startedAt - b.startedAt || a.pid - b.pid);
-}
-
-async function readSessionFile(path: string, maxBytes: number): Promise<unknown> {
-  let handle;
-  try {
-    handle = await open(path, OPEN_FLAGS);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stats = await handle.stat();
-    if (!stats.isFile() || stats.size > maxBytes) return undefined;
-    const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return JSON.parse(buffer.subarray(0, bytesRead).toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
 }
 
 /** The session a file describes, if it is well formed and its process is the one that wrote it. */
