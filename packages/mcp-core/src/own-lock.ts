@@ -28,8 +28,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import * as fs from 'node:fs';
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { mkdir, opendir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, mkdir, opendir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { errorText } from './error-text';
 import { McpCoreError } from './errors';
@@ -139,6 +139,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
   };
   // Tasks of this process wait here for each other, so only one at a time contends for the file.
   let inProcess: Promise<unknown> = Promise.resolve();
+  let leftoversCleared: Promise<void> | undefined;
 
   /**
    * The lock, once taken: its release; undefined when the own folder cannot be written (made,
@@ -199,6 +200,9 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
     });
     helpers.clear();
     starting.clear();
+    // Once per process, holding the lock: what kills left beside it goes.
+    leftoversCleared ??= clearLeftovers(path, staleMs);
+    await leftoversCleared;
     return async () => {
       // Named as ours, it is ours: no one takes a lock whose named owner runs.
       const ours = (await ownerOf(ownerPath))?.pid === process.pid;
@@ -276,12 +280,43 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
   };
 }
 
+/** At most this many names are looked at, and leftovers removed, per process: the folder may hold anything. */
+const MAX_NAMES_LOOKED_AT = 1_024;
+const MAX_LEFTOVERS = 64;
+/** The names `makeNamedLock` and `tookOverFromTheGone` put beside the lock (`ownLockPath`'s `lock`). */
+const LEFTOVER_NAME = /^lock\.(?:new|gone)-[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/;
+
+/**
+ * Removes the folders a kill left beside the lock (`lock.new-…` cut off before its rename into place,
+ * `lock.gone-…` before its removal), untouched for `staleMs`: each lives for a few steps of one
+ * process, so one that old is no one's. Only folders named so, never through a link, among the first
+ * MAX_NAMES_LOOKED_AT names, at most MAX_LEFTOVERS; whatever fails is left for the next process.
+ */
+async function clearLeftovers(path: string, staleMs: number): Promise<void> {
+  const folder = dirname(path);
+  let looked = 0;
+  let removed = 0;
+  try {
+    for await (const entry of await opendir(folder)) {
+      if (++looked > MAX_NAMES_LOOKED_AT || removed >= MAX_LEFTOVERS) break;
+      if (!entry.isDirectory() || !LEFTOVER_NAME.test(entry.name)) continue;
+      const aside = join(folder, entry.name);
+      const stats = await lstat(aside).catch(() => undefined);
+      if (stats?.isDirectory() !== true || Date.now() - stats.mtimeMs < staleMs) continue;
+      await rm(aside, { recursive: true, force: true }).catch(() => undefined);
+      removed++;
+    }
+  } catch {
+    // The own folder vanished or cannot be listed: the leftovers stay, in no one's way.
+  }
+}
+
 /**
  * proper-lockfile's `mkdir` of the lock folder: the folder appears with its `owner` in it (made
  * beside it, named, moved in by one rename, which fails on a folder that holds anything), so a kill
  * at any instant leaves no lock that names no one, which only going stale (`staleMs`) would free.
  * The rename replaces an empty folder: one a kill left between removing its owner and itself.
- * What a kill before the rename leaves beside (`lock.new-…`) is in no one's way.
+ * What a kill before the rename leaves beside (`lock.new-…`) is in no one's way, and `clearLeftovers` removes it.
  */
 function makeNamedLock(path: string, done: (error: NodeJS.ErrnoException | null) => void): void {
   const aside = `${path}.new-${randomUUID()}`;

@@ -10,7 +10,7 @@ import { createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
 import type { TestWorld } from '@mcp-admin/core/testing';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -66,4 +66,35 @@ it('takes the lock at once after each of 8 kill -9s of a process taking and lett
   expect(outcomes).toEqual(Array.from({ length: 8 }, () => 'ran'));
   // What a kill left beside the lock is not in the lock's way, and the lock itself is gone.
   expect(readdirSync(join(world.configDir, '.mcp-admin')).filter((name) => name === 'lock')).toEqual([]);
+});
+
+it('removes the folders kills left beside the lock once they are older than the stale time, and nothing else', async () => {
+  const ownDir = join(world.configDir, '.mcp-admin');
+  mkdirSync(ownDir, { recursive: true });
+  const old = (Date.now() - 60_000) / 1000;
+  const leftovers = [
+    'lock.new-0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9',
+    'lock.gone-1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  ];
+  const kept = [
+    // Young: a process may be between its steps with it.
+    'lock.new-2b3c4d5e-6f70-4819-a2b3-c4d5e6f7a8b9',
+    // Not a name the lock gives.
+    'lock.other-3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+    'history',
+  ];
+  for (const name of [...leftovers, ...kept]) {
+    mkdirSync(join(ownDir, name));
+    writeFileSync(join(ownDir, name, 'owner'), '{}');
+  }
+  for (const name of [...leftovers, kept[1] ?? '', kept[2] ?? '']) utimesSync(join(ownDir, name), old, old);
+  // A file of a leftover's name is not a folder the lock made.
+  writeFileSync(join(ownDir, 'lock.gone-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a'), 'x');
+  utimesSync(join(ownDir, 'lock.gone-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a'), old, old);
+
+  expect(await holdOnce(1_000)).toBe('ran');
+
+  expect(readdirSync(ownDir).sort()).toEqual(
+    [...kept, 'lock.gone-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a'].sort(),
+  );
 });
