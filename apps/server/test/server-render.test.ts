@@ -6,7 +6,7 @@
  */
 import Fastify from 'fastify';
 import { once } from 'node:events';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -130,6 +130,49 @@ describe('the panel drawn on the server', () => {
 });
 
 describe('the signed-in page', () => {
+  it('has its drawing loaded as soon as the server listens, before any page asks for it', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'mcp-admin-ssr-'));
+    dirs.push(dist);
+    cpSync(TEST_WEB_DIST, dist, { recursive: true });
+    mkdirSync(join(dist, 'ssr'), { recursive: true });
+    const loaded = join(dist, 'loaded');
+    writeFileSync(
+      join(dist, 'ssr', 'entry-server.mjs'),
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(loaded)}, 'yes');\n` +
+        'export async function renderPanel() { return "<p>drawn</p>"; }\n',
+    );
+    const app = Fastify();
+    await registerPanel(app, {
+      webDist: dist,
+      token: 'token',
+      cookieName: () => 'session',
+      firstReads: () => undefined,
+    });
+    expect(existsSync(loaded)).toBe(false);
+
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    onTestFinished(() => app.close());
+
+    await vi.waitFor(
+      () => {
+        expect(existsSync(loaded)).toBe(true);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+  });
+
+  it('warms its drawing once: a render after the build’s entry is gone still draws with the module loaded then', async () => {
+    const dist = webDistWith('export async function renderPanel() { return "<p>drawn</p>"; }');
+    const render = shellRenderer(dist);
+
+    await render.warm();
+    rmSync(join(dist, 'ssr'), { recursive: true, force: true });
+
+    expect(await render(SHELL, reads)).toBe(
+      '<html><body>\n<div id="root"><p>drawn</p></div>\n</body></html>',
+    );
+  });
+
   it('goes out in two parts: the head up to the root, without the module script, before the reads are answered; then the drawn root, the script held behind it, and the reads', async () => {
     let answer: (reads: FirstReads) => void = () => undefined;
     const app = Fastify();

@@ -39,6 +39,11 @@ export async function registerPanel(app: FastifyInstance, options: PanelOptions)
   const hasShell = existsSync(join(options.webDist, 'index.html'));
   const renderShell = shellRenderer(options.webDist);
   if (hasShell) {
+    // Once the port is bound (the start line is not kept waiting), before the user's browser asks.
+    app.addHook('onListen', (done) => {
+      void renderShell.warm();
+      done();
+    });
     await app.register(fastifyStatic, {
       root: options.webDist,
       index: false,

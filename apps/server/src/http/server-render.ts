@@ -51,7 +51,15 @@ export function shellParts(shell: string): ShellParts {
 }
 
 /** Draws the panel into a shell; `undefined` when it cannot (no render entry, a failure, too slow). */
-export type ShellRenderer = (shell: string, reads: FirstReads) => Promise<string | undefined>;
+export interface ShellRenderer {
+  (shell: string, reads: FirstReads): Promise<string | undefined>;
+  /**
+   * Loads the drawing now (a few hundred ms of module loading, React among it), so the first page
+   * a user opens after the server starts does not wait for it; settles once it is loaded or found
+   * missing.
+   */
+  warm(): Promise<void>;
+}
 
 export function shellRenderer(webDist: string): ShellRenderer {
   let loading: Promise<RenderPanel | undefined> | undefined;
@@ -63,13 +71,14 @@ export function shellRenderer(webDist: string): ShellRenderer {
     const loaded = (await import(pathToFileURL(path).href)) as { renderPanel?: unknown };
     return typeof loaded.renderPanel === 'function' ? (loaded.renderPanel as RenderPanel) : undefined;
   };
-  return async (shell, reads) => {
-    if (!shell.includes(EMPTY_ROOT)) return undefined;
-    loading ??= load().catch((error: unknown) => {
+  const loaded = () =>
+    (loading ??= load().catch((error: unknown) => {
       console.error('MCP Admin: the panel cannot be drawn on the server; the browser draws it:', error);
       return undefined;
-    });
-    const renderPanel = await loading;
+    }));
+  const render = async (shell: string, reads: FirstReads): Promise<string | undefined> => {
+    if (!shell.includes(EMPTY_ROOT)) return undefined;
+    const renderPanel = await loaded();
     if (renderPanel === undefined) return undefined;
     const deadline = AbortSignal.timeout(RENDER_DEADLINE_MS);
     const late = new Promise<never>((_, reject) => {
@@ -90,4 +99,9 @@ export function shellRenderer(webDist: string): ShellRenderer {
       late.catch(() => undefined);
     }
   };
+  return Object.assign(render, {
+    warm: async () => {
+      await loaded();
+    },
+  });
 }
