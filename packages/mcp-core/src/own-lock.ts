@@ -6,11 +6,12 @@
  * and never writes over, the middle of another's change. The holder touches the folder every
  * `updateMs` and names itself in it (`owner`: pid and start time; the folder is made beside with
  * its owner in it and moved in by one rename, and the owner replaced by a rename): a lock whose
- * owner process is gone (killed) is taken over at once, and so is an empty folder (cut off between
- * removing its owner and itself); one untouched for `staleMs` that names no owner (as an older MCP
- * Admin, cut off between its `mkdir` and its `owner`, left it) too. A kill -9 at any instant used
- * to be able to leave such a lock, which kept every MCP Admin from it for 20 s (a restarted
- * server's start, settling under the lock, in the chaos test). A live owner's lock is never taken,
+ * owner process is gone (killed) is taken over at once, an empty folder once it is 2 s old (cut off
+ * between removing its owner and itself; an older MCP Admin's `mkdir` makes one that it names itself
+ * in an instant later, which is not replaced meanwhile), and one untouched for `staleMs` whose owner
+ * file is unreadable. A kill -9 at any instant used to be able to leave a lock naming no one, which
+ * kept every MCP Admin from it for 20 s (a restarted server's start, settling under the lock, in the
+ * chaos test). A live owner's lock is never taken,
  * however long it holds it, nor one whose CLI still runs: each CLI spawned under the lock is named
  * in `owner` before its spawn, by what it runs (synced), then by its pid, so a kill between the
  * spawn and its pid leaves a CLI that a later MCP Admin still waits for. Within one process the
@@ -207,7 +208,7 @@ export function createOwnLock(configPath: string, options: OwnLockOptions = {}):
       // Named as ours, it is ours: no one takes a lock whose named owner runs.
       const ours = (await ownerOf(ownerPath))?.pid === process.pid;
       await rm(nextOwnerPath, { force: true });
-      // A kill from here to the folder's removal leaves it empty: the next MCP Admin's rename replaces it at once.
+      // A kill from here to the folder's removal leaves it empty: the next MCP Admin's rename replaces it 2 s on.
       await rm(ownerPath, { force: true });
       // proper-lockfile lets go of a lock it could not touch in time (a full disk, a frozen loop) without removing it.
       await release().catch(async (error: unknown) => {
@@ -315,14 +316,15 @@ async function clearLeftovers(path: string, staleMs: number): Promise<void> {
  * proper-lockfile's `mkdir` of the lock folder: the folder appears with its `owner` in it (made
  * beside it, named, moved in by one rename, which fails on a folder that holds anything), so a kill
  * at any instant leaves no lock that names no one, which only going stale (`staleMs`) would free.
- * The rename replaces an empty folder: one a kill left between removing its owner and itself.
+ * The rename replaces an empty folder: one a kill left between removing its owner and itself, once
+ * it is NAMING_GRACE_MS old (an older MCP Admin's `mkdir` makes it empty before naming itself).
  * What a kill before the rename leaves beside (`lock.new-…`) is in no one's way, and `clearLeftovers` removes it.
  */
 function makeNamedLock(path: string, done: (error: NodeJS.ErrnoException | null) => void): void {
   const aside = `${path}.new-${randomUUID()}`;
   const make = async () => {
     // Held (its owner in it): said without making anything, as a waiter asks every 25 to 200 ms.
-    if (await holdsAnything(path)) throw Object.assign(new Error(`${path} is held`), { code: 'EEXIST' });
+    if (await heldOrBeingNamed(path)) throw Object.assign(new Error(`${path} is held`), { code: 'EEXIST' });
     await mkdir(aside, { mode: OWN_DIR_MODE });
     try {
       await writeFile(join(aside, 'owner'), JSON.stringify(thisProcess()), {
@@ -348,15 +350,23 @@ function makeNamedLock(path: string, done: (error: NodeJS.ErrnoException | null)
   );
 }
 
-/** Whether the folder at `path` holds an entry (one read, whatever it holds). */
-async function holdsAnything(path: string): Promise<boolean> {
+/**
+ * An empty lock folder this young may be an older MCP Admin's (one that makes the folder, then names
+ * itself in it) between those two steps: replacing it would give the lock to two. One a kill left
+ * empty is taken once it is this old, not once it is stale.
+ */
+const NAMING_GRACE_MS = 2_000;
+
+/** Whether the folder at `path` holds an entry (one read, whatever it holds), or is empty and younger than NAMING_GRACE_MS. */
+async function heldOrBeingNamed(path: string): Promise<boolean> {
   try {
     const dir = await opendir(path);
     try {
-      return (await dir.read()) !== null;
+      if ((await dir.read()) !== null) return true;
     } finally {
       await dir.close();
     }
+    return Date.now() - (await lstat(path)).mtimeMs < NAMING_GRACE_MS;
   } catch {
     return false;
   }

@@ -34,13 +34,21 @@ function holdOnce(waitMs: number): Promise<unknown> {
     .catch((error: unknown) => error);
 }
 
-it('takes at once a lock folder left without its owner file (its owner cut off while letting it go), not once it is stale', async () => {
+it('takes at once a lock folder left without its owner file 2 s ago (its owner cut off while letting it go), not once it is stale', async () => {
   mkdirSync(ownLockPath(world.configPath), { recursive: true });
+  const twoSecondsAgo = (Date.now() - 2_500) / 1000;
+  utimesSync(ownLockPath(world.configPath), twoSecondsAgo, twoSecondsAgo);
 
   expect(await holdOnce(1_000)).toBe('ran');
 });
 
-it('takes the lock at once after each of 8 kill -9s of a process taking and letting go of it in a loop', async () => {
+it('does not take an empty lock folder just made: an older MCP Admin makes it, then names itself in it', async () => {
+  mkdirSync(ownLockPath(world.configPath), { recursive: true });
+
+  expect(await holdOnce(1_000)).toMatchObject({ code: 'QUEUE_FULL' });
+});
+
+it('takes the lock within 3 s (not the 20 s stale time) after each of 8 kill -9s of a process taking and letting go of it in a loop', async () => {
   const outcomes: unknown[] = [];
   for (let kill = 0; kill < 8; kill++) {
     const holder = spawn(process.execPath, ['--import', 'tsx', LOOPING_HOLDER], {
@@ -57,7 +65,8 @@ it('takes the lock at once after each of 8 kill -9s of a process taking and lett
     await sleep(5 + ((kill * 7) % 40));
     holder.kill('SIGKILL');
     await once(holder, 'exit');
-    const outcome = await holdOnce(1_000);
+    // A kill between removing its owner and its folder leaves an empty folder, taken 2 s on.
+    const outcome = await holdOnce(3_000);
     outcomes.push(outcome);
     // A lock left in the way would keep the next holder from it too.
     if (outcome !== 'ran') break;
