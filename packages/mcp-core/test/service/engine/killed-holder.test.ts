@@ -1,58 +1,47 @@
 /**
  * A `kill -9` of an MCP Admin at any instant of taking or letting go of the own lock leaves a lock
- * the next one takes at once, never one it waits `staleMs` (20 s) for. Seen in the chaos test: a
+ * the next one takes within 2 s, never one it waits `staleMs` (20 s) for. Seen in the chaos test: a
  * server restarted after a kill printed no start line within 30 s, its start (settling what the
  * killed one left, under the lock) and the other server's changes waiting about 20 s, because the
  * killed one had left the lock's folder without its `owner` (cut off between making the folder and
  * naming itself in it, or between removing its owner file and the folder).
  */
-import { createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
-import type { TestWorld } from '@mcp-admin/core/testing';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createOwnLock, ownLockPath } from '../../../src/own-lock';
+import { expect, it } from 'vitest';
+import { ownLockPath } from '../../../src/own-lock';
+import { holdOnce, LOCK_TAKING_LOOP, OWN_LOCK_MODULE, useLockWorld } from '../../support/lock-world';
 
-const LOOPING_HOLDER = join(import.meta.dirname, '..', '..', 'fixtures', 'lock-taking-loop.mjs');
-const OWN_LOCK = join(import.meta.dirname, '..', '..', '..', 'src', 'own-lock.ts');
-
-let world: TestWorld;
-beforeEach(() => {
-  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
-});
-afterEach(() => {
-  world.remove();
-});
-
-/** Takes the lock for a moment, waiting at most `waitMs`: 'ran', or the error that refused it. */
-function holdOnce(waitMs: number): Promise<unknown> {
-  return createOwnLock(world.configPath, { waitMs })
-    .hold(() => Promise.resolve('ran'))
-    .catch((error: unknown) => error);
-}
+const lock = useLockWorld();
 
 it('takes at once a lock folder left without its owner file 2 s ago (its owner cut off while letting it go), not once it is stale', async () => {
-  mkdirSync(ownLockPath(world.configPath), { recursive: true });
+  mkdirSync(ownLockPath(lock.world.configPath), { recursive: true });
   const twoSecondsAgo = (Date.now() - 2_500) / 1000;
-  utimesSync(ownLockPath(world.configPath), twoSecondsAgo, twoSecondsAgo);
+  utimesSync(ownLockPath(lock.world.configPath), twoSecondsAgo, twoSecondsAgo);
 
-  expect(await holdOnce(1_000)).toBe('ran');
+  expect(await holdOnce(lock.world, 1_000)).toBe('ran');
 });
 
 it('does not take an empty lock folder just made: an older MCP Admin makes it, then names itself in it', async () => {
-  mkdirSync(ownLockPath(world.configPath), { recursive: true });
+  mkdirSync(ownLockPath(lock.world.configPath), { recursive: true });
 
-  expect(await holdOnce(1_000)).toMatchObject({ code: 'QUEUE_FULL' });
+  expect(await holdOnce(lock.world, 1_000)).toMatchObject({ code: 'QUEUE_FULL' });
 });
 
 it('takes the lock within 3 s (not the 20 s stale time) after each of 8 kill -9s of a process taking and letting go of it in a loop', async () => {
   const outcomes: unknown[] = [];
   for (let kill = 0; kill < 8; kill++) {
-    const holder = spawn(process.execPath, ['--import', 'tsx', LOOPING_HOLDER], {
-      env: { ...process.env, OWN_LOCK, CONFIG_PATH: world.configPath, HOLD_MS: '0', LOOP_MS: '60000' },
+    const holder = spawn(process.execPath, ['--import', 'tsx', LOCK_TAKING_LOOP], {
+      env: {
+        ...process.env,
+        OWN_LOCK: OWN_LOCK_MODULE,
+        CONFIG_PATH: lock.world.configPath,
+        HOLD_MS: '0',
+        LOOP_MS: '60000',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await Promise.race([
@@ -66,7 +55,7 @@ it('takes the lock within 3 s (not the 20 s stale time) after each of 8 kill -9s
     holder.kill('SIGKILL');
     await once(holder, 'exit');
     // A kill between removing its owner and its folder leaves an empty folder, taken 2 s on.
-    const outcome = await holdOnce(3_000);
+    const outcome = await holdOnce(lock.world, 3_000);
     outcomes.push(outcome);
     // A lock left in the way would keep the next holder from it too.
     if (outcome !== 'ran') break;
@@ -74,11 +63,11 @@ it('takes the lock within 3 s (not the 20 s stale time) after each of 8 kill -9s
 
   expect(outcomes).toEqual(Array.from({ length: 8 }, () => 'ran'));
   // What a kill left beside the lock is not in the lock's way, and the lock itself is gone.
-  expect(readdirSync(join(world.configDir, '.mcp-admin')).filter((name) => name === 'lock')).toEqual([]);
+  expect(readdirSync(join(lock.world.configDir, '.mcp-admin')).filter((name) => name === 'lock')).toEqual([]);
 });
 
 it('removes the folders kills left beside the lock once they are older than the stale time, and nothing else', async () => {
-  const ownDir = join(world.configDir, '.mcp-admin');
+  const ownDir = join(lock.world.configDir, '.mcp-admin');
   mkdirSync(ownDir, { recursive: true });
   const old = (Date.now() - 60_000) / 1000;
   const leftovers = [
@@ -101,7 +90,7 @@ it('removes the folders kills left beside the lock once they are older than the 
   writeFileSync(join(ownDir, 'lock.gone-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a'), 'x');
   utimesSync(join(ownDir, 'lock.gone-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a'), old, old);
 
-  expect(await holdOnce(1_000)).toBe('ran');
+  expect(await holdOnce(lock.world, 1_000)).toBe('ran');
 
   expect(readdirSync(ownDir).sort()).toEqual(
     [...kept, 'lock.gone-4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a'].sort(),

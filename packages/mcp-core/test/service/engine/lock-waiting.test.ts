@@ -5,26 +5,18 @@
  * a dead waiter's ticket or any hostile entry, keeps anyone from the lock. Real processes, the real
  * lock: the looping holder is a fixture that takes it again as soon as it lets it go.
  */
-import { createTestWorld, FAKE_CLAUDE } from '@mcp-admin/core/testing';
-import type { TestWorld } from '@mcp-admin/core/testing';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { createOwnLock } from '../../../src/own-lock';
+import { holdOnce, LOCK_TAKING_LOOP, OWN_LOCK_MODULE, useLockWorld } from '../../support/lock-world';
 
-const LOOPING_HOLDER = join(import.meta.dirname, '..', '..', 'fixtures', 'lock-taking-loop.mjs');
-const OWN_LOCK = join(import.meta.dirname, '..', '..', '..', 'src', 'own-lock.ts');
-
-let world: TestWorld;
+const lock = useLockWorld();
 let line: string;
 beforeEach(() => {
-  world = createTestWorld({ claudeBin: FAKE_CLAUDE });
-  line = join(world.configDir, '.mcp-admin', 'lock-waiting');
-});
-afterEach(() => {
-  world.remove();
+  line = join(lock.world.configDir, '.mcp-admin', 'lock-waiting');
 });
 
 /** A ticket's name and text, as a waiter that began at `since` writes it. */
@@ -40,16 +32,15 @@ function endedProcess(): number {
   return spawnSync(process.execPath, ['-e', '']).pid;
 }
 
-/** Takes the lock for a moment, waiting at most `waitMs`: 'ran', or the error that refused it. */
-function holdOnce(waitMs: number): Promise<unknown> {
-  return createOwnLock(world.configPath, { waitMs })
-    .hold(() => Promise.resolve('ran'))
-    .catch((error: unknown) => error);
-}
-
 it('gives the lock to a process that waits for it while another process keeps taking it again at once, long before its wait runs out', async () => {
-  const holder = spawn(process.execPath, ['--import', 'tsx', LOOPING_HOLDER], {
-    env: { ...process.env, OWN_LOCK, CONFIG_PATH: world.configPath, HOLD_MS: '150', LOOP_MS: '8000' },
+  const holder = spawn(process.execPath, ['--import', 'tsx', LOCK_TAKING_LOOP], {
+    env: {
+      ...process.env,
+      OWN_LOCK: OWN_LOCK_MODULE,
+      CONFIG_PATH: lock.world.configPath,
+      HOLD_MS: '150',
+      LOOP_MS: '8000',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -61,7 +52,7 @@ it('gives the lock to a process that waits for it while another process keeps ta
     ]);
     const began = Date.now();
 
-    const held = await createOwnLock(world.configPath, { waitMs: 2_000 })
+    const held = await createOwnLock(lock.world.configPath, { waitMs: 2_000 })
       .hold(() => Promise.resolve({ holderStillTaking: holder.exitCode === null }))
       .catch((error: unknown) => error);
     const waited = Date.now() - began;
@@ -81,7 +72,7 @@ it('takes the lock at once past the ticket of a waiter that was killed, and remo
   mkdirSync(line, { recursive: true });
   writeFileSync(join(line, dead.name), dead.text);
 
-  expect(await holdOnce(500)).toBe('ran');
+  expect(await holdOnce(lock.world, 500)).toBe('ran');
   expect(existsSync(join(line, dead.name))).toBe(false);
 });
 
@@ -90,7 +81,7 @@ it('takes the lock past the ticket of a live process that is older than that pro
   mkdirSync(line, { recursive: true });
   writeFileSync(join(line, outlived.name), outlived.text);
 
-  expect(await holdOnce(500)).toBe('ran');
+  expect(await holdOnce(lock.world, 500)).toBe('ran');
 });
 
 it('lets a live waiter whose ticket is in the line go first: the lock waits, then is refused with QUEUE_FULL', async () => {
@@ -98,7 +89,7 @@ it('lets a live waiter whose ticket is in the line go first: the lock waits, the
   mkdirSync(line, { recursive: true });
   writeFileSync(join(line, waiting.name), waiting.text);
 
-  expect(await holdOnce(300)).toMatchObject({ code: 'QUEUE_FULL' });
+  expect(await holdOnce(lock.world, 300)).toMatchObject({ code: 'QUEUE_FULL' });
   expect(readdirSync(line)).toEqual([waiting.name]);
 });
 
@@ -111,7 +102,7 @@ it('is kept from the lock by nothing else in the line: a FIFO, a link, a folder,
   mkdirSync(line, { recursive: true });
   // A plain open of a FIFO with no writer never returns (this test's timeout).
   spawnSync('mkfifo', [join(line, live('000000000000fff0').name)]);
-  const elsewhere = join(world.plainDir, 'ticket');
+  const elsewhere = join(lock.world.plainDir, 'ticket');
   writeFileSync(elsewhere, live('000000000000fff1').text);
   symlinkSync(elsewhere, join(line, live('000000000000fff1').name));
   mkdirSync(join(line, live('000000000000fff2').name));
@@ -121,25 +112,25 @@ it('is kept from the lock by nothing else in the line: a FIFO, a link, a folder,
   const misnamed = live('000000000000fff5');
   writeFileSync(join(line, misnamed.name), ticket(1, since, 60_000).text);
 
-  expect(await holdOnce(500)).toBe('ran');
+  expect(await holdOnce(lock.world, 500)).toBe('ran');
   // Passed over, not removed: none of it is a dead waiter's ticket.
   expect(readdirSync(line)).toHaveLength(6);
 });
 
 it('does not follow a line folder that is a link, and takes the lock past the ticket it leads to', async () => {
-  const elsewhere = join(world.plainDir, 'line');
+  const elsewhere = join(lock.world.plainDir, 'line');
   const waiting = ticket(process.ppid, Date.now() - 1_000, 60_000);
   mkdirSync(elsewhere);
   writeFileSync(join(elsewhere, waiting.name), waiting.text);
-  mkdirSync(join(world.configDir, '.mcp-admin'), { recursive: true });
+  mkdirSync(join(lock.world.configDir, '.mcp-admin'), { recursive: true });
   symlinkSync(elsewhere, line);
 
-  expect(await holdOnce(500)).toBe('ran');
+  expect(await holdOnce(lock.world, 500)).toBe('ran');
 });
 
 it('takes the lock where the line folder is a file', async () => {
-  mkdirSync(join(world.configDir, '.mcp-admin'), { recursive: true });
+  mkdirSync(join(lock.world.configDir, '.mcp-admin'), { recursive: true });
   writeFileSync(line, 'not a folder');
 
-  expect(await holdOnce(500)).toBe('ran');
+  expect(await holdOnce(lock.world, 500)).toBe('ran');
 });
