@@ -17,9 +17,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, opendir, rm } from 'node:fs/promises';
+import { lstat, open, opendir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { OWN_DIR_MODE, OWN_FILE_MODE } from './own-files';
+import { makeOwnDir, OWN_FILE_MODE } from './own-files';
 import { isRunning, thisProcess } from './process-table';
 import { readSmallJsonFile } from './small-json-file';
 import type { ProcessOwner } from './process-table';
@@ -66,9 +66,7 @@ export function createWaitingLine(path: string, maxWaitMs: number): WaitingLine 
       const file = join(path, name);
       const text: TicketText = { ...me, since, waitMs };
       try {
-        await mkdir(path, { mode: OWN_DIR_MODE }).catch((error: unknown) => {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        });
+        await makeOwnDir(file);
         if (!(await lstat(path)).isDirectory()) return undefined;
         const handle = await open(file, WRITE_FLAGS, OWN_FILE_MODE);
         try {
