@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { writeJson } from './support/seed';
 import { addWithCli, removeWithCli } from './support/claude-cli';
 
 // Another terminal's `claude mcp add` / `remove` is the subject: the real CLI writes the files.
@@ -57,4 +58,26 @@ test('when the panel info cannot be read again after a live update, the panel st
   await expect(panel.serverRow('second')).toBeVisible();
   await expect(panel.serverRow('first')).toBeVisible();
   await expect(panel.newServerButton).toBeVisible();
+});
+
+test('a live stream answered with an error (a stopping server answers 503) is opened again, and what changes next shows without a reload', async ({
+  openPanel,
+  page,
+  world,
+}) => {
+  // The browser gives up on such a stream for good; the panel must open it again itself.
+  const isEvents = (url: URL) => url.pathname.endsWith('/mcp.events');
+  let eventRequests = 0;
+  await page.route(isEvents, async (route) => {
+    eventRequests += 1;
+    await (eventRequests === 1
+      ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' })
+      : route.continue());
+  });
+  const panel = await openPanel();
+  await expect.poll(() => eventRequests, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('alert').filter({ hasText: 'Connection to MCP Admin lost' })).toHaveCount(0);
+
+  await writeJson(world.configPath, { mcpServers: { later: { type: 'stdio', command: 'node', args: [] } } });
+  await expect(panel.serverRow('later')).toBeVisible();
 });

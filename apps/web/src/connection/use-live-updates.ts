@@ -1,9 +1,13 @@
-import { useEffect, useEffectEvent, useState } from 'react';
-import { reportReachable } from './connection-state';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { reportStream } from './connection-state';
 import { useConfigEvents, useRefreshAll } from './api';
 
-/** How long to wait before opening the stream again after the server ended it (it is shutting down). */
+/**
+ * How long to wait before opening the stream again after it ended (the server is shutting down) or
+ * failed for good (a stopping server answered 503): doubled after each miss in a row, up to the cap.
+ */
 const REOPEN_AFTER_MS = 1000;
+const REOPEN_AFTER_AT_MOST_MS = 16_000;
 
 /**
  * Keeps the server list, the known projects, the history, the permission rules and the
@@ -14,34 +18,45 @@ const REOPEN_AFTER_MS = 1000;
  */
 export function useLiveUpdates(projectPath: string): void {
   const refresh = useRefreshAll();
-  // Each time the server ends the stream (a stopping server closes it cleanly), it is opened again.
-  const [endings, setEndings] = useState(0);
+  // Each time the stream ends or fails for good, it is opened again: `misses` counts every such
+  // time (each owes one reopening), `inARow` those since it was last open (the delay grows).
+  const [misses, setMisses] = useState(0);
+  const inARow = useRef(0);
+  const missed = () => {
+    reportStream('lost');
+    inARow.current += 1;
+    setMisses((count) => count + 1);
+  };
   const events = useConfigEvents(projectPath, {
     // Also on every (re)connection: a change made while no stream was open has no event.
-    onStarted: refresh,
-    onData: refresh,
-    onComplete() {
-      reportReachable(false);
-      setEndings((count) => count + 1);
+    onStarted() {
+      inARow.current = 0;
+      refresh();
     },
+    onData: refresh,
+    // A stopping server closes the stream cleanly.
+    onComplete: missed,
+    // The browser gives up on a stream answered with an error status; tRPC then stops too.
+    onError: missed,
   });
   const reopen = useEffectEvent(() => {
     events.reset();
   });
   useEffect(() => {
-    if (endings === 0) return;
+    if (misses === 0) return;
+    const delay = Math.min(REOPEN_AFTER_MS * 2 ** (Math.max(inARow.current, 1) - 1), REOPEN_AFTER_AT_MOST_MS);
     const timer = window.setTimeout(() => {
       reopen();
-    }, REOPEN_AFTER_MS);
+    }, delay);
     return () => {
       window.clearTimeout(timer);
     };
-  }, [endings]);
-  // The link reconnects by itself after a failure; while it tries, the connection is lost.
+  }, [misses]);
+  // The link reconnects by itself after a network failure; while it tries, the connection is lost.
   const lost = events.status === 'error' || (events.status === 'connecting' && events.error !== null);
   const open = events.status === 'pending';
   useEffect(() => {
-    if (lost) reportReachable(false);
-    else if (open) reportReachable(true);
+    if (lost) reportStream('lost');
+    else if (open) reportStream('open');
   }, [lost, open]);
 }

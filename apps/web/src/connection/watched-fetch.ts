@@ -1,4 +1,4 @@
-import { reportReachable } from './connection-state';
+import { reportRequest } from './connection-state';
 import { ServerUnreachableError } from './unreachable';
 
 /**
@@ -25,12 +25,12 @@ export async function watchedFetch(input: RequestInfo | URL, init?: RequestInit)
       ...init,
       signal: AbortSignal.any(signals.filter((signal) => signal != null)),
     });
-    reportReachable(true);
+    reportRequest(true);
     return response;
   } catch (error) {
     if (init?.signal?.aborted === true) throw error;
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    if (!timedOut) reportReachable(false);
+    if (!timedOut) reportRequest(false);
     // A change sent before the server went quiet may still have landed.
     const landing = 'A change sent may still land: the list and History will show it.';
     if (timedOut)

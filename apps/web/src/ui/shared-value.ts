@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /** One value for the whole page that any module may set and any component may show. */
 export interface SharedValue<T> {
+  get: () => T;
   set: (value: T) => void;
   use: () => T;
 }
@@ -16,6 +17,7 @@ export function sharedValue<T>(initial: T): SharedValue<T> {
     };
   };
   return {
+    get: () => current,
     set(value) {
       if (Object.is(value, current)) return;
       current = value;
