@@ -221,6 +221,29 @@ describe('the signed-in page', () => {
         ),
     );
   });
+  it('is the shell of the build on disk: after a new build replaces index.html, the next page has its head', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'mcp-admin-shell-'));
+    dirs.push(dist);
+    cpSync(TEST_WEB_DIST, dist, { recursive: true });
+    const app = Fastify();
+    await registerPanel(app, {
+      webDist: dist,
+      token: 'token',
+      cookieName: () => 'session',
+      firstReads: () => Promise.resolve(reads),
+    });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    onTestFinished(() => app.close());
+
+    const before = await httpRequest(`${url}/`);
+    // Another name and another size, as a new build writes its shell: the page must not keep the old one.
+    writeFileSync(join(dist, 'index.html'), testShell.replace('<head>', '<head><title>new build</title>'));
+    const after = await httpRequest(`${url}/`);
+
+    expect(before.body).not.toContain('<title>new build</title>');
+    expect(after.body).toContain('<title>new build</title>');
+    expect(after.body).toContain('<p>2 servers drawn by the server</p>');
+  });
 });
 
 describe('the signed-in page’s stylesheet', () => {
