@@ -12,6 +12,7 @@ import { observable } from '@trpc/server/observable';
 import { prerender } from 'react-dom/static';
 import type { AppRouter } from '@mcp-admin/api';
 import type { TRPCLink } from '@trpc/client';
+import { reusingLastDrawing } from './drawing-reuse';
 import { seedFirstReads, type SentFirstReads } from './first-reads';
 import { createPanelQueryClient, PanelRoot } from './panel-root';
 import { trpc } from './trpc';
@@ -24,7 +25,9 @@ const pendingLink: TRPCLink<AppRouter> = () => () => observable(() => undefined)
  * `signal` stops it (the server's deadline): whatever it answers then is not used, and the server
  * sends the page for the browser to draw.
  */
-export async function renderPanel(reads: SentFirstReads, signal: AbortSignal): Promise<string> {
+export const renderPanel = reusingLastDrawing(drawPanel);
+
+async function drawPanel(reads: SentFirstReads, signal: AbortSignal): Promise<string> {
   const queryClient = createPanelQueryClient();
   const trpcClient = trpc.createClient({ links: [pendingLink] });
   seedFirstReads(createTRPCQueryUtils({ client: trpcClient, queryClient }), reads);
