@@ -6,7 +6,16 @@
  */
 import Fastify from 'fastify';
 import { once } from 'node:events';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -156,6 +165,35 @@ describe('the signed-in page', () => {
     await vi.waitFor(
       () => {
         expect(existsSync(loaded)).toBe(true);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+  });
+
+  it('draws the first page from the reads to warm as soon as the server listens, before any page asks for it', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'mcp-admin-ssr-'));
+    dirs.push(dist);
+    cpSync(TEST_WEB_DIST, dist, { recursive: true });
+    const drawn = join(dist, 'drawn');
+    writeFileSync(
+      join(dist, 'ssr', 'entry-server.mjs'),
+      `import { appendFileSync } from 'node:fs';\n` +
+        `export async function renderPanel(reads) { appendFileSync(${JSON.stringify(drawn)}, reads.list.servers.map((s) => s.name).join() + ';'); return '<p>drawn</p>'; }\n`,
+    );
+    const app = Fastify();
+    await registerPanel(app, {
+      webDist: dist,
+      token: 'token',
+      cookieName: () => 'session',
+      firstReads: () => undefined,
+      readsToWarm: () => Promise.resolve(reads),
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    onTestFinished(() => app.close());
+
+    await vi.waitFor(
+      () => {
+        expect(existsSync(drawn) ? readFileSync(drawn, 'utf8') : '').toBe('a,b;');
       },
       { timeout: 5_000, interval: 20 },
     );

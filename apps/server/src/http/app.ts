@@ -48,6 +48,11 @@ export interface HttpAppOptions {
   connectionLimits: ConnectionLimits;
   /** Answered by `/healthz` in MCP-Admin-Instance, for a second start to know this one (running-instance.ts). */
   instance?: string | undefined;
+  /**
+   * Draw the first page as the server starts listening (./panel.ts `readsToWarm`). Only where the
+   * start already asked for the panel info: its `claude --version` is kept, so warming spawns nothing.
+   */
+  warmFirstPage?: boolean;
 }
 
 export async function buildHttpApp({
@@ -57,6 +62,7 @@ export async function buildHttpApp({
   webDist,
   connectionLimits,
   instance,
+  warmFirstPage = false,
 }: HttpAppOptions): Promise<FastifyInstance> {
   // A signed-in page carries the panel's stylesheet, which the CSP allows by its hash.
   const inlineStylesheet = await readInlineStylesheet(webDist);
@@ -185,6 +191,12 @@ export async function buildHttpApp({
     { prefix: '/trpc' },
   );
 
+  /** As `system.info` and `mcp.list` answer them, secrets masked (./first-reads.ts). */
+  const readFirstReads = async () => {
+    const caller = createCaller(createApiContext({ admin, closing: closing.signal, fromOtherOrigin: false }));
+    const [info, list] = await Promise.all([caller.system.info(), caller.mcp.list({ reveal: false })]);
+    return { info, list };
+  };
   await registerPanel(app, {
     webDist,
     inlineStylesheet,
@@ -194,14 +206,9 @@ export async function buildHttpApp({
     firstReads: (request) => {
       const signedIn = tokenMatches(readCookie(request.headers.cookie, cookieName), token);
       if (!signedIn || fromOtherOrigin(request)) return undefined;
-      return (async () => {
-        const caller = createCaller(
-          createApiContext({ admin, closing: closing.signal, fromOtherOrigin: false }),
-        );
-        const [info, list] = await Promise.all([caller.system.info(), caller.mcp.list({ reveal: false })]);
-        return { info, list };
-      })();
+      return readFirstReads();
     },
+    readsToWarm: warmFirstPage ? readFirstReads : undefined,
   });
   return app;
 }

@@ -77,6 +77,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
     connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits },
     instance,
+    warmFirstPage: options.requireCli === true,
   });
   try {
     const unfit = await unfitCli;
