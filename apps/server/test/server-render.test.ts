@@ -24,7 +24,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { startServer } from '../src';
 import { AFTER_FIRST_PAINT_SCRIPT } from '../src/http/after-first-paint';
 import { readInlineStylesheet, withInlineStylesheet } from '../src/http/inline-stylesheet';
-import { registerPanel } from '../src/http/panel';
+import { registerPanel, type PanelOptions } from '../src/http/panel';
 import { shellRenderer } from '../src/http/server-render';
 import type { FirstReads } from '../src/http/first-reads';
 import { SECURITY_HEADERS, securityHeadersOf, shell as testShell } from './http-expectations';
@@ -48,6 +48,27 @@ function webDistWith(source: string | undefined): string {
   mkdirSync(join(dist, 'ssr'));
   if (source !== undefined) writeFileSync(join(dist, 'ssr', 'entry-server.mjs'), source);
   return dist;
+}
+
+/** A copy of the test build, whose `ssr/entry-server.mjs` holds `entry` when given. */
+function testBuildWith(entry?: string): string {
+  const dist = mkdtempSync(join(tmpdir(), 'mcp-admin-build-'));
+  dirs.push(dist);
+  cpSync(TEST_WEB_DIST, dist, { recursive: true });
+  if (entry !== undefined) {
+    mkdirSync(join(dist, 'ssr'), { recursive: true });
+    writeFileSync(join(dist, 'ssr', 'entry-server.mjs'), entry);
+  }
+  return dist;
+}
+
+/** The panel alone on a Fastify of its own, listening; closed when the test ends. */
+async function listeningPanel(options: Pick<PanelOptions, 'webDist' | 'firstReads' | 'readsToWarm'>) {
+  const app = Fastify();
+  await registerPanel(app, { token: 'token', cookieName: () => 'session', ...options });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  onTestFinished(() => app.close());
+  return url;
 }
 
 describe('the panel drawn on the server', () => {
@@ -140,13 +161,11 @@ describe('the panel drawn on the server', () => {
 
 describe('the signed-in page', () => {
   it('has its drawing loaded as soon as the server listens, before any page asks for it', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'mcp-admin-ssr-'));
-    dirs.push(dist);
-    cpSync(TEST_WEB_DIST, dist, { recursive: true });
-    mkdirSync(join(dist, 'ssr'), { recursive: true });
-    const loaded = join(dist, 'loaded');
-    writeFileSync(
-      join(dist, 'ssr', 'entry-server.mjs'),
+    const loaded = join(tmpdir(), `mcp-admin-loaded-${String(process.pid)}-${String(Date.now())}`);
+    onTestFinished(() => {
+      rmSync(loaded, { force: true });
+    });
+    const dist = testBuildWith(
       `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(loaded)}, 'yes');\n` +
         'export async function renderPanel() { return "<p>drawn</p>"; }\n',
     );
@@ -171,25 +190,18 @@ describe('the signed-in page', () => {
   });
 
   it('draws the first page from the reads to warm as soon as the server listens, before any page asks for it', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'mcp-admin-ssr-'));
-    dirs.push(dist);
-    cpSync(TEST_WEB_DIST, dist, { recursive: true });
-    const drawn = join(dist, 'drawn');
-    writeFileSync(
-      join(dist, 'ssr', 'entry-server.mjs'),
-      `import { appendFileSync } from 'node:fs';\n` +
-        `export async function renderPanel(reads) { appendFileSync(${JSON.stringify(drawn)}, reads.list.servers.map((s) => s.name).join() + ';'); return '<p>drawn</p>'; }\n`,
-    );
-    const app = Fastify();
-    await registerPanel(app, {
-      webDist: dist,
-      token: 'token',
-      cookieName: () => 'session',
+    const drawn = join(tmpdir(), `mcp-admin-drawn-${String(process.pid)}-${String(Date.now())}`);
+    onTestFinished(() => {
+      rmSync(drawn, { force: true });
+    });
+    await listeningPanel({
+      webDist: testBuildWith(
+        `import { appendFileSync } from 'node:fs';\n` +
+          `export async function renderPanel(reads) { appendFileSync(${JSON.stringify(drawn)}, reads.list.servers.map((s) => s.name).join() + ';'); return '<p>drawn</p>'; }\n`,
+      ),
       firstReads: () => undefined,
       readsToWarm: () => Promise.resolve(reads),
     });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    onTestFinished(() => app.close());
 
     await vi.waitFor(
       () => {
@@ -260,18 +272,8 @@ describe('the signed-in page', () => {
     );
   });
   it('is the shell of the build on disk: after a new build replaces index.html, the next page has its head', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'mcp-admin-shell-'));
-    dirs.push(dist);
-    cpSync(TEST_WEB_DIST, dist, { recursive: true });
-    const app = Fastify();
-    await registerPanel(app, {
-      webDist: dist,
-      token: 'token',
-      cookieName: () => 'session',
-      firstReads: () => Promise.resolve(reads),
-    });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    onTestFinished(() => app.close());
+    const dist = testBuildWith();
+    const url = await listeningPanel({ webDist: dist, firstReads: () => Promise.resolve(reads) });
 
     const before = await httpRequest(`${url}/`);
     // Another name and another size, as a new build writes its shell: the page must not keep the old one.
