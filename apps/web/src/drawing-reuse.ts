@@ -8,7 +8,11 @@ import type { SentFirstReads } from './first-reads';
 
 type Draw = (reads: SentFirstReads, signal: AbortSignal) => Promise<string>;
 
-/** Whether drawing these reads reads the clock: a signed-in server whose token expires (sign-in/sign-in-health.ts). */
+/**
+ * Whether drawing these reads reads the clock: a signed-in server whose token expires
+ * (sign-in/sign-in-health.ts). The kept checks ("checked 5 min ago") are not in the first reads, so
+ * the server draws them as still loading; reads that carried them would have to count here too.
+ */
 export function drawingReadsClock(reads: SentFirstReads): boolean {
   return reads.list.servers.some((server) => server.authExpiresAt !== undefined);
 }
