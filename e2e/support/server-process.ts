@@ -17,8 +17,11 @@ export interface ServerProcess {
   /** False once it exited (stopped by a test, or crashed) and until it is started again. */
   running(): boolean;
   stop(): Promise<void>;
-  /** Starts it again on the same port with the same token, so an open panel reconnects to it. */
-  restart(): Promise<void>;
+  /**
+   * Starts it again on the same port with the same token, so an open panel reconnects to it; with
+   * `newToken`, as a plain `pnpm start` does (a random token each start): `signInUrl` follows.
+   */
+  restart(options?: { newToken?: boolean }): Promise<void>;
 }
 
 /** `extraEnv` is added to the server's environment (e.g. MCP_ADMIN_REGISTRY_URL). */
@@ -50,18 +53,22 @@ export async function startServerProcess(
   try {
     const { signInUrl, url, port, token } = await main.started();
     const again = { ...env, MCP_ADMIN_PORT: String(port), MCP_ADMIN_TOKEN: token };
-    return {
+    const serverProcess: ServerProcess = {
       signInUrl,
       origin: url,
       output: () => main.output(),
       running: () => main.child.exitCode === null && main.child.signalCode === null,
       stop: () => main.stop(),
-      async restart() {
+      async restart({ newToken = false } = {}) {
         await main.stop();
+        if (newToken) delete again.MCP_ADMIN_TOKEN;
         main = spawnMainProcess(again, { built: true });
-        await main.started();
+        const started = await main.started();
+        again.MCP_ADMIN_TOKEN = started.token;
+        serverProcess.signInUrl = started.signInUrl;
       },
     };
+    return serverProcess;
   } catch (error) {
     await main.stop();
     throw error;

@@ -19,3 +19,14 @@ export function useRefreshAll(): () => void {
     void utils.system.info.invalidate();
   };
 }
+
+/**
+ * Reads the panel info again: after the browser gave up on the stream, its answer says why (a 401
+ * once MCP Admin restarted with a new token shows how to sign in again).
+ */
+export function useRereadInfo(): () => void {
+  const utils = trpc.useUtils();
+  return () => {
+    void utils.system.info.invalidate();
+  };
+}

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { reportStream } from './connection-state';
-import { useConfigEvents, useRefreshAll } from './api';
+import { useConfigEvents, useRefreshAll, useRereadInfo } from './api';
 
 /**
  * How long to wait before opening the stream again after it ended (the server is shutting down) or
@@ -18,6 +18,7 @@ const REOPEN_AFTER_AT_MOST_MS = 16_000;
  */
 export function useLiveUpdates(projectPath: string): void {
   const refresh = useRefreshAll();
+  const rereadInfo = useRereadInfo();
   // Each time the stream ends or fails for good, it is opened again: `misses` counts every such
   // time (each owes one reopening), `inARow` those since it was last open (the delay grows).
   const [misses, setMisses] = useState(0);
@@ -36,8 +37,12 @@ export function useLiveUpdates(projectPath: string): void {
     onData: refresh,
     // A stopping server closes the stream cleanly.
     onComplete: missed,
-    // The browser gives up on a stream answered with an error status; tRPC then stops too.
-    onError: missed,
+    // The browser gives up on a stream answered with an error status; tRPC then stops too. The
+    // info's answer tells why: a session a restarted MCP Admin no longer knows gets the sign-in hint.
+    onError() {
+      missed();
+      rereadInfo();
+    },
   });
   const reopen = useEffectEvent(() => {
     events.reset();
