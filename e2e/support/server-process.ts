@@ -52,7 +52,7 @@ export async function startServerProcess(
   let main = spawnMainProcess(env, { built: true });
   try {
     const { signInUrl, url, port, token } = await main.started();
-    const again = { ...env, MCP_ADMIN_PORT: String(port), MCP_ADMIN_TOKEN: token };
+    const again: NodeJS.ProcessEnv = { ...env, MCP_ADMIN_PORT: String(port), MCP_ADMIN_TOKEN: token };
     const serverProcess: ServerProcess = {
       signInUrl,
       origin: url,
