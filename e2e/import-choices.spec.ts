@@ -47,10 +47,14 @@ for (const { label, width, height } of WIDTHS) {
 
     test("Claude Desktop's servers go to User; a taken name offers Replace, an invalid one Rename in place, and Import stays in view", async ({
       page,
-      panel,
+      openPanel,
       world,
     }) => {
+      // Seeded before the panel opens: seeded after, the list's arrival moved Import JSON between the
+      // press and the release of a click, which then opened nothing (CI, stop 52).
       await seedDesktopAndUserGithub(world);
+      const panel = await openPanel();
+      await expect(panel.serverRow('github')).toBeVisible();
       const dialog = new ImportDialog(page);
 
       await dialog.openButton.click();
@@ -129,10 +133,14 @@ for (const { label, width, height } of [WIDTHS[0]]) {
 
     test('into Local, the preview warns that github will shadow User › github; renamed, both stay and a skipped server stays skipped', async ({
       page,
-      panel,
+      openPanel,
       world,
     }) => {
+      // Seeded before the panel opens: seeded after, the list's arrival moved Import JSON between the
+      // press and the release of a click, which then opened nothing (CI, stop 52).
       await seedDesktopAndUserGithub(world);
+      const panel = await openPanel();
+      await expect(panel.serverRow('github')).toBeVisible();
       const dialog = new ImportDialog(page);
 
       await dialog.openButton.click();
