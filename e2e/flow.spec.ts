@@ -63,7 +63,9 @@ for (const { label, width, height } of WIDTHS) {
     }) => {
       await seedServer(world, world.projectDir, toolsServer('files'));
       // The check view's code cannot be fetched, as when the server went away before it arrived.
-      await page.route(/\/assets\/CheckResultView-[^/]+\.js$/, (route) => route.abort());
+      // Under any address: an import asked for again may carry a query (apps/web/src/ui/import-again.ts).
+      const checkResultCode = /\/assets\/CheckResultView-[^/?]+\.js(\?[^/]*)?$/;
+      await page.route(checkResultCode, (route) => route.abort());
       const panel = new PanelPage(page);
       await panel.signIn(server.signInUrl);
 
@@ -76,7 +78,7 @@ for (const { label, width, height } of WIDTHS) {
       await panel.closeSheet();
       await expect(panel.newServerButton).toBeVisible();
 
-      await page.unroute(/\/assets\/CheckResultView-[^/]+\.js$/);
+      await page.unroute(checkResultCode);
       await panel.openSheet('files');
       await failure.getByRole('button', { name: 'Retry', exact: true }).click();
       await expect(tools).toContainText('files_tool');

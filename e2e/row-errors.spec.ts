@@ -191,6 +191,39 @@ for (const width of [1280]) {
       await expect(page.getByRole('status').getByText('Turned off first (User).')).toBeVisible();
     });
 
+    test('code and its stylesheet that could not load while the connection is lost load by themselves once the server is back: the change message shows styled', async ({
+      page,
+      openPanel,
+      server,
+      world,
+    }) => {
+      await writeJson(world.configPath, { mcpServers: { first: toolsServer('a') } });
+      // The change message's code and its stylesheet, asked for as the panel starts: held until the server is gone.
+      const release = await holdRequests(page, (url) =>
+        /\/assets\/ChangeToast-[\w-]+\.(js|css)$/.test(url.pathname),
+      );
+      const panel = await openPanel();
+
+      await server.stop();
+      const lost = page.getByRole('alert').filter({ hasText: 'Connection to MCP Admin lost' });
+      await expect(lost).toBeVisible();
+      const failed = ['.js', '.css'].map((ending) =>
+        page.waitForEvent(
+          'requestfailed',
+          (request) => /\/ChangeToast-[\w-]+/.test(request.url()) && request.url().endsWith(ending),
+        ),
+      );
+      release();
+      await Promise.all(failed);
+
+      await server.restart();
+      await expect(lost).toHaveCount(0, { timeout: 20_000 });
+      await panel.enabledSwitch('first').click();
+      await expect(page.getByRole('status').getByText('Turned off first (User).')).toBeVisible();
+      // Its own stylesheet applies: the message floats over the page's bottom edge.
+      await expect(page.locator('.toast-card')).toHaveCSS('position', 'fixed');
+    });
+
     test('a switch that is saving stays focused and says it is busy instead of turning disabled', async ({
       openPanel,
       page,

@@ -17,7 +17,8 @@ import { goToView } from './ui/view-url';
 // Loaded when first opened (Ctrl+K): the first paint does without it.
 const CommandPalette = lazyPart(
   'the command palette',
-  async () => (await import('./shell/CommandPalette')).CommandPalette,
+  () => import('./shell/CommandPalette'),
+  (module) => module.CommandPalette,
 );
 
 /** The `New server` button's id: focus returns to it when the add form closes. */

@@ -4,6 +4,7 @@ import { startFirstReads } from './first-reads';
 import { watchedFetch } from './connection';
 import { createPanelQueryClient, PanelRoot } from './panel-root';
 import { announceLink } from './toast';
+import { noteFailedStylesheets } from './ui/failed-stylesheets';
 import { trpc } from './trpc';
 import { viewInUrl } from './ui/view-url';
 import './styles.css';
@@ -12,6 +13,9 @@ import './styles.css';
 // its own scripts): its `jitless` setting skips the probe. Set through the config object zod shares
 // on globalThis, before the lazily loaded schemas build any schema, without zod in the first load.
 Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
+
+// Before any part of the panel loads its code and stylesheet (./ui/failed-stylesheets.ts says why).
+noteFailedStylesheets(document);
 
 const queryClient = createPanelQueryClient();
 

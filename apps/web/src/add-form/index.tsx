@@ -5,13 +5,15 @@ import { AddFormPlaceholder } from './AddFormPlaceholder';
 // The form validates with mcp-core's zod schemas, most of the panel's code: the list paints without them.
 export const AddServerForm = lazyPart(
   'the add form',
-  async () => (await import('./AddServerForm')).AddServerForm,
+  () => import('./AddServerForm'),
+  (module) => module.AddServerForm,
   <AddFormPlaceholder />,
 );
 
 export const EditServerForm = lazyPart(
   'the edit form',
-  async () => (await import('./EditServerForm')).EditServerForm,
+  () => import('./EditServerForm'),
+  (module) => module.EditServerForm,
   <AddFormPlaceholder />,
 );
 

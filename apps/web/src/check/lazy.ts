@@ -4,12 +4,20 @@
  */
 import { lazyPart } from '../ui/lazy-part';
 
-export const CheckResultView = lazyPart('the check result', async () => {
-  return (await import('./CheckResultView')).CheckResultView;
-});
+export const CheckResultView = lazyPart(
+  'the check result',
+  () => import('./CheckResultView'),
+  (module) => module.CheckResultView,
+);
 
-export const ConfirmCheckDialog = lazyPart('this confirmation', async () => {
-  return (await import('./ConfirmCheckDialog')).ConfirmCheckDialog;
-});
+export const ConfirmCheckDialog = lazyPart(
+  'this confirmation',
+  () => import('./ConfirmCheckDialog'),
+  (module) => module.ConfirmCheckDialog,
+);
 
-export const CheckAllRun = lazyPart('Check all', async () => (await import('./CheckAllRun')).CheckAllRun);
+export const CheckAllRun = lazyPart(
+  'Check all',
+  () => import('./CheckAllRun'),
+  (module) => module.CheckAllRun,
+);

@@ -3,5 +3,6 @@ import { lazyPart } from '../ui/lazy-part';
 
 export const DiscoverRegion = lazyPart(
   'Discover',
-  async () => (await import('./DiscoverRegion')).DiscoverRegion,
+  () => import('./DiscoverRegion'),
+  (module) => module.DiscoverRegion,
 );

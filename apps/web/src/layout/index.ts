@@ -5,7 +5,13 @@ export { useSystemInfo } from './api';
 export { PanelHeader } from './PanelHeader';
 
 // Shown only without a session or under a managed config: most loads never need them.
-export const SignInHint = lazyPart('the sign-in help', async () => (await import('./SignInHint')).SignInHint);
-export const ManagedBanner = lazyPart('the managed notice', async () => {
-  return (await import('./ManagedBanner')).ManagedBanner;
-});
+export const SignInHint = lazyPart(
+  'the sign-in help',
+  () => import('./SignInHint'),
+  (module) => module.SignInHint,
+);
+export const ManagedBanner = lazyPart(
+  'the managed notice',
+  () => import('./ManagedBanner'),
+  (module) => module.ManagedBanner,
+);

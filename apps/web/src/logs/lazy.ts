@@ -4,4 +4,8 @@ import { lazyPart } from '../ui/lazy-part';
 
 export const LogsDialog = lazy(async () => ({ default: (await import('./LogsDialog')).LogsDialog }));
 
-export const ServerLogs = lazyPart('its logs', async () => (await import('./LogsDialog')).ServerLogs);
+export const ServerLogs = lazyPart(
+  'its logs',
+  () => import('./LogsDialog'),
+  (module) => module.ServerLogs,
+);

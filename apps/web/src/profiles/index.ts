@@ -3,5 +3,6 @@ import { lazyPart } from '../ui/lazy-part';
 
 export const ProfilesRegion = lazyPart(
   'Profiles',
-  async () => (await import('./ProfilesRegion')).ProfilesRegion,
+  () => import('./ProfilesRegion'),
+  (module) => module.ProfilesRegion,
 );

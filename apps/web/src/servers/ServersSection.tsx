@@ -14,16 +14,22 @@ import type { WritableServer } from '../rows';
 import type { ServerEntry } from '../trpc';
 
 // Shown only with no servers yet, or when a config file cannot be read: the first paint does without them.
-const EmptyState = lazyPart('the first steps', async () => (await import('./EmptyState')).EmptyState);
+const EmptyState = lazyPart(
+  'the first steps',
+  () => import('./EmptyState'),
+  (module) => module.EmptyState,
+);
 const FileProblems = lazyPart(
   'the unreadable files',
-  async () => (await import('./FileProblems')).FileProblems,
+  () => import('./FileProblems'),
+  (module) => module.FileProblems,
 );
 
 // Loaded when first opened, like every dialog: the list paints without it.
 const ServerSheetDialog = lazyPart(
   'the server',
-  async () => (await import('./ServerSheetDialog')).ServerSheetDialog,
+  () => import('./ServerSheetDialog'),
+  (module) => module.ServerSheetDialog,
 );
 const MoveAllSecretsDialog = lazy(async () => ({
   default: (await import('./MoveAllSecretsDialog')).MoveAllSecretsDialog,

@@ -6,5 +6,6 @@ export { missedSessionsText, recordMissedSessions } from './session-words';
 /** `Running sessions`; its code loads after the first paint. */
 export const RunningSessionsRegion = lazyPart(
   'the running sessions',
-  async () => (await import('./RunningSessionsRegion')).RunningSessionsRegion,
+  () => import('./RunningSessionsRegion'),
+  (module) => module.RunningSessionsRegion,
 );

@@ -6,5 +6,6 @@ export { announceLink } from './announce-link';
 /** The message after each change; its code loads after the first paint, before any change. */
 export const ChangeToast = lazyPart(
   'the change message',
-  async () => (await import('./ChangeToast')).ChangeToast,
+  () => import('./ChangeToast'),
+  (module) => module.ChangeToast,
 );

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useReducer, type ComponentType, type ReactNode } from 'react';
 import { connectionLost } from './connection-lost';
+import { fetchFailedStylesheetsAgain } from './failed-stylesheets';
+import { importingAgain } from './import-again';
 import { LoadFailureBoundary } from './LoadFailure';
 
 /** Every part's early start: `preloadLazyParts` runs them once the first list is there. */
@@ -22,19 +24,26 @@ export function preloadLazyParts(): () => void {
 /**
  * A lazily loaded part of the panel that cannot take the page down: while its code loads it shows
  * `fallback`; when the code cannot be fetched (the server stopped) it shows an alert with `Retry`,
- * which fetches it again. React.lazy remembers a failed load for good, so a retry makes a new one.
+ * which fetches it again. React.lazy remembers a failed load for good, so a retry makes a new one,
+ * and so may the browser (./import-again.ts): `load` imports the module, `pick` takes the part from it.
+ * A stylesheet that failed before (any part's) is asked for again first: Vite's loader never asks twice.
  */
-export function lazyPart<Props extends object>(
+export function lazyPart<Module, Props extends object>(
   what: string,
-  load: () => Promise<ComponentType<Props>>,
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType<Props>,
   fallback: ReactNode = null,
 ): ComponentType<Props> {
+  const importModule = importingAgain(load);
   let loading: Promise<ComponentType<Props>> | undefined;
   const preload = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading ??= fetchFailedStylesheetsAgain()
+      .then(importModule)
+      .then(pick)
+      .catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
     return loading;
   };
   preloads.push(preload);
