@@ -9,9 +9,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { MCP_SERVER_SCRIPTS } from '@mcp-admin/core/testing';
+import type { PanelPage } from './pages/PanelPage';
 import { holdRequests } from './support/held-requests';
+import type { ServerProcess } from './support/server-process';
 import { expect, test } from './support/fixtures';
 
 async function writeJson(path: string, value: unknown): Promise<void> {
@@ -25,6 +27,44 @@ const toolsServer = (names: string) => ({
   args: [MCP_SERVER_SCRIPTS.toolsFromEnv],
   env: { TOOL_NAMES: names },
 });
+
+/**
+ * Opens the panel on one server with the change message's code (the files ending in `endings`),
+ * asked for as the panel starts, held until the server is stopped: they fail, and the connection
+ * shows lost.
+ */
+async function openWithChangeMessageLost(
+  page: Page,
+  {
+    openPanel,
+    server,
+    world,
+  }: {
+    openPanel: () => Promise<PanelPage>;
+    server: Pick<ServerProcess, 'stop'>;
+    world: { configPath: string };
+  },
+  endings: readonly ('js' | 'css')[],
+): Promise<{ panel: PanelPage; lost: Locator }> {
+  await writeJson(world.configPath, { mcpServers: { first: toolsServer('a') } });
+  const isHeld = (path: string) =>
+    endings.some((ending) => new RegExp(`/assets/ChangeToast-[\\w-]+\\.${ending}$`).test(path));
+  const release = await holdRequests(page, (url) => isHeld(url.pathname));
+  const panel = await openPanel();
+
+  await server.stop();
+  const lost = page.getByRole('alert').filter({ hasText: 'Connection to MCP Admin lost' });
+  await expect(lost).toBeVisible();
+  const failed = endings.map((ending) =>
+    page.waitForEvent(
+      'requestfailed',
+      (request) => isHeld(new URL(request.url()).pathname) && request.url().endsWith(`.${ending}`),
+    ),
+  );
+  release();
+  await Promise.all(failed);
+  return { panel, lost };
+}
 
 /** Pastes `text` into the box as the browser does (a paste event carrying it). */
 async function paste(box: Locator, text: string): Promise<void> {
@@ -167,19 +207,7 @@ for (const width of [1280]) {
       server,
       world,
     }) => {
-      await writeJson(world.configPath, { mcpServers: { first: toolsServer('a') } });
-      // The change message's code, asked for as the panel starts: held until the server is gone.
-      const releaseToast = await holdRequests(page, (url) =>
-        /\/assets\/ChangeToast-[\w-]+\.js$/.test(url.pathname),
-      );
-      const panel = await openPanel();
-
-      await server.stop();
-      const lost = page.getByRole('alert').filter({ hasText: 'Connection to MCP Admin lost' });
-      await expect(lost).toBeVisible();
-      const failed = page.waitForEvent('requestfailed', (request) => request.url().includes('/ChangeToast-'));
-      releaseToast();
-      await failed;
+      const { panel, lost } = await openWithChangeMessageLost(page, { openPanel, server, world }, ['js']);
       await expect(page.getByRole('alert')).toHaveCount(1);
       await expect(page.getByText('Could not load the change message')).toHaveCount(0);
 
@@ -197,24 +225,10 @@ for (const width of [1280]) {
       server,
       world,
     }) => {
-      await writeJson(world.configPath, { mcpServers: { first: toolsServer('a') } });
-      // The change message's code and its stylesheet, asked for as the panel starts: held until the server is gone.
-      const release = await holdRequests(page, (url) =>
-        /\/assets\/ChangeToast-[\w-]+\.(js|css)$/.test(url.pathname),
-      );
-      const panel = await openPanel();
-
-      await server.stop();
-      const lost = page.getByRole('alert').filter({ hasText: 'Connection to MCP Admin lost' });
-      await expect(lost).toBeVisible();
-      const failed = ['.js', '.css'].map((ending) =>
-        page.waitForEvent(
-          'requestfailed',
-          (request) => /\/ChangeToast-[\w-]+/.test(request.url()) && request.url().endsWith(ending),
-        ),
-      );
-      release();
-      await Promise.all(failed);
+      const { panel, lost } = await openWithChangeMessageLost(page, { openPanel, server, world }, [
+        'js',
+        'css',
+      ]);
 
       await server.restart();
       await expect(lost).toHaveCount(0, { timeout: 20_000 });
