@@ -66,3 +66,29 @@ test('Remove on a shadowed row removes that entry from the farther .mcp.json, no
     mcpServers: { shared: { type: 'stdio', command: 'nearer-server', args: [], env: {} } },
   });
 });
+
+test("Remove whose dialog's code could not be fetched keeps the panel, says so with Retry, and Retry opens the dialog", async ({
+  openPanel,
+  page,
+  world,
+}) => {
+  await seedServer(world, world.projectDir, {
+    name: 'old',
+    scope: 'user',
+    command: 'node',
+    args: ['old.js'],
+  });
+  // Under any address: an import asked for again may carry a query (apps/web/src/ui/import-again.ts).
+  const dialogCode = /\/assets\/RemoveServerDialog-[^/?]+\.js(\?[^/]*)?$/;
+  await page.route(dialogCode, (route) => route.abort());
+  const panel = await openPanel();
+
+  await panel.removeButton('old').click();
+  const failure = page.getByRole('alert').filter({ hasText: 'Could not load' });
+  await expect(failure).toHaveText('Could not load the remove dialog. Retry');
+  await expect(panel.serverRow('old')).toBeVisible();
+
+  await page.unroute(dialogCode);
+  await failure.getByRole('button', { name: 'Retry', exact: true }).click();
+  await expect(panel.dialog).toContainText('Remove old?');
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { CheckAllRun, ConfirmCheckDialog, useRowChecks } from '../check';
 import { isUnreachable } from '../connection';
 import { useServerList } from '../shared-queries';
@@ -31,12 +31,16 @@ const ServerSheetDialog = lazyPart(
   () => import('./ServerSheetDialog'),
   (module) => module.ServerSheetDialog,
 );
-const MoveAllSecretsDialog = lazy(async () => ({
-  default: (await import('./MoveAllSecretsDialog')).MoveAllSecretsDialog,
-}));
-const RemoveServerDialog = lazy(async () => ({
-  default: (await import('./RemoveServerDialog')).RemoveServerDialog,
-}));
+const MoveAllSecretsDialog = lazyPart(
+  'the move to the keychain',
+  () => import('./MoveAllSecretsDialog'),
+  (module) => module.MoveAllSecretsDialog,
+);
+const RemoveServerDialog = lazyPart(
+  'the remove dialog',
+  () => import('./RemoveServerDialog'),
+  (module) => module.RemoveServerDialog,
+);
 
 /** A row's action, with the project of the list the row was shown in. */
 interface RowAction {

@@ -1,16 +1,21 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useServerList } from '../shared-queries';
+import { lazyPart } from '../ui/lazy-part';
 import './transfer-bar.css';
 
 // The dialogs and their logic load when first opened: the panel's first load stays small.
-const ImportDialog = lazy(async () => {
-  const module = await import('./ImportDialog');
-  return { default: module.ImportDialog };
-});
-const ExportDialog = lazy(async () => {
-  const module = await import('./ExportDialog');
-  return { default: module.ExportDialog };
-});
+const ImportDialog = lazyPart(
+  'the import dialog',
+  () => import('./ImportDialog'),
+  (module) => module.ImportDialog,
+  <p className="status">Loading…</p>,
+);
+const ExportDialog = lazyPart(
+  'the export dialog',
+  () => import('./ExportDialog'),
+  (module) => module.ExportDialog,
+  <p className="status">Loading…</p>,
+);
 
 /**
  * The doors to importing servers from JSON (Claude Desktop, another project, pasted) and exporting a
