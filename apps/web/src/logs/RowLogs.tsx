@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import type { RowCheck } from '../check';
 import type { ServerEntry } from '../trpc';
 import { LogsDialog } from './lazy';
@@ -26,14 +25,12 @@ export function RowLogs({
   onClose: () => void;
 }) {
   return (
-    <Suspense fallback={null}>
-      <LogsDialog
-        server={server}
-        projectPath={projectPath}
-        checkSummary={checkSummary(check)}
-        onClose={onClose}
-      />
-    </Suspense>
+    <LogsDialog
+      server={server}
+      projectPath={projectPath}
+      checkSummary={checkSummary(check)}
+      onClose={onClose}
+    />
   );
 }
 

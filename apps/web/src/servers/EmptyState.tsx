@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { SCOPES } from '../scopes';
 import { ImportDialog, useImportSources } from '../transfer/lazy';
 import { viewHref } from '../ui/view-url';
@@ -53,14 +53,12 @@ export function EmptyState({ projectPath, onAddServer }: EmptyStateProps) {
         ))}
       </dl>
       {importing && (
-        <Suspense fallback={<p className="status">Loading…</p>}>
-          <ImportDialog
-            projectPath={projectPath}
-            onClose={() => {
-              setImporting(false);
-            }}
-          />
-        </Suspense>
+        <ImportDialog
+          projectPath={projectPath}
+          onClose={() => {
+            setImporting(false);
+          }}
+        />
       )}
     </div>
   );

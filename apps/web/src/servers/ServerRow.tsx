@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { CheckRunning, type RowCheck } from '../check';
 import { useFailureShown } from '../connection';
 import { RowLogs } from '../logs';
@@ -214,22 +214,20 @@ export function ServerRow({
       )}
       {signIn !== null && (
         <td className="sign-in-cell">
-          <Suspense fallback={<p className="status">Starting sign-in…</p>}>
-            <SignInRun
-              key={signIn.run}
-              server={signIn.server}
-              projectPath={signIn.projectPath}
-              tab={signIn.tab}
-              onDone={(ok) => {
-                signIns.finished();
-                // What Claude Code now gets from it: checked with the new token.
-                if (ok) onCheck(signIn.server, signIn.projectPath);
-              }}
-              onClose={() => {
-                signIns.close();
-              }}
-            />
-          </Suspense>
+          <SignInRun
+            key={signIn.run}
+            server={signIn.server}
+            projectPath={signIn.projectPath}
+            tab={signIn.tab}
+            onDone={(ok) => {
+              signIns.finished();
+              // What Claude Code now gets from it: checked with the new token.
+              if (ok) onCheck(signIn.server, signIn.projectPath);
+            }}
+            onClose={() => {
+              signIns.close();
+            }}
+          />
         </td>
       )}
     </tr>

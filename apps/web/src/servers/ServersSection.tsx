@@ -265,35 +265,31 @@ export function ServersSection({ projectPath, locked, onEdit, actions, onAddServ
         </Suspense>
       )}
       {removing !== null && (
-        <Suspense fallback={null}>
-          <RemoveServerDialog
-            server={removing.server}
-            projectPath={removing.projectPath}
-            onClose={() => {
-              setRemoving(null);
-            }}
-            onRemoved={() => {
-              setRemoving(null);
-              // Removed from its sheet: the sheet goes with it, its address too.
-              if (sheetOf !== undefined) sheet.close();
-              // The row whose button opened the dialog is gone: keep focus in the list it left.
-              focusAfterRender(headingId);
-            }}
-          />
-        </Suspense>
+        <RemoveServerDialog
+          server={removing.server}
+          projectPath={removing.projectPath}
+          onClose={() => {
+            setRemoving(null);
+          }}
+          onRemoved={() => {
+            setRemoving(null);
+            // Removed from its sheet: the sheet goes with it, its address too.
+            if (sheetOf !== undefined) sheet.close();
+            // The row whose button opened the dialog is gone: keep focus in the list it left.
+            focusAfterRender(headingId);
+          }}
+        />
       )}
       {movingAll && (
-        <Suspense fallback={null}>
-          <MoveAllSecretsDialog
-            moves={moves}
-            projectPath={list.data?.projectPath ?? projectPath}
-            backend={keychain.data?.backend}
-            onClose={() => {
-              setMovingAll(false);
-              focusAfterRender(headingId);
-            }}
-          />
-        </Suspense>
+        <MoveAllSecretsDialog
+          moves={moves}
+          projectPath={list.data?.projectPath ?? projectPath}
+          backend={keychain.data?.backend}
+          onClose={() => {
+            setMovingAll(false);
+            focusAfterRender(headingId);
+          }}
+        />
       )}
     </section>
   );

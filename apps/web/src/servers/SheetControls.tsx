@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EditServerForm } from '../add-form';
 import type { RowCheck } from '../check';
 import { RowLogs } from '../logs';
@@ -135,23 +135,21 @@ export function SheetControls({ server, projectPath, check, locked, onCheck, onR
         />
       )}
       {signIns.signIn !== null && (
-        <Suspense fallback={<p className="status">Starting sign-in…</p>}>
-          <SignInRun
-            key={signIns.signIn.run}
-            server={signIns.signIn.server}
-            projectPath={signIns.signIn.projectPath}
-            tab={signIns.signIn.tab}
-            onDone={(ok) => {
-              const { server: signedIn, projectPath: signedInProject } = signIns.signIn ?? {};
-              signIns.finished();
-              if (ok && signedIn !== undefined && signedInProject !== undefined)
-                onCheck(signedIn, signedInProject);
-            }}
-            onClose={() => {
-              signIns.close();
-            }}
-          />
-        </Suspense>
+        <SignInRun
+          key={signIns.signIn.run}
+          server={signIns.signIn.server}
+          projectPath={signIns.signIn.projectPath}
+          tab={signIns.signIn.tab}
+          onDone={(ok) => {
+            const { server: signedIn, projectPath: signedInProject } = signIns.signIn ?? {};
+            signIns.finished();
+            if (ok && signedIn !== undefined && signedInProject !== undefined)
+              onCheck(signedIn, signedInProject);
+          }}
+          onClose={() => {
+            signIns.close();
+          }}
+        />
       )}
     </>
   );

@@ -1,15 +1,10 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useServerList } from '../shared-queries';
 import { lazyPart } from '../ui/lazy-part';
+import { ImportDialog } from './lazy';
 import './transfer-bar.css';
 
-// The dialogs and their logic load when first opened: the panel's first load stays small.
-const ImportDialog = lazyPart(
-  'the import dialog',
-  () => import('./ImportDialog'),
-  (module) => module.ImportDialog,
-  <p className="status">Loading…</p>,
-);
+// The export dialog and its logic load when first opened, as the import dialog does (./lazy.tsx).
 const ExportDialog = lazyPart(
   'the export dialog',
   () => import('./ExportDialog'),
@@ -50,10 +45,8 @@ export function TransferBar({ projectPath }: { projectPath: string }) {
           Export
         </button>
       )}
-      <Suspense fallback={<p className="status">Loading…</p>}>
-        {open === 'import' && <ImportDialog projectPath={projectPath} onClose={close} />}
-        {open === 'export' && <ExportDialog projectPath={projectPath} onClose={close} />}
-      </Suspense>
+      {open === 'import' && <ImportDialog projectPath={projectPath} onClose={close} />}
+      {open === 'export' && <ExportDialog projectPath={projectPath} onClose={close} />}
     </div>
   );
 }
