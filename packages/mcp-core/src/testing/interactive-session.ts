@@ -1,7 +1,8 @@
 /**
  * A real interactive `claude` session in a throwaway world, as a person would start one in a
  * terminal: the pinned CLI under a pseudo-terminal (test/fixtures/pty-session.py answers its
- * terminal queries; `script` alone hangs), offline, with a dummy API key. Found by its session file.
+ * terminal queries; `script` alone hangs), offline (the API at a closed port), with a dummy API key.
+ * Found by its session file, once that says the session's status.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { readProcess } from '../process-table';
 import { isRecord } from '../records';
+import { UNREACHABLE_API_ENV } from './unreachable-api';
 
 const PTY_SESSION = fileURLToPath(new URL('../../test/fixtures/pty-session.py', import.meta.url));
 
@@ -42,8 +44,9 @@ export interface InteractiveSession {
 }
 
 /**
- * Starts `claude` in `cwd` on `configDir` and resolves once its session file is written. The
- * caller must `stop()` it (in afterEach): it runs until then.
+ * Starts `claude` in `cwd` on `configDir` and resolves once its session file says its status: the
+ * file is written first without one, and a listing read in between differs from one read after.
+ * The caller must `stop()` it (in afterEach): it runs until then.
  */
 export async function startInteractiveSession(
   bin: string,
@@ -59,6 +62,8 @@ export async function startInteractiveSession(
       HOME: configDir,
       CLAUDE_CONFIG_DIR: configDir,
       ANTHROPIC_API_KEY: DUMMY_API_KEY,
+      // With Anthropic's host the session retries it (remote settings) for seconds before it reports a status.
+      ...UNREACHABLE_API_ENV,
       TERM: 'xterm-256color',
       TMPDIR: tmpDir,
     },
@@ -89,14 +94,26 @@ export async function startInteractiveSession(
   };
   const sessionFile = join(configDir, 'sessions', `${String(pid)}.json`);
   const giveUpAt = Date.now() + timeoutMs;
-  while (!existsSync(sessionFile)) {
+  while (!reportsStatus(sessionFile)) {
     if (Date.now() > giveUpAt || !isRunning(pid)) {
       await stop('SIGKILL');
-      throw new Error(`claude (pid ${String(pid)}) wrote no session file within ${String(timeoutMs)} ms`);
+      throw new Error(
+        `claude (pid ${String(pid)}) wrote no session file with a status within ${String(timeoutMs)} ms`,
+      );
     }
-    await delay(100);
+    await delay(50);
   }
   return { pid, stop };
+}
+
+function reportsStatus(sessionFile: string): boolean {
+  try {
+    const record: unknown = JSON.parse(readFileSync(sessionFile, 'utf8'));
+    return isRecord(record) && typeof record.status === 'string';
+  } catch {
+    // Not written yet, or caught mid-write.
+    return false;
+  }
 }
 
 function isRunning(pid: number): boolean {
