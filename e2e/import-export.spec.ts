@@ -14,7 +14,7 @@ const MIXED = `{
   }
 }`;
 
-test('pasted JSON: Preview shows each server with a checkbox, Import runs the checked ones and shows each result', async ({
+test('pasted JSON: Preview shows each server with a checkbox, Import runs the checked ones and shows each result, and its message in the dialog', async ({
   page,
   openPanel,
   world,
@@ -56,6 +56,10 @@ test('pasted JSON: Preview shows each server with a checkbox, Import runs the ch
   await expect(dialog.row('files')).toContainText('AddedAdded stdio MCP server files to user config');
   await expect(dialog.rows).toHaveCount(2);
   await expect(dialog.status).toHaveText('1 added');
+  // The message after the import shows in the dialog, where it can be read and dismissed.
+  const message = dialog.root.getByRole('status').filter({ hasText: 'Imported 1 server (User).' });
+  await message.getByRole('button', { name: 'Dismiss', exact: true }).click();
+  await expect(message).toHaveCount(0);
   await dialog.close.click();
   await expect(dialog.root).toBeHidden();
   await expect(panel.serverRow('files')).toBeVisible();

@@ -10,7 +10,7 @@ import { readJson } from './support/config-files';
 // Claude Code's `/mcp` toggle (its control protocol) and `claude mcp get` as the oracle: the real CLI.
 test.use({ claudeCli: 'real' });
 
-test("turns a user server off in this project only (Claude Code's /mcp), which claude mcp get confirms, and back on with Undo; a local row has no such switch", async ({
+test("turns a user server off in this project only (Claude Code's /mcp), which claude mcp get confirms, and back on with Undo; the server's sheet turns it off again and says so there; a local row has no such switch", async ({
   openPanel,
   world,
 }) => {
@@ -53,4 +53,17 @@ test("turns a user server off in this project only (Claude Code's /mcp), which c
     (await readJson(world.configPath)) as { projects: Record<string, { disabledMcpServers?: string[] }> }
   ).projects;
   expect(after[world.projectDir]?.disabledMcpServers).toEqual([]);
+
+  // The same switch in the server's sheet, its message shown there.
+  const sheet = await panel.openSheet('docs');
+  const inSheet = sheet.getByRole('switch', { name: 'In this project docs', exact: true });
+  await inSheet.click();
+  await expect(
+    sheet.getByRole('status').filter({ hasText: 'Turned off docs in this project only.' }),
+  ).toContainText('Undo');
+  await expect(inSheet).not.toBeChecked();
+  const fromSheet = (
+    (await readJson(world.configPath)) as { projects: Record<string, { disabledMcpServers?: string[] }> }
+  ).projects;
+  expect(fromSheet[world.projectDir]?.disabledMcpServers).toEqual(['docs']);
 });

@@ -143,7 +143,7 @@ for (const { label, width, height } of WIDTHS) {
       await expect(sheet).toBeVisible();
     });
 
-    test("the sheet carries the row's controls under the row's names: Edit opens the form in the sheet and saves; the switches, Logs and Remove act from it", async ({
+    test("the sheet carries the row's controls under the row's names: Edit opens the form in the sheet and saves; its Enabled switch, Logs and Remove act from it, and a change's message shows in the sheet with its Undo", async ({
       openPanel,
       page,
       world,
@@ -171,10 +171,17 @@ for (const { label, width, height } of WIDTHS) {
       await expect(edit).toBeFocused();
       await expect(sheet.getByRole('region', { name: 'Details', exact: true })).toContainText('deno memo.js');
 
-      const thisProject = controls.getByRole('switch', { name: 'In this project memo', exact: true });
-      await expect(thisProject).toBeChecked();
-      await thisProject.click();
-      await expect(thisProject).not.toBeChecked();
+      // Claude Code's own per-project switch is there (it acts from the sheet in project-switch.spec.ts, on the real CLI).
+      await expect(controls.getByRole('switch', { name: 'In this project memo', exact: true })).toBeChecked();
+      // The change's message shows in the sheet, not on the page behind it (inert while the sheet is
+      // open): its Undo is clicked where it is seen.
+      await panel.enabledSwitch('memo', controls).click();
+      const message = sheet.getByRole('status').filter({ hasText: 'Turned off memo (User).' });
+      await message.getByRole('button', { name: 'Undo', exact: true }).click();
+      await expect(
+        sheet.getByRole('status').filter({ hasText: 'Undone: Turned off memo (User).' }),
+      ).toBeAttached();
+      await expect(panel.enabledSwitch('memo', controls)).toBeChecked();
 
       await (await panel.rowMenuItem('memo', 'Logs memo', controls)).click();
       const logs = page.getByRole('dialog', { name: 'Logs of memo', exact: true });
@@ -190,6 +197,43 @@ for (const { label, width, height } of WIDTHS) {
         .click();
       await expect(sheet).toBeHidden();
       await expect(panel.serverRow('memo')).toHaveCount(0);
+      // Made in the sheet, the message stays once it closes: on the page, with its Undo.
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Removed memo' }).getByRole('button', { name: 'Undo' }),
+      ).toBeVisible();
     });
   });
 }
+
+test("an edit of a project server made in its sheet: its message's Undo asks before changing .mcp.json again, in the sheet, and undoes it", async ({
+  openPanel,
+  page,
+  world,
+}) => {
+  await seedServer(world, world.projectDir, {
+    name: 'team',
+    scope: 'project',
+    command: 'node',
+    args: ['team.js'],
+  });
+  const mcpJson = join(world.projectDir, '.mcp.json');
+  const panel = await openPanel();
+  const sheet = await panel.openSheet('team');
+  const shared = page.getByRole('dialog', { name: 'Change a file your team shares?' });
+
+  await sheet.getByRole('button', { name: 'Edit team', exact: true }).click();
+  const form = sheet.getByRole('form', { name: 'Edit MCP server' });
+  await form.getByRole('textbox', { name: 'Command', exact: true }).fill('deno');
+  await form.getByRole('button', { name: 'Save changes', exact: true }).click();
+  await shared.getByRole('button', { name: 'Change .mcp.json', exact: true }).click();
+  await expect.poll(() => readFileSync(mcpJson, 'utf8')).toContain('"deno"');
+
+  // The confirmation its Undo opens is the message's own: the message stays in the sheet meanwhile.
+  const message = sheet.getByRole('status').filter({ hasText: 'team' });
+  await message.getByRole('button', { name: 'Undo', exact: true }).click();
+  await shared.getByRole('button', { name: 'Change .mcp.json', exact: true }).click();
+  await expect(shared).toBeHidden();
+  await expect(sheet.getByRole('status').filter({ hasText: /^Undone: / })).toBeAttached();
+  await expect.poll(() => readFileSync(mcpJson, 'utf8')).toContain('"node"');
+  await expect(sheet).toBeVisible();
+});

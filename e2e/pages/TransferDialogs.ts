@@ -23,7 +23,10 @@ export class ImportDialog {
     this.import = this.root.getByRole('button', { name: 'Import', exact: true });
     this.close = this.root.getByRole('button', { name: 'Close', exact: true });
     this.alert = this.root.getByRole('alert');
-    this.status = this.root.getByRole('status');
+    // Its own status, not the message after the import (shown in the dialog too, with Dismiss).
+    this.status = this.root
+      .getByRole('status')
+      .filter({ hasNot: page.getByRole('button', { name: 'Dismiss', exact: true }) });
     this.rows = this.root.getByRole('table').getByRole('row');
   }
 

@@ -12,6 +12,7 @@ import { ErrorAlert } from './ui/ErrorAlert';
 import { focusWhenShown } from './ui/focus-when-shown';
 import { useHydrated } from './ui/use-hydrated';
 import { lazyPart, preloadLazyParts } from './ui/lazy-part';
+import { pageMessageHost } from './ui/message-hosts';
 import { goToView } from './ui/view-url';
 
 // Loaded when first opened (Ctrl+K): the first paint does without it.
@@ -43,7 +44,7 @@ export function App() {
       <ConnectionAlert />
       <Panel info={info.data} />
       {/* Always in the page, so screen readers announce the message after each change. */}
-      <div role="status" className="change-toast">
+      <div role="status" className="change-toast" ref={pageMessageHost}>
         <ChangeToast />
       </div>
     </>

@@ -1,6 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { missedSessionsText } from '../sessions';
 import type { HistoryEntry } from '../trpc';
+import { CHANGE_MESSAGE_ATTRIBUTE, holdMessageHost, useMessageHost } from '../ui/message-hosts';
 import { useUndoChange } from '../undo-change';
 import { useReadRecentChanges } from './api';
 import { dismissAnnouncement, useAnnouncement, type ChangeAnnouncement } from './change-announcements';
@@ -11,10 +13,15 @@ import './toast.css';
 /** Long enough to read and reach `Undo`; it stays while focus or the pointer is on it. */
 const SHOWN_MS = 10_000;
 
-/** The last change, if it changed something, in words with its `Undo` (the History region keeps its own). */
+/**
+ * The last change, if it changed something, in words with its `Undo` (the History region keeps its
+ * own): in the page, or in the newest open dialog, where a change made in it can be seen and undone.
+ */
 export function ChangeToast() {
   const announcement = useAnnouncement();
-  return announcement === null ? null : <Announced key={announcement.id} announcement={announcement} />;
+  const host = useMessageHost();
+  if (announcement === null || host === null) return null;
+  return createPortal(<Announced key={announcement.id} announcement={announcement} />, host);
 }
 
 function Announced({ announcement }: { announcement: ChangeAnnouncement }) {
@@ -33,6 +40,8 @@ function ChangeCard({ announcement, words }: { announcement: ChangeAnnouncement;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // In a dialog's host, that host is a `status` while the message is in it (mounted anew in each host).
+  useLayoutEffect(() => holdMessageHost(ref.current?.parentElement ?? null), []);
   // Mounted anew for each change (keyed by it), so nothing of the last one's state is left.
   useEffect(() => {
     if (words.row !== undefined) highlightRow(words.row.name, words.row.scope);
@@ -72,7 +81,7 @@ function ChangeCard({ announcement, words }: { announcement: ChangeAnnouncement;
   const shownError = error ?? undoing.error?.message;
   const missed = missedSessionsText(announcement.output, projectPathOf(announcement.input));
   return (
-    <div ref={ref} className="toast-card">
+    <div ref={ref} className="toast-card" {...{ [CHANGE_MESSAGE_ATTRIBUTE]: '' }}>
       <span className="toast-text" id={textId}>
         {words.text}
       </span>
