@@ -81,6 +81,7 @@ test('Ctrl+K opens the command palette: it finds a server (Enter opens its sheet
   await expect(panel.newServerButton).toBeFocused();
 
   await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
   await page.keyboard.type('e');
   await expect(selected).toHaveText(/^memory/);
   await page.keyboard.press('ArrowDown');
