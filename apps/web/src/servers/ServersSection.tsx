@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { CheckAllRun, ConfirmCheckDialog, useRowChecks } from '../check';
 import { isUnreachable } from '../connection';
 import { useServerList } from '../shared-queries';
@@ -188,23 +188,21 @@ export function ServersSection({ projectPath, locked, onEdit, actions, onAddServ
         </div>
       </div>
       {checkAllShown !== null && (
-        <Suspense fallback={<p className="status">Checking all servers…</p>}>
-          <CheckAllRun
-            key={checkAllShown.run}
-            projectPath={checkAllShown.projectPath}
-            cancelled={checkAllShown.cancelled}
-            onResult={(event) => {
-              checks.record(checkAllShown.projectPath, event);
-            }}
-            onEnd={() => {
-              // Only the run that ended: never one cancelled or started since.
-              setCheckAll((current) =>
-                current?.run === checkAllShown.run && !current.ended ? { ...current, ended: true } : current,
-              );
-              checks.endAll();
-            }}
-          />
-        </Suspense>
+        <CheckAllRun
+          key={checkAllShown.run}
+          projectPath={checkAllShown.projectPath}
+          cancelled={checkAllShown.cancelled}
+          onResult={(event) => {
+            checks.record(checkAllShown.projectPath, event);
+          }}
+          onEnd={() => {
+            // Only the run that ended: never one cancelled or started since.
+            setCheckAll((current) =>
+              current?.run === checkAllShown.run && !current.ended ? { ...current, ended: true } : current,
+            );
+            checks.endAll();
+          }}
+        />
       )}
       {/* A server out of reach is said by the connection alert: a read that failed with it adds nothing. */}
       {list.error !== null && !isUnreachable(list.error) && (
@@ -251,18 +249,16 @@ export function ServersSection({ projectPath, locked, onEdit, actions, onAddServ
         />
       )}
       {confirming !== null && (
-        <Suspense fallback={null}>
-          <ConfirmCheckDialog
-            server={confirming.server}
-            onClose={() => {
-              setConfirming(null);
-            }}
-            onConfirm={() => {
-              setConfirming(null);
-              checks.check(confirming.server, confirming.projectPath, true);
-            }}
-          />
-        </Suspense>
+        <ConfirmCheckDialog
+          server={confirming.server}
+          onClose={() => {
+            setConfirming(null);
+          }}
+          onConfirm={() => {
+            setConfirming(null);
+            checks.check(confirming.server, confirming.projectPath, true);
+          }}
+        />
       )}
       {removing !== null && (
         <RemoveServerDialog

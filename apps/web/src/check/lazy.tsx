@@ -20,4 +20,5 @@ export const CheckAllRun = lazyPart(
   'Check all',
   () => import('./CheckAllRun'),
   (module) => module.CheckAllRun,
+  <p className="status">Checking all servers…</p>,
 );
