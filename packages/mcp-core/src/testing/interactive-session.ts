@@ -64,6 +64,8 @@ export async function startInteractiveSession(
       ANTHROPIC_API_KEY: DUMMY_API_KEY,
       // With Anthropic's host the session retries it (remote settings) for seconds before it reports a status.
       ...UNREACHABLE_API_ENV,
+      // Else it asks npm for a newer Claude Code and installs it globally: outside the world, for the machine.
+      DISABLE_AUTOUPDATER: '1',
       TERM: 'xterm-256color',
       TMPDIR: tmpDir,
     },
